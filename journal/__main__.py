@@ -1,0 +1,3 @@
+from journal.cli import main
+
+main()

@@ -1,0 +1,64 @@
+"""The hash chain: each event's hash covers its predecessor's hash and its own canonical
+encoding, so an edit made behind spire's back shows at the exact position."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+GENESIS = "0" * 64
+
+
+def canonical_json(value: Any) -> str:
+    """One spelling of a JSON value: sorted keys, no spaces, UTF-8 kept as is."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def envelope(
+    position: int, type_: str, version: int, payload_json: str,
+    recorded_at: str, player: int | None, override: str | None,
+) -> str:
+    """The canonical encoding of one event; `payload_json` must already be canonical.
+
+    Equal to canonical_json of the whole envelope, assembled without re-parsing the payload.
+    """
+    c = canonical_json
+    return (
+        f'{{"override":{c(override)},"payload":{payload_json},"player":{c(player)},'
+        f'"position":{position},"recorded_at":{c(recorded_at)},"type":{c(type_)},"v":{version}}}'
+    )
+
+
+def link(prev_hash: str, encoded: str) -> str:
+    """SHA-256 over the predecessor's hash and this event's canonical encoding."""
+    return hashlib.sha256((prev_hash + encoded).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class RawEvent:
+    """An event exactly as stored: what the hash covers, what export writes."""
+
+    position: int
+    type: str
+    v: int
+    payload: dict[str, Any]
+    recorded_at: str
+    player: int | None
+    override: str | None
+    prev_hash: str
+    hash: str
+
+    def encoded(self) -> str:
+        return envelope(
+            self.position, self.type, self.v, canonical_json(self.payload),
+            self.recorded_at, self.player, self.override)
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "position": self.position, "type": self.type, "version": self.v,
+            "payload": canonical_json(self.payload), "recorded_at": self.recorded_at,
+            "player": self.player, "override": self.override, "prev_hash": self.prev_hash,
+            "hash": self.hash,
+        }

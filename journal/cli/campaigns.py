@@ -1,0 +1,83 @@
+"""Campaigns: start one, list them, pick the current one, play the demo."""
+
+from __future__ import annotations
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import Force, Json, journal
+
+GAMES = "hildegard, spires-end or volume2"
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="A name for the campaign."),
+    game: str = typer.Option(..., "--game", "-g", help=f"The game: {GAMES}."),
+    players: int = typer.Option(1, "--players", "-p", help="How many play."),
+    force: Force = False,
+) -> None:
+    """Start a campaign and make it the current one.
+
+    \b
+    Example:
+      spire new gray-oaks --game hildegard --players 2
+    """
+    from journal import render
+
+    view = journal(ctx).new(name, game.casefold(), players, force=force)
+    render.console.print(f"Started {view.campaign.name!r}; it is now the current campaign.")
+    render.written(view)
+
+
+@app.command("campaigns")
+def list_campaigns(ctx: typer.Context, as_json: Json = False) -> None:
+    """List the campaigns in the journal; * marks the current one.
+
+    \b
+    Example:
+      spire campaigns --json
+    """
+    from journal import render
+
+    rows = journal(ctx).campaigns()
+    if as_json:
+        render.print_json(render.campaigns_json(rows))
+    else:
+        render.campaigns(rows)
+
+
+@app.command()
+def use(ctx: typer.Context, name: str = typer.Argument(..., help="The campaign's name.")) -> None:
+    """Make NAME the current campaign.
+
+    \b
+    Example:
+      spire use gray-oaks
+    """
+    campaign = journal(ctx).use(name)
+    typer.echo(f"Now playing {campaign.name!r} ({campaign.game}).")
+
+
+@app.command()
+def demo(ctx: typer.Context) -> None:
+    """Play a short stretch of a Hildegard campaign into a campaign named `demo`.
+
+    It shows the journal at work: reveals, a pulled card, items, feats and gold, a note
+    and an undo, then the status and the log. Run it again to see it without replaying.
+
+    \b
+    Example:
+      spire --db /tmp/try.sqlite demo
+    """
+    from journal import render
+    from journal.demo import play
+
+    j = journal(ctx)
+    view, fresh = play(j)
+    if not fresh:
+        render.console.print("The demo campaign is already in this journal; here it is.")
+    render.status(view, j.checkpoints(view))
+    render.console.print()
+    render.log(view, view.history)

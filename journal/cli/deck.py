@@ -1,0 +1,100 @@
+"""The deck: reveal, pull, return, discard, retrieve, chapter."""
+
+from __future__ import annotations
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import Force, act
+
+Card = typer.Argument(..., help="The card's number.", min=1)
+
+
+@app.command()
+def reveal(ctx: typer.Context, card: int = Card, force: Force = False) -> None:
+    """Advance to card N (in Spire's End, the cards in between leave the game).
+
+    \b
+    Example:
+      spire reveal 26
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.reveal(view.state, card), force)
+
+
+@app.command()
+def pull(ctx: typer.Context, card: int = Card, force: Force = False) -> None:
+    """Draw card N out of sequence; `spire return` goes back to the card it interrupted.
+
+    \b
+    Example:
+      spire pull 12
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.pull(view.state, card), force)
+
+
+@app.command("return")
+def return_(ctx: typer.Context, force: Force = False) -> None:
+    """Go back from a pulled card to the card it interrupted.
+
+    \b
+    Example:
+      spire return
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.return_(view.state), force)
+
+
+@app.command()
+def discard(ctx: typer.Context, card: int = Card, force: Force = False) -> None:
+    """Discard card N (in Volume 2 this removes it from the game).
+
+    \b
+    Example:
+      spire discard 45
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.discard(view.state, card), force)
+
+
+@app.command()
+def retrieve(
+    ctx: typer.Context,
+    what: str = typer.Argument(
+        ..., metavar="N|NAME",
+        help="A played card's number, a milestone (M4) or event cards by name."),
+    force: Force = False,
+) -> None:
+    """Retrieve a played card, a milestone or a set of event cards (Volume 2).
+
+    \b
+    Examples:
+      spire retrieve 12
+      spire retrieve M4
+      spire retrieve "Dunstan Duel"
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.retrieve(view.state, what), force)
+
+
+@app.command()
+def chapter(
+    ctx: typer.Context,
+    number: int = typer.Argument(..., help="The chapter that begins."),
+    force: Force = False,
+) -> None:
+    """Begin chapter N; its start is recorded as the checkpoint chapter-N.
+
+    \b
+    Example:
+      spire chapter 2
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.chapter(view.state, number), force)

@@ -1,0 +1,75 @@
+"""Looking: the state of the campaign, its log, one event."""
+
+from __future__ import annotations
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import Json, journal
+
+
+@app.command()
+def status(
+    ctx: typer.Context,
+    branch: str = typer.Option(None, "--branch", "-b", help="A branch other than the current."),
+    as_json: Json = False,
+) -> None:
+    """Where the campaign stands: card, chapter, resources, characters, items.
+
+    \b
+    Example:
+      spire status --json
+    """
+    from journal import render
+
+    j = journal(ctx)
+    view = j.view(branch)
+    if as_json:
+        render.print_json(render.status_json(view))
+    else:
+        render.status(view, j.checkpoints(view))
+
+
+@app.command()
+def log(
+    ctx: typer.Context,
+    last: int = typer.Option(
+        20, "--last", "-n", min=0, help="How many of the latest events; 0 for all."),
+    as_json: Json = False,
+) -> None:
+    """The events of the current branch, undone ones marked.
+
+    \b
+    Example:
+      spire log --last 0
+    """
+    from journal import render
+
+    view = journal(ctx).view()
+    events = view.history[-last:] if last else view.history
+    if as_json:
+        retracted = view.retracted
+        render.print_json([render.event_json(r, retracted) for r in events])
+    else:
+        render.log(view, events)
+
+
+@app.command()
+def show(
+    ctx: typer.Context,
+    seq: int = typer.Argument(..., help="The event's number in the log."),
+    as_json: Json = False,
+) -> None:
+    """One event in full: its payload, time, override and hashes.
+
+    \b
+    Example:
+      spire show 3
+    """
+    from journal import render
+
+    view, recorded = journal(ctx).event(seq)
+    if as_json:
+        render.print_json(render.event_json(recorded, view.retracted))
+    else:
+        render.show(recorded, view.retracted)

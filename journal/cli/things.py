@@ -1,0 +1,159 @@
+"""Things the players hold: items, resources, allies, notes; and undo."""
+
+from __future__ import annotations
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import Force, act
+
+item_app = typer.Typer(
+    help="Items: gain, lose, or pass one to another character.", rich_markup_mode=None,
+    no_args_is_help=True)
+app.add_typer(item_app, name="item")
+
+ItemName = typer.Argument(..., help="The item's name as printed on its card.")
+
+
+@item_app.command("gain")
+def item_gain(
+    ctx: typer.Context,
+    name: str = ItemName,
+    to: str = typer.Option(
+        None, "--to", help="Who carries it; 'aside' to set it aside [default: the only "
+        "character]"),
+    kind: str = typer.Option(
+        None, "--kind", "-k", help="story, fishing, effect (Hildegard); combat, story "
+        "(Spire's End); gear, single-use, story (Volume 2)"),
+    force: Force = False,
+) -> None:
+    """Gain an item.
+
+    \b
+    Example:
+      spire item gain "Cursed Key" --to Millicent --kind story
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.gain_item(view.state, name, kind, to), force)
+
+
+@item_app.command("lose")
+def item_lose(
+    ctx: typer.Context,
+    name: str = ItemName,
+    holder: str = typer.Option(None, "--from", help="Whose, when two carry one of that name."),
+    force: Force = False,
+) -> None:
+    """Lose an item.
+
+    \b
+    Example:
+      spire item lose "Cursed Key"
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.lose_item(view.state, name, holder), force)
+
+
+@item_app.command("pass")
+def item_pass(
+    ctx: typer.Context,
+    name: str = ItemName,
+    to: str = typer.Option(..., "--to", help="Who carries it now; 'aside' to set it aside."),
+    force: Force = False,
+) -> None:
+    """Pass an item to another character (or set it aside).
+
+    \b
+    Example:
+      spire item pass "Cursed Key" --to Oswin
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.pass_item(view.state, name, to), force)
+
+
+Resource = typer.Argument(
+    ..., help="gold, feats (Hildegard); bees, pollen, meat, pelts (Volume 2).")
+Amount = typer.Argument(1, help="How many.")
+
+
+@app.command()
+def gain(
+    ctx: typer.Context, resource: str = Resource, amount: int = Amount, force: Force = False,
+) -> None:
+    """Gain gold, feats, bees, pollen, meat or pelts (within the rulebook's limits).
+
+    \b
+    Example:
+      spire gain feats 1
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.gain(view.state, resource, amount), force)
+
+
+@app.command()
+def spend(
+    ctx: typer.Context, resource: str = Resource, amount: int = Amount,
+    on: str = typer.Option(None, "--on", help="What it bought, e.g. hone."),
+    force: Force = False,
+) -> None:
+    """Spend gold, feats, bees, pollen, meat or pelts.
+
+    \b
+    Example:
+      spire spend feats 1 --on hone
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.spend(view.state, resource, amount, on), force)
+
+
+@app.command()
+def ally(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="The ally's name as printed on the card."),
+    hp: int = typer.Option(None, "--hp", help="The card's Hit Point threshold."),
+    ap: int = typer.Option(None, "--ap", help="The card's Armor Point threshold."),
+    force: Force = False,
+) -> None:
+    """An ally joins the party, with the thresholds printed on the card.
+
+    \b
+    Example:
+      spire ally Millicent --hp 5 --ap 2
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.ally_joins(view.state, name, hp, ap), force)
+
+
+@app.command()
+def note(
+    ctx: typer.Context,
+    text: list[str] = typer.Argument(..., help="The note (quotes are optional)."),
+) -> None:
+    """Write a note into the journal.
+
+    \b
+    Example:
+      spire note "Took the north road; the jackalope got away"
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.note(" ".join(text)))
+
+
+@app.command()
+def undo(ctx: typer.Context) -> None:
+    """Take back the latest action. It stays in the log, marked undone.
+
+    \b
+    Example:
+      spire undo
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.undo(view.history))

@@ -1,0 +1,58 @@
+"""Export a branch as JSON Lines; import such a file as a new campaign."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import journal
+from journal.errors import BadInput
+
+
+@app.command()
+def export(
+    ctx: typer.Context,
+    output: Path = typer.Option(None, "--output", "-o", help="File to write [default: stdout]."),
+    branch: str = typer.Option(None, "--branch", "-b", help="A branch other than the current."),
+) -> None:
+    """Write the campaign's events as JSON Lines, one event a line, with their hashes.
+
+    \b
+    Example:
+      spire export -o gray-oaks.jsonl
+    """
+    from journal.transfer import dump
+
+    lines = dump(journal(ctx).export(branch))
+    text = "".join(line + "\n" for line in lines)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="A file written by `spire export`."),
+    name: str = typer.Option(None, "--name", help="The new campaign's name [default: the file's name]."),
+) -> None:
+    """Read an exported file into a new campaign, after checking every hash.
+
+    \b
+    Example:
+      spire import gray-oaks.jsonl --name gray-oaks-copy
+    """
+    from journal import render
+    from journal.transfer import parse
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"cannot read {file}: {e}") from None
+    raw = parse(text.splitlines())
+    view = journal(ctx).import_(name or file.stem, raw)
+    render.console.print(
+        f"Imported {len(raw)} events into {view.campaign.name!r}; it is now the current campaign.")

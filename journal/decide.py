@@ -1,0 +1,289 @@
+"""The core commands every game shares: pure functions from state to events.
+
+Each returns a `Decision`: the events the command records and the rules it would break.
+The service refuses a decision that breaks a rule, or with `--force` records its events
+marked as an override. Unknown names and malformed values are raised as `BadInput`: those
+no `--force` can mend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from journal import events as ev
+from journal.errors import BadInput, NotFound, Refused, RuleViolation
+from journal.games import Game, game as game_named
+from journal.state import State
+
+NAVIGATION = "Navigation"
+
+
+@dataclass(frozen=True)
+class Decision:
+    events: tuple[ev.Payload, ...]
+    violations: tuple[RuleViolation, ...] = ()
+
+
+def _decided(*events: ev.Payload, violations: list[RuleViolation] | None = None) -> Decision:
+    return Decision(tuple(events), tuple(violations or ()))
+
+
+def start_campaign(game: Game, players: int) -> Decision:
+    low, high = game.players
+    violations = []
+    if not low <= players <= high:
+        violations.append(RuleViolation(
+            f"{game.title} is for {low} to {high} players, not {players}", "Players"))
+    resources = tuple((r.name, r.start) for r in game.resources.values())
+    sheets = tuple(
+        ev.CharacterSheet(name=c.name, hp=c.hp, ap=c.ap) for c in game.characters_at_start(players)
+    )
+    started = ev.CampaignStarted(
+        game=game.name, players=players, resources=resources, characters=sheets)
+    return _decided(started, violations=violations)
+
+
+def _card(number: int) -> int:
+    if number < 1:
+        raise BadInput(f"card numbers start at 1, not {number}")
+    return number
+
+
+def reveal(state: State, card: int) -> Decision:
+    game, card = game_named(state.game), _card(card)
+    violations = []
+    if state.pulled_from:
+        violations.append(RuleViolation(
+            f"card {state.card} was pulled; `spire return` to card {state.pulled_from[-1]} first",
+            NAVIGATION))
+    if card in state.removed:
+        violations.append(RuleViolation(f"card {card} was removed from the game", NAVIGATION))
+    removed: tuple[int, ...] = ()
+    if game.reveal_removes_between and state.card is not None and card > state.card:
+        # "Any card in between must be removed from the game." Cards already experienced
+        # sit in the discard pile and stay there.
+        between = range(state.card + 1, card)
+        removed = tuple(c for c in between if c not in state.seen and c not in state.removed)
+    return _decided(ev.CardRevealed(card=card, removed=removed), violations=violations)
+
+
+def pull(state: State, card: int) -> Decision:
+    card = _card(card)
+    violations = []
+    if card in state.removed:
+        violations.append(RuleViolation(f"card {card} was removed from the game", NAVIGATION))
+    return _decided(ev.CardPulled(card=card), violations=violations)
+
+
+def return_(state: State) -> Decision:
+    violations = []
+    if not state.pulled_from:
+        violations.append(RuleViolation("no pulled card to return from", NAVIGATION))
+    card = state.pulled_from[-1] if state.pulled_from else state.card
+    return _decided(ev.PulledCardReturned(card=card), violations=violations)
+
+
+def discard(state: State, card: int) -> Decision:
+    game, card = game_named(state.game), _card(card)
+    violations = []
+    if card in state.removed:
+        violations.append(RuleViolation(f"card {card} is already out of the game", NAVIGATION))
+    elif not game.discard_removes_from_game and card not in state.seen:
+        # The discard pile holds "cards you HAVE experienced" (spires-end, Navigation).
+        violations.append(RuleViolation(
+            f"card {card} has not been revealed; the discard pile holds cards you have played",
+            NAVIGATION))
+    return _decided(
+        ev.CardDiscarded(card=card, removed_from_game=game.discard_removes_from_game),
+        violations=violations)
+
+
+def retrieve(state: State, what: str) -> Decision:
+    """Retrieve a played story card (`12`), a milestone (`M4`) or a set of event cards."""
+    game = game_named(state.game)
+    violations = []
+    if not game.retrieve:
+        violations.append(RuleViolation(f"{game.title} has no Retrieve", NAVIGATION))
+    event = _retrieved(game, state, what.strip(), violations)
+    return _decided(event, violations=violations)
+
+
+def _retrieved(game: Game, state: State, what: str, violations: list[RuleViolation]) -> ev.Payload:
+    if what.isdigit():
+        card = _card(int(what))
+        if card not in state.seen and card not in state.discarded:
+            violations.append(RuleViolation(
+                f"card {card} has not been played; Retrieve draws a card already played",
+                NAVIGATION))
+        return ev.CardRetrieved(card=card)
+    milestone = _milestone_number(what)
+    if milestone is not None:
+        return ev.MilestoneRetrieved(milestone=milestone)
+    for name in game.event_sets:
+        if name.casefold().startswith(what.casefold()) and what:
+            return ev.EventCardsRetrieved(event=name)
+    known = ", ".join(game.event_sets) or "none in this game"
+    raise BadInput(
+        f"cannot read {what!r}: give a card number, a milestone (M4) or event cards ({known})")
+
+
+def _milestone_number(what: str) -> int | None:
+    lowered = what.casefold().replace(" ", "").replace("-", "")
+    for prefix in ("milestone", "m"):
+        rest = lowered.removeprefix(prefix)
+        if rest != lowered and rest.isdigit():
+            return int(rest)
+    return None
+
+
+def chapter(state: State, number: int) -> Decision:
+    game = game_named(state.game)
+    violations = []
+    if game.chapters is None:
+        violations.append(RuleViolation(f"{game.title} has no chapters", "Navigation"))
+    elif not game.chapters[0] <= number <= game.chapters[1]:
+        low, high = game.chapters
+        violations.append(RuleViolation(
+            f"{game.title} has chapters {low} to {high}, not {number}", "Checkpoints"))
+    if state.chapter is not None and number <= state.chapter:
+        violations.append(RuleViolation(
+            f"chapter {state.chapter} has begun; to play an earlier chapter again, rewind to "
+            f"its checkpoint", "Checkpoints"))
+    return _decided(ev.ChapterStarted(chapter=number), violations=violations)
+
+
+def ally_joins(state: State, name: str, hp: int | None, ap: int | None) -> Decision:
+    name = _name(name, "character")
+    if state.character(name):
+        raise BadInput(f"{name} is already in the campaign")
+    for label, value in (("HP", hp), ("AP", ap)):
+        if value is not None and value < 0:
+            raise BadInput(f"{label} cannot be negative ({value})")
+    return _decided(ev.CharacterJoined(character=ev.CharacterSheet(name=name, hp=hp, ap=ap)))
+
+
+def _name(text: str, what: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        raise BadInput(f"the {what} needs a name")
+    return text
+
+
+def _holder(state: State, holder: str | None) -> str | None:
+    if holder is None:
+        return state.characters[0].name if len(state.characters) == 1 else None
+    if holder.casefold() in ("aside", "party", "none"):
+        return None
+    character = state.character(holder)
+    if character is None:
+        names = ", ".join(c.name for c in state.characters) or "none yet"
+        raise NotFound(f"no character named {holder!r} (characters: {names}; or 'aside')")
+    return character.name
+
+
+def gain_item(state: State, name: str, kind: str | None, holder: str | None) -> Decision:
+    game = game_named(state.game)
+    name, kind = _name(name, "item"), (kind or game.default_item_kind).casefold()
+    if kind not in game.item_kinds:
+        raise BadInput(f"unknown item kind {kind!r}; {game.title} has: {', '.join(game.item_kinds)}")
+    holder = _holder(state, holder)
+    violations = _item_limit(state, game, kind, holder)
+    return _decided(ev.ItemGained(item=name, kind=kind, holder=holder), violations=violations)
+
+
+def _item_limit(state: State, game: Game, kind: str, holder: str | None) -> list[RuleViolation]:
+    limit = game.item_limits.get(kind)
+    if limit is None or holder is None:
+        return []
+    held = sum(1 for item in state.items_held(holder) if item.kind == kind)
+    if held < limit.per_character:
+        return []
+    return [RuleViolation(
+        f"{holder} already holds {held} {kind} items, the most one may carry; set it aside "
+        f"with --to aside", game.items_section)]
+
+
+def _held_item(state: State, name: str, holder: str | None) -> tuple[str, str | None]:
+    folded = " ".join(name.split()).casefold()
+    matches = [i for i in state.items if i.name.casefold() == folded]
+    if holder is not None:
+        wanted = _holder(state, holder)
+        matches = [i for i in matches if i.holder == wanted]
+    if not matches:
+        raise NotFound(f"no item named {name!r} in the campaign")
+    return matches[0].name, matches[0].holder
+
+
+def lose_item(state: State, name: str, holder: str | None) -> Decision:
+    item, held_by = _held_item(state, name, holder)
+    return _decided(ev.ItemLost(item=item, holder=held_by))
+
+
+def pass_item(state: State, name: str, to: str) -> Decision:
+    item, giver = _held_item(state, name, None)
+    game = game_named(state.game)
+    receiver = _holder(state, to)
+    kind = next(i.kind for i in state.items if i.name == item and i.holder == giver)
+    violations = _item_limit(state, game, kind, receiver)
+    return _decided(ev.ItemPassed(item=item, giver=giver, holder=receiver), violations=violations)
+
+
+def _resource(state: State, name: str) -> str:
+    game = game_named(state.game)
+    wanted = name.casefold()
+    for key in game.resources:
+        if wanted in (key, key.rstrip("s")):
+            return key
+    known = ", ".join(game.resources) or "none"
+    raise NotFound(f"{game.title} has no resource {name!r} (it keeps: {known})")
+
+
+def _amount(amount: int) -> int:
+    if amount < 1:
+        raise BadInput(f"the amount must be at least 1, not {amount}")
+    return amount
+
+
+def gain(state: State, name: str, amount: int) -> Decision:
+    game = game_named(state.game)
+    resource, amount = _resource(state, name), _amount(amount)
+    limit = game.resources[resource]
+    have = state.resources.get(resource, 0)
+    violations = []
+    if limit.limit is not None and have + amount > limit.limit:
+        violations.append(RuleViolation(
+            f"{resource} at most {limit.limit}; you have {have}, +{amount} makes {have + amount}",
+            limit.section))
+    return _decided(ev.ResourceGained(resource=resource, amount=amount), violations=violations)
+
+
+def spend(state: State, name: str, amount: int, on: str | None = None) -> Decision:
+    resource, amount = _resource(state, name), _amount(amount)
+    game = game_named(state.game)
+    have = state.resources.get(resource, 0)
+    violations = []
+    if amount > have:
+        violations.append(RuleViolation(
+            f"you have {have} {resource}, not {amount}", game.resources[resource].section))
+    spent = ev.ResourceSpent(resource=resource, amount=amount, on=on or None)
+    return _decided(spent, violations=violations)
+
+
+def note(text: str) -> Decision:
+    text = text.strip()
+    if not text:
+        raise BadInput("the note is empty")
+    return _decided(ev.NoteAdded(text=text))
+
+
+def undo(history: list[ev.Recorded]) -> Decision:
+    """Retract the latest action not yet retracted (the campaign's start cannot be)."""
+    from journal.state import retracted_positions
+
+    gone = retracted_positions(history)
+    for recorded in reversed(history):
+        if isinstance(recorded.event, (ev.Retracted, ev.CampaignStarted)):
+            continue
+        if recorded.position not in gone:
+            return _decided(ev.Retracted(positions=(recorded.position,)))
+    raise Refused("nothing to undo: every action since the campaign began is already undone")

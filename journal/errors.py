@@ -1,0 +1,55 @@
+"""One error hierarchy; the CLI turns it into one line on stderr and an exit code.
+
+Exit codes are the product's contract: 0 done, 1 refused by a rule (or a failed audit),
+2 bad input, 3 storage trouble.
+"""
+
+from __future__ import annotations
+
+
+class SpireError(Exception):
+    """Base of every error spire reports to the player."""
+
+    exit_code = 1
+
+
+class RuleViolation(SpireError):
+    """A command the rulebook forbids; `--force` records it anyway as an override."""
+
+    exit_code = 1
+
+    def __init__(self, reason: str, section: str) -> None:
+        super().__init__(f"{reason} (rulebook: {section}); --force records it anyway")
+        self.reason = reason
+        self.section = section
+
+    @property
+    def citation(self) -> str:
+        """The reason with its rulebook section, as kept on a forced event."""
+        return f"{self.reason} (rulebook: {self.section})"
+
+
+class Refused(SpireError):
+    """A command that has nothing to act on (undo with nothing left to undo)."""
+
+    exit_code = 1
+
+
+class BadInput(SpireError):
+    """A value spire cannot read: a malformed number, face, file or option."""
+
+    exit_code = 2
+
+
+class NotFound(BadInput):
+    """An unknown campaign, branch, item, character or event."""
+
+
+class StorageError(SpireError):
+    """The journal file cannot be read or written: locked, corrupt, not a journal."""
+
+    exit_code = 3
+
+
+class Conflict(StorageError):
+    """Another writer appended at the same position, twice in a row."""

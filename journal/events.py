@@ -1,0 +1,232 @@
+"""The facts a journal records: frozen pydantic models, named in the past tense.
+
+Each payload type carries a schema version. Stored payloads are never rewritten: an old
+version is upgraded when read, by the upcasters registered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from journal.errors import BadInput
+
+Card: TypeAlias = int
+
+
+class Payload(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    version: ClassVar[int] = 1
+
+
+class CampaignStarted(Payload):
+    type: Literal["campaign-started"] = "campaign-started"
+    game: str
+    players: int = Field(ge=1)
+    resources: tuple[tuple[str, int], ...] = ()
+    characters: tuple[CharacterSheet, ...] = ()
+
+
+class CharacterSheet(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: str
+    hp: int | None = None
+    ap: int | None = None
+
+
+class CardRevealed(Payload):
+    type: Literal["card-revealed"] = "card-revealed"
+    card: Card
+    removed: tuple[Card, ...] = ()
+    """Cards the reveal removed from the game (spires-end: the cards in between)."""
+
+
+class CardPulled(Payload):
+    type: Literal["card-pulled"] = "card-pulled"
+    card: Card
+
+
+class PulledCardReturned(Payload):
+    type: Literal["pulled-card-returned"] = "pulled-card-returned"
+    card: Card | None = None
+    """The card the pull had interrupted, now current again."""
+
+
+class CardDiscarded(Payload):
+    type: Literal["card-discarded"] = "card-discarded"
+    card: Card
+    removed_from_game: bool
+
+
+class CardRetrieved(Payload):
+    type: Literal["card-retrieved"] = "card-retrieved"
+    card: Card
+
+
+class MilestoneRetrieved(Payload):
+    type: Literal["milestone-retrieved"] = "milestone-retrieved"
+    milestone: int
+
+
+class EventCardsRetrieved(Payload):
+    type: Literal["event-cards-retrieved"] = "event-cards-retrieved"
+    event: str
+
+
+class ChapterStarted(Payload):
+    type: Literal["chapter-started"] = "chapter-started"
+    chapter: int
+
+
+class CharacterJoined(Payload):
+    type: Literal["character-joined"] = "character-joined"
+    character: CharacterSheet
+
+
+class ItemGained(Payload):
+    """Version 2 added the item's kind; version 1 items were all story items."""
+
+    type: Literal["item-gained"] = "item-gained"
+    version: ClassVar[int] = 2
+    item: str
+    kind: str
+    holder: str | None = None
+
+
+class ItemLost(Payload):
+    type: Literal["item-lost"] = "item-lost"
+    item: str
+    holder: str | None = None
+
+
+class ItemPassed(Payload):
+    type: Literal["item-passed"] = "item-passed"
+    item: str
+    giver: str | None
+    holder: str | None
+
+
+class ResourceGained(Payload):
+    type: Literal["resource-gained"] = "resource-gained"
+    resource: str
+    amount: int = Field(ge=1)
+
+
+class ResourceSpent(Payload):
+    type: Literal["resource-spent"] = "resource-spent"
+    resource: str
+    amount: int = Field(ge=1)
+    on: str | None = None
+
+
+class NoteAdded(Payload):
+    type: Literal["note-added"] = "note-added"
+    text: str = Field(min_length=1)
+
+
+class Retracted(Payload):
+    """An undo: the events at `positions` no longer count. They stay in the log."""
+
+    type: Literal["retracted"] = "retracted"
+    positions: tuple[int, ...]
+
+
+Event = Annotated[
+    CampaignStarted
+    | CardRevealed
+    | CardPulled
+    | PulledCardReturned
+    | CardDiscarded
+    | CardRetrieved
+    | MilestoneRetrieved
+    | EventCardsRetrieved
+    | ChapterStarted
+    | CharacterJoined
+    | ItemGained
+    | ItemLost
+    | ItemPassed
+    | ResourceGained
+    | ResourceSpent
+    | NoteAdded
+    | Retracted,
+    Field(discriminator="type"),
+]
+
+_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+PAYLOAD_TYPES: dict[str, type[Payload]] = {
+    cls.model_fields["type"].default: cls
+    for cls in Payload.__subclasses__()
+}
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+_UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+def upcaster(type_: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+    """Register `fn` to lift a `type_` payload from `from_version` to the next version."""
+
+    def register(fn: Upcaster) -> Upcaster:
+        _UPCASTERS[(type_, from_version)] = fn
+        return fn
+
+    return register
+
+
+@upcaster("item-gained", 1)
+def _item_kind_added(payload: dict[str, Any]) -> dict[str, Any]:
+    return {**payload, "kind": "story"}
+
+
+def current_version(type_: str) -> int:
+    try:
+        return PAYLOAD_TYPES[type_].version
+    except KeyError:
+        raise BadInput(f"unknown event type {type_!r}") from None
+
+
+def upcast(type_: str, version: int, data: dict[str, Any]) -> dict[str, Any]:
+    """Lift a stored payload of `version` to the current version of its type."""
+    latest = current_version(type_)
+    if version > latest:
+        raise BadInput(f"{type_} version {version} is newer than this spire knows ({latest})")
+    while version < latest:
+        data = _UPCASTERS[(type_, version)](data)
+        version += 1
+    return data
+
+
+def parse_payload(type_: str, version: int, data: dict[str, Any]) -> Event:
+    """Validate a stored payload (upcasting it first) into its event model."""
+    data = upcast(type_, version, {**data, "type": type_})
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or type_
+        raise BadInput(f"invalid {type_} payload: {where}: {first['msg']}") from None
+
+
+def payload_data(event: Payload) -> dict[str, Any]:
+    """The payload as stored: its fields without the `type` tag (kept in its own column)."""
+    return event.model_dump(mode="json", exclude={"type"})
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """An event as the journal holds it: its place in the branch and its provenance."""
+
+    position: int
+    event: Event
+    recorded_at: datetime
+    player: int | None = None
+    override: str | None = None
+    prev_hash: str = ""
+    hash: str = ""
+
+    @property
+    def type(self) -> str:
+        return self.event.type

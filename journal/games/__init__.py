@@ -1,0 +1,110 @@
+"""The three games spire keeps, each named by its rules file in rules/.
+
+A game module names its resources, limits and deck rules; the core commands (reveal, pull,
+gain, items...) read them here, and each game's own encounter rules live beside it.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from journal.errors import NotFound
+from journal.paths import shipped
+
+GAME_NAMES = ("hildegard", "spires-end", "volume2")
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A counter the table keeps with cubes or discs: gold, feats, bees..."""
+
+    name: str
+    section: str
+    limit: int | None = None
+    start: int = 0
+    quote: str = ""
+
+
+@dataclass(frozen=True)
+class ItemLimit:
+    """At most `per_character` items of one kind per character (spires-end combat items)."""
+
+    kind: str
+    per_character: int
+    quote: str
+
+
+@dataclass(frozen=True)
+class StartingCharacter:
+    name: str
+    hp: int | None = None
+    ap: int | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the core journal needs to know of one game's rules."""
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    chapters: tuple[int, int] | None
+    reveal_removes_between: bool
+    discard_removes_from_game: bool
+    retrieve: bool
+    deck_section: str
+    resources: dict[str, Resource]
+    item_kinds: tuple[str, ...]
+    default_item_kind: str
+    items_section: str
+    item_limits: dict[str, ItemLimit] = field(default_factory=dict)
+    event_sets: tuple[str, ...] = ()
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def characters_at_start(self, players: int) -> tuple[StartingCharacter, ...]:
+        chars = self.raw.get("characters", {})
+        if "start" in chars:
+            return tuple(StartingCharacter(**c) for c in chars["start"])
+        names = chars.get("two_players" if players >= 2 else "one_player", [])
+        return tuple(StartingCharacter(name) for name in names)
+
+
+def _load(name: str) -> Game:
+    raw = tomllib.loads((shipped("rules") / f"{name}.toml").read_text(encoding="utf-8"))
+    game, deck, items = raw["game"], raw["deck"], raw["items"]
+    resources = {
+        key: Resource(name=key, **value) for key, value in raw.get("resources", {}).items()
+    }
+    limits = {
+        kind: ItemLimit(kind=kind, **value)
+        for kind, value in items.get("limits", {}).items()
+    }
+    chapters = game.get("chapters")
+    return Game(
+        name=game["name"],
+        title=game["title"],
+        players=(game["players"][0], game["players"][1]),
+        chapters=(chapters[0], chapters[1]) if chapters else None,
+        reveal_removes_between=deck["reveal_removes_between"],
+        discard_removes_from_game=deck["discard_removes_from_game"],
+        retrieve=deck["retrieve"],
+        deck_section=deck["section"],
+        resources=resources,
+        item_kinds=tuple(items["kinds"]),
+        default_item_kind=items["default_kind"],
+        items_section=items["section"],
+        item_limits=limits,
+        event_sets=tuple(deck.get("event_sets", ())),
+        raw=raw,
+    )
+
+
+@cache
+def game(name: str) -> Game:
+    """The rules of the game called `name`; an unknown name is bad input."""
+    if name not in GAME_NAMES:
+        raise NotFound(f"unknown game {name!r}; choose one of: {', '.join(GAME_NAMES)}")
+    return _load(name)

@@ -1,0 +1,214 @@
+"""What the players read: Rich tables for people, plain JSON for scripts.
+
+Only this module knows Rich. It shows only what the journal holds, and the journal holds
+only cards the players were told to reveal.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from journal import events as ev
+from journal.describe import card_ranges, describe
+from journal.games import game as game_named
+from journal.service import View
+from journal.state import State
+from journal.store import Branch, Campaign
+
+console = Console(highlight=False, soft_wrap=False)
+
+
+def print_json(value: Any) -> None:
+    console.file.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+# -- after a command ---------------------------------------------------------------------
+
+def written(view: View) -> None:
+    """Each event a command appended, then the line of state that matters now."""
+    for recorded in view.written:
+        console.print(Text(f"#{recorded.position} {describe(recorded.event)}"))
+        if recorded.override:
+            console.print(Text(f"   override recorded: {recorded.override}", style="yellow"))
+    console.print(Text(summary(view.state), style="dim"))
+
+
+def summary(state: State) -> str:
+    """One line: where the players are and what they hold."""
+    parts = [_card_line(state)]
+    if state.chapter is not None:
+        parts.append(f"chapter {state.chapter}")
+    parts += [f"{name} {count}" for name, count in state.resources.items()]
+    return " | ".join(parts)
+
+
+def _card_line(state: State) -> str:
+    if state.card is None:
+        return "no card revealed yet"
+    if state.pulled_from:
+        back = state.pulled_from[-1]
+        return f"card {state.card} (pulled; returns to {back if back is not None else 'the start'})"
+    return f"card {state.card}"
+
+
+# -- status ------------------------------------------------------------------------------
+
+def status_json(view: View) -> dict[str, Any]:
+    state = view.state
+    return {
+        "campaign": view.campaign.name,
+        "game": state.game,
+        "branch": view.branch.name,
+        "head": view.branch.head,
+        **state.to_json(),
+    }
+
+
+def status(view: View, checkpoints: list[tuple[str, int]]) -> None:
+    state, rules = view.state, game_named(view.state.game)
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    rows: list[tuple[str, str]] = [
+        ("campaign", f"{view.campaign.name} ({rules.title}, {_players(state.players)})"),
+        ("branch", f"{view.branch.name} at #{view.branch.head}"),
+        ("card", _card_line(state)),
+    ]
+    if state.chapter is not None:
+        rows.append(("chapter", str(state.chapter)))
+    rows += _resource_rows(state, rules.resources)
+    rows += [(label, text) for label, text in _collections(state) if text]
+    if checkpoints:
+        rows.append(("checkpoints", ", ".join(f"{n} (#{p})" for n, p in checkpoints)))
+    for label, text in rows:
+        table.add_row(label, Text(text))
+    console.print(table)
+    _overrides(state)
+
+
+def _players(count: int) -> str:
+    return "1 player" if count == 1 else f"{count} players"
+
+
+def _resource_rows(state: State, limits: dict[str, Any]) -> list[tuple[str, str]]:
+    rows = []
+    for name, count in state.resources.items():
+        limit = limits.get(name)
+        cap = f" of {limit.limit}" if limit is not None and limit.limit is not None else ""
+        rows.append((name, f"{count}{cap}"))
+    return rows
+
+
+def _collections(state: State) -> list[tuple[str, str]]:
+    return [
+        ("characters", "; ".join(_character(c) for c in state.characters)),
+        ("items", "; ".join(_items(state))),
+        ("milestones", ", ".join(str(m) for m in state.milestones)),
+        ("event cards", ", ".join(state.event_cards)),
+        ("cards seen", card_ranges(state.seen)),
+        ("discarded", card_ranges(state.discarded)),
+        ("out of game", card_ranges(state.removed)),
+        ("last note", state.notes[-1] if state.notes else ""),
+    ]
+
+
+def _character(c: Any) -> str:
+    stats = []
+    if c.hp_max is not None:
+        stats.append(f"HP {c.hp}/{c.hp_max}")
+    if c.ap_max is not None:
+        stats.append(f"AP {c.ap}/{c.ap_max}")
+    return c.name + (f" ({', '.join(stats)})" if stats else "")
+
+
+def _items(state: State) -> list[str]:
+    return [f"{i.name} [{i.kind}] ({i.holder or 'aside'})" for i in state.items]
+
+
+def _overrides(state: State) -> None:
+    if not state.overrides:
+        return
+    console.print(Text(f"overrides ({len(state.overrides)}):", style="yellow"))
+    for override in state.overrides:
+        console.print(Text(f"  #{override.position} {override.reason}", style="yellow"))
+
+
+# -- log and show ------------------------------------------------------------------------
+
+def event_json(recorded: ev.Recorded, retracted: frozenset[int]) -> dict[str, Any]:
+    return {
+        "seq": recorded.position,
+        "type": recorded.type,
+        "payload": ev.payload_data(recorded.event),
+        "recorded_at": recorded.recorded_at.isoformat(),
+        "retracted": recorded.position in retracted,
+        "override": recorded.override,
+        "player": recorded.player,
+        "hash": recorded.hash,
+    }
+
+
+def log(view: View, events: list[ev.Recorded]) -> None:
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("when")
+    table.add_column("what")
+    retracted = view.retracted
+    for recorded in events:
+        table.add_row(str(recorded.position), _when(recorded), _log_line(recorded, retracted))
+    console.print(table)
+
+
+def _when(recorded: ev.Recorded) -> str:
+    return recorded.recorded_at.strftime("%Y-%m-%d %H:%M")
+
+
+def _log_line(recorded: ev.Recorded, retracted: frozenset[int]) -> Text:
+    text = Text(describe(recorded.event))
+    if recorded.position in retracted:
+        text.stylize("strike")
+        text.append("  [undone]", style="dim")
+    if recorded.override:
+        text.append(f"  [override: {recorded.override}]", style="yellow")
+    return text
+
+
+def show(recorded: ev.Recorded, retracted: frozenset[int]) -> None:
+    data = event_json(recorded, retracted)
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_row("event", Text(f"#{recorded.position} {describe(recorded.event)}"))
+    for key in ("type", "recorded_at", "retracted", "override", "player"):
+        if data[key] is not None:
+            table.add_row(key, Text(str(data[key])))
+    table.add_row("payload", Text(json.dumps(data["payload"], ensure_ascii=False)))
+    table.add_row("prev hash", recorded.prev_hash)
+    table.add_row("hash", recorded.hash)
+    console.print(table)
+
+
+# -- campaigns ---------------------------------------------------------------------------
+
+def campaigns_json(rows: list[tuple[Campaign, Branch, bool]]) -> list[dict[str, Any]]:
+    return [
+        {"name": c.name, "game": c.game, "branch": b.name, "head": b.head, "current": current}
+        for c, b, current in rows
+    ]
+
+
+def campaigns(rows: list[tuple[Campaign, Branch, bool]]) -> None:
+    if not rows:
+        console.print("No campaigns yet: `spire new NAME --game hildegard` starts one.")
+        return
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("", "campaign", "game", "branch", "events"):
+        table.add_column(column)
+    for c, b, current in rows:
+        table.add_row("*" if current else "", c.name, c.game, b.name, str(b.head))
+    console.print(table)

@@ -1,0 +1,242 @@
+"""Campaign state: a pure fold of `evolve` over a branch's events.
+
+`evolve` is total: it never refuses (refusing is `decide`'s job) and never does I/O.
+Retraction is resolved before folding: `project` leaves out the retracted events, so the
+state after an undo is exactly the state as if the undone event had never been recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from functools import singledispatch
+from typing import Any
+
+from journal import events as ev
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    name: str
+    hp: int | None = None
+    hp_max: int | None = None
+    ap: int | None = None
+    ap_max: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    name: str
+    kind: str
+    holder: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    position: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    game: str = ""
+    players: int = 0
+    head: int = 0
+    card: int | None = None
+    pulled_from: tuple[int | None, ...] = ()
+    """The pull stack: the cards that pulled cards interrupted, innermost last."""
+    seen: frozenset[int] = frozenset()
+    removed: frozenset[int] = frozenset()
+    discarded: frozenset[int] = frozenset()
+    chapter: int | None = None
+    characters: tuple[Character, ...] = ()
+    resources: dict[str, int] = field(default_factory=dict)
+    items: tuple[Item, ...] = ()
+    milestones: tuple[int, ...] = ()
+    event_cards: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    overrides: tuple[Override, ...] = ()
+
+    def character(self, name: str) -> Character | None:
+        folded = name.casefold()
+        return next((c for c in self.characters if c.name.casefold() == folded), None)
+
+    def items_held(self, holder: str | None) -> tuple[Item, ...]:
+        return tuple(i for i in self.items if i.holder == holder)
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as plain JSON values, in a stable order."""
+        return {
+            "card": self.card,
+            "pull_stack": list(self.pulled_from),
+            "chapter": self.chapter,
+            "players": self.players,
+            "resources": dict(sorted(self.resources.items())),
+            "items": [{"name": i.name, "kind": i.kind, "holder": i.holder} for i in self.items],
+            "characters": [
+                {"name": c.name, "hp": c.hp, "hp_max": c.hp_max, "ap": c.ap, "ap_max": c.ap_max}
+                for c in self.characters
+            ],
+            "cards_seen": sorted(self.seen),
+            "removed": sorted(self.removed),
+            "discarded": sorted(self.discarded),
+            "milestones": list(self.milestones),
+            "event_cards": list(self.event_cards),
+            "notes": list(self.notes),
+            "overrides": [{"seq": o.position, "reason": o.reason} for o in self.overrides],
+        }
+
+
+def evolve(state: State, recorded: ev.Recorded) -> State:
+    """The state after one recorded event."""
+    after = _apply(recorded.event, state)
+    if recorded.override:
+        after = replace(after, overrides=(*after.overrides, Override(recorded.position, recorded.override)))
+    return replace(after, head=recorded.position)
+
+
+def retracted_positions(history: Iterable[ev.Recorded]) -> frozenset[int]:
+    """Positions an undo took back (a retraction itself is never retracted)."""
+    return frozenset(
+        p for r in history if isinstance(r.event, ev.Retracted) for p in r.event.positions
+    )
+
+
+def project(history: Iterable[ev.Recorded], state: State | None = None) -> State:
+    """Fold a branch's events into its state, leaving out retracted events."""
+    history = list(history)
+    gone = retracted_positions(history)
+    state = state or State()
+    for recorded in history:
+        if recorded.position in gone:
+            continue
+        state = evolve(state, recorded)
+    return state
+
+
+@singledispatch
+def _apply(event: Any, state: State) -> State:
+    return state
+
+
+@_apply.register
+def _(event: ev.CampaignStarted, state: State) -> State:
+    characters = tuple(_character(c) for c in event.characters)
+    return replace(
+        state, game=event.game, players=event.players,
+        resources=dict(event.resources), characters=characters,
+    )
+
+
+def _character(sheet: ev.CharacterSheet) -> Character:
+    return Character(sheet.name, sheet.hp, sheet.hp, sheet.ap, sheet.ap)
+
+
+@_apply.register
+def _(event: ev.CardRevealed, state: State) -> State:
+    return replace(
+        state, card=event.card, pulled_from=(),
+        seen=state.seen | {event.card}, removed=state.removed | set(event.removed),
+    )
+
+
+@_apply.register
+def _(event: ev.CardPulled, state: State) -> State:
+    return replace(
+        state, card=event.card, pulled_from=(*state.pulled_from, state.card),
+        seen=state.seen | {event.card},
+    )
+
+
+@_apply.register
+def _(event: ev.PulledCardReturned, state: State) -> State:
+    if not state.pulled_from:
+        return state
+    return replace(state, card=state.pulled_from[-1], pulled_from=state.pulled_from[:-1])
+
+
+@_apply.register
+def _(event: ev.CardDiscarded, state: State) -> State:
+    if event.removed_from_game:
+        return replace(state, removed=state.removed | {event.card})
+    return replace(state, discarded=state.discarded | {event.card})
+
+
+@_apply.register
+def _(event: ev.CardRetrieved, state: State) -> State:
+    return replace(
+        state, card=event.card, pulled_from=(*state.pulled_from, state.card),
+        seen=state.seen | {event.card}, discarded=state.discarded - {event.card},
+        removed=state.removed - {event.card},
+    )
+
+
+@_apply.register
+def _(event: ev.MilestoneRetrieved, state: State) -> State:
+    return replace(state, milestones=(*state.milestones, event.milestone))
+
+
+@_apply.register
+def _(event: ev.EventCardsRetrieved, state: State) -> State:
+    return replace(state, event_cards=(*state.event_cards, event.event))
+
+
+@_apply.register
+def _(event: ev.ChapterStarted, state: State) -> State:
+    return replace(state, chapter=event.chapter)
+
+
+@_apply.register
+def _(event: ev.CharacterJoined, state: State) -> State:
+    return replace(state, characters=(*state.characters, _character(event.character)))
+
+
+@_apply.register
+def _(event: ev.ItemGained, state: State) -> State:
+    return replace(state, items=(*state.items, Item(event.item, event.kind, event.holder)))
+
+
+@_apply.register
+def _(event: ev.ItemLost, state: State) -> State:
+    index = _find_item(state, event.item, event.holder)
+    if index is None:
+        return state
+    return replace(state, items=state.items[:index] + state.items[index + 1:])
+
+
+@_apply.register
+def _(event: ev.ItemPassed, state: State) -> State:
+    index = _find_item(state, event.item, event.giver)
+    if index is None:
+        return state
+    moved = replace(state.items[index], holder=event.holder)
+    return replace(state, items=(*state.items[:index], moved, *state.items[index + 1:]))
+
+
+def _find_item(state: State, name: str, holder: str | None) -> int | None:
+    folded = name.casefold()
+    for index, item in enumerate(state.items):
+        if item.name.casefold() == folded and item.holder == holder:
+            return index
+    return None
+
+
+@_apply.register
+def _(event: ev.ResourceGained, state: State) -> State:
+    return _add(state, event.resource, event.amount)
+
+
+@_apply.register
+def _(event: ev.ResourceSpent, state: State) -> State:
+    return _add(state, event.resource, -event.amount)
+
+
+def _add(state: State, resource: str, amount: int) -> State:
+    resources = dict(state.resources)
+    resources[resource] = resources.get(resource, 0) + amount
+    return replace(state, resources=resources)
+
+
+@_apply.register
+def _(event: ev.NoteAdded, state: State) -> State:
+    return replace(state, notes=(*state.notes, event.text))

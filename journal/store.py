@@ -1,0 +1,437 @@
+"""The journal's storage: the only module that speaks SQL (SQLAlchemy 2 Core).
+
+An append is one transaction at an expected head position. The unique key on
+(branch, position) and the conditional update of the branch head mean two writers can
+never both write one position: the loser gets `StaleHead` and may re-read and retry.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event as sa_event
+from sqlalchemy.engine import Connection, Engine
+
+from journal import chain
+from journal import events as ev
+from journal.errors import BadInput, Conflict, NotFound, StorageError
+from journal.chain import RawEvent
+from journal.paths import shipped
+
+SCHEMA_REVISION = "0001"
+"""The Alembic head this code expects; a journal at it opens without loading Alembic."""
+
+BUSY_TIMEOUT_MS = 5000
+
+metadata = sa.MetaData()
+campaigns = sa.Table(
+    "campaigns", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False, unique=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("current_branch", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.String(40), nullable=False),
+)
+branches = sa.Table(
+    "branches", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("campaign_id", sa.Integer, sa.ForeignKey("campaigns.id"), nullable=False),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("parent_id", sa.Integer, sa.ForeignKey("branches.id"), nullable=True),
+    sa.Column("fork_position", sa.Integer, nullable=True),
+    sa.Column("head_position", sa.Integer, nullable=False),
+    sa.Column("head_hash", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.String(40), nullable=False),
+    sa.UniqueConstraint("campaign_id", "name", name="uq_branch_name"),
+)
+events = sa.Table(
+    "events", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("branch_id", sa.Integer, sa.ForeignKey("branches.id"), nullable=False),
+    sa.Column("position", sa.Integer, nullable=False),
+    sa.Column("type", sa.String(60), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("payload", sa.Text, nullable=False),
+    sa.Column("recorded_at", sa.String(40), nullable=False),
+    sa.Column("player", sa.Integer, nullable=True),
+    sa.Column("override", sa.Text, nullable=True),
+    sa.Column("prev_hash", sa.String(64), nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.UniqueConstraint("branch_id", "position", name="uq_event_position"),
+)
+checkpoints = sa.Table(
+    "checkpoints", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("branch_id", sa.Integer, sa.ForeignKey("branches.id"), nullable=False),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("position", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.String(40), nullable=False),
+    sa.UniqueConstraint("branch_id", "name", name="uq_checkpoint_name"),
+)
+settings = sa.Table(
+    "settings", metadata,
+    sa.Column("key", sa.String(60), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+
+class StaleHead(Conflict):
+    """The branch head moved since it was read: another writer appended first."""
+
+
+@dataclass(frozen=True)
+class Campaign:
+    id: int
+    name: str
+    game: str
+    current_branch: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Branch:
+    id: int
+    campaign_id: int
+    name: str
+    parent_id: int | None
+    fork_position: int | None
+    head: int
+    head_hash: str
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append: its payload and provenance; the store gives position and hashes."""
+
+    event: ev.Payload
+    recorded_at: datetime
+    player: int | None = None
+    override: str | None = None
+
+
+def url_for(db: str) -> str:
+    """A SQLAlchemy URL for `--db`: a URL as given, or a path to a SQLite file."""
+    if "://" in db:
+        return db
+    path = Path(db).expanduser()
+    if path.is_dir():
+        raise BadInput(f"{db} is a directory; --db wants a journal file")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path.resolve()}"
+
+
+def _engine(url: str) -> Engine:
+    try:
+        engine = sa.create_engine(url)
+    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as e:
+        raise BadInput(f"cannot use {url!r} as a journal: {e}") from None
+    if engine.dialect.name == "sqlite":
+        _tune_sqlite(engine)
+    return engine
+
+
+def _tune_sqlite(engine: Engine) -> None:
+    @sa_event.listens_for(engine, "connect")
+    def connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let spire, not the driver, say when a transaction begins (SQLAlchemy's recipe).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = FULL")  # durable commits, even in WAL
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.close()
+
+    @sa_event.listens_for(engine, "begin")
+    def begin(conn: Connection) -> None:
+        # A writer takes the write lock at BEGIN, so it waits on busy_timeout instead of
+        # failing when it upgrades a read lock another writer holds.
+        immediate = conn.get_execution_options().get("spire_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+class Store:
+    """A journal database: campaigns, their branches and the events of each branch."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        with self._translated():
+            self._migrate()
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        try:
+            yield
+        except sa.exc.OperationalError as e:
+            raise StorageError(_storage_message(self.url, e)) from None
+        except sa.exc.DatabaseError as e:
+            raise StorageError(_storage_message(self.url, e)) from None
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self._translated(), self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with self._translated(), self.engine.connect() as conn:
+            conn = conn.execution_options(spire_write=True)
+            with conn.begin():
+                yield conn
+
+    # -- schema ---------------------------------------------------------------------------
+
+    def _migrate(self) -> None:
+        with self.engine.connect() as conn:
+            revision = _revision(conn)
+        if revision == SCHEMA_REVISION:
+            return
+        if revision is not None:
+            self._copy_aside(revision)
+        self.upgrade()
+
+    def _copy_aside(self, revision: str) -> None:
+        path = self.engine.url.database
+        if self.engine.dialect.name == "sqlite" and path and Path(path).exists():
+            shutil.copy2(path, f"{path}.before-{SCHEMA_REVISION}-from-{revision}")
+
+    def upgrade(self) -> None:
+        """Bring the schema to the Alembic head (imports Alembic only when needed)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(shipped("migrations")))
+        with self.engine.begin() as conn:
+            config.attributes["connection"] = conn
+            command.upgrade(config, "head")
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def setting(self, key: str) -> str | None:
+        with self._read() as conn:
+            return conn.scalar(sa.select(settings.c.value).where(settings.c.key == key))
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._write() as conn:
+            conn.execute(sa.delete(settings).where(settings.c.key == key))
+            conn.execute(sa.insert(settings).values(key=key, value=value))
+
+    # -- campaigns and branches ----------------------------------------------------------
+
+    def campaigns(self) -> list[Campaign]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(campaigns).order_by(campaigns.c.id)).all()
+        return [Campaign(**row._mapping) for row in rows]
+
+    def campaign(self, name: str) -> Campaign:
+        with self._read() as conn:
+            row = conn.execute(sa.select(campaigns).where(campaigns.c.name == name)).first()
+        if row is None:
+            raise NotFound(f"no campaign named {name!r}; `spire campaigns` lists them")
+        return Campaign(**row._mapping)
+
+    def branch(self, campaign: Campaign, name: str | None = None) -> Branch:
+        name = name or campaign.current_branch
+        with self._read() as conn:
+            row = conn.execute(sa.select(branches).where(
+                branches.c.campaign_id == campaign.id, branches.c.name == name)).first()
+        if row is None:
+            raise NotFound(f"campaign {campaign.name!r} has no branch named {name!r}")
+        return _branch(row)
+
+    def branches(self, campaign: Campaign) -> list[Branch]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(branches).where(
+                branches.c.campaign_id == campaign.id).order_by(branches.c.id)).all()
+        return [_branch(row) for row in rows]
+
+    def create_campaign(
+        self, name: str, game: str, first: Sequence[NewEvent], created_at: datetime,
+        recorded: Sequence[RawEvent] = (),
+    ) -> Campaign:
+        """A new campaign with its `main` branch holding `first` (or, for an import, the
+        already-chained `recorded` events) and a `start` checkpoint after them."""
+        stamp = created_at.isoformat()
+        with self._write() as conn:
+            if conn.scalar(sa.select(campaigns.c.id).where(campaigns.c.name == name)):
+                raise BadInput(f"a campaign named {name!r} already exists")
+            campaign_id = conn.execute(sa.insert(campaigns).values(
+                name=name, game=game, current_branch="main", created_at=stamp)).inserted_primary_key[0]
+            branch_id = conn.execute(sa.insert(branches).values(
+                campaign_id=campaign_id, name="main", parent_id=None, fork_position=None,
+                head_position=0, head_hash=chain.GENESIS, created_at=stamp)).inserted_primary_key[0]
+            branch = Branch(branch_id, campaign_id, "main", None, None, 0, chain.GENESIS)
+            if recorded:
+                self._insert_recorded(conn, branch, recorded)
+            else:
+                self._append(conn, branch, 0, first)
+            start = len(recorded) if recorded else len(first)
+            conn.execute(sa.insert(checkpoints).values(
+                branch_id=branch_id, name="start", position=min(start, 1), created_at=stamp))
+        return Campaign(campaign_id, name, game, "main", stamp)
+
+    # -- events -------------------------------------------------------------------------
+
+    def read(self, branch: Branch, after: int = 0) -> list[ev.Recorded]:
+        """The events of `branch` (its ancestors' up to each fork) past position `after`."""
+        with self._read() as conn:
+            rows = conn.execute(self._stream(conn, branch, after)).all()
+        return [_recorded(row) for row in rows]
+
+    def _stream(self, conn: Connection, branch: Branch, after: int) -> sa.Select[Any]:
+        conditions = [sa.and_(events.c.branch_id == branch.id, events.c.position > after)]
+        limit, parent = branch.fork_position, branch.parent_id
+        while parent is not None and limit is not None:
+            conditions.append(sa.and_(
+                events.c.branch_id == parent, events.c.position > after,
+                events.c.position <= limit))
+            row = conn.execute(sa.select(branches).where(branches.c.id == parent)).one()
+            limit = min(limit, row.fork_position) if row.fork_position is not None else None
+            parent = row.parent_id
+        return sa.select(events).where(sa.or_(*conditions)).order_by(events.c.position)
+
+    def raw(self, branch: Branch) -> list[RawEvent]:
+        """The stored rows of `branch`'s stream, unparsed: for export and audit."""
+        with self._read() as conn:
+            rows = conn.execute(self._stream(conn, branch, 0)).all()
+        return [RawEvent(
+            row.position, row.type, row.version, json.loads(row.payload), row.recorded_at,
+            row.player, row.override, row.prev_hash, row.hash) for row in rows]
+
+    def event_at(self, branch: Branch, position: int) -> ev.Recorded:
+        found = [r for r in self.read(branch, position - 1) if r.position == position]
+        if not found:
+            raise NotFound(f"no event {position} on branch {branch.name!r} (head is {branch.head})")
+        return found[0]
+
+    def append(
+        self, branch: Branch, expected_head: int, new: Sequence[NewEvent],
+        checkpoint: str | None = None,
+    ) -> list[ev.Recorded]:
+        """Append `new` at `expected_head` in one transaction; `StaleHead` if it moved."""
+        try:
+            with self._write() as conn:
+                written = self._append(conn, branch, expected_head, new)
+                if checkpoint:
+                    self._checkpoint(conn, branch, checkpoint, written[-1].position)
+        except sa.exc.IntegrityError:
+            raise StaleHead(_stale(branch, expected_head)) from None
+        return written
+
+    def _append(
+        self, conn: Connection, branch: Branch, expected_head: int, new: Sequence[NewEvent],
+    ) -> list[ev.Recorded]:
+        prev = conn.scalar(sa.select(branches.c.head_hash).where(
+            branches.c.id == branch.id, branches.c.head_position == expected_head))
+        if prev is None:
+            raise StaleHead(_stale(branch, expected_head))
+        written = [_chained(n, expected_head + i + 1) for i, n in enumerate(new)]
+        for recorded in written:
+            recorded = _linked(recorded, prev)
+            conn.execute(sa.insert(events).values(branch_id=branch.id, **_row(recorded)))
+            prev = recorded.hash
+        conn.execute(sa.update(branches).where(branches.c.id == branch.id).values(
+            head_position=expected_head + len(new), head_hash=prev))
+        return self._rows_written(conn, branch, expected_head)
+
+    def _rows_written(self, conn: Connection, branch: Branch, after: int) -> list[ev.Recorded]:
+        rows = conn.execute(sa.select(events).where(
+            events.c.branch_id == branch.id, events.c.position > after
+        ).order_by(events.c.position)).all()
+        return [_recorded(row) for row in rows]
+
+    def _insert_recorded(
+        self, conn: Connection, branch: Branch, recorded: Sequence[RawEvent],
+    ) -> None:
+        conn.execute(sa.insert(events), [
+            {"branch_id": branch.id, **r.to_row()} for r in recorded])
+        conn.execute(sa.update(branches).where(branches.c.id == branch.id).values(
+            head_position=recorded[-1].position, head_hash=recorded[-1].hash))
+
+    def _checkpoint(self, conn: Connection, branch: Branch, name: str, position: int) -> None:
+        conn.execute(sa.delete(checkpoints).where(
+            checkpoints.c.branch_id == branch.id, checkpoints.c.name == name))
+        stamp = conn.scalar(sa.select(events.c.recorded_at).where(
+            events.c.branch_id == branch.id, events.c.position == position))
+        conn.execute(sa.insert(checkpoints).values(
+            branch_id=branch.id, name=name, position=position, created_at=stamp))
+
+    def checkpoints(self, branch: Branch) -> list[tuple[str, int]]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(checkpoints.c.name, checkpoints.c.position).where(
+                checkpoints.c.branch_id == branch.id).order_by(checkpoints.c.position)).all()
+        return [(row.name, row.position) for row in rows]
+
+
+def _revision(conn: Connection) -> str | None:
+    if not sa.inspect(conn).has_table("alembic_version"):
+        return None
+    return conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+
+
+def _branch(row: Any) -> Branch:
+    return Branch(
+        row.id, row.campaign_id, row.name, row.parent_id, row.fork_position,
+        row.head_position, row.head_hash)
+
+
+def _stale(branch: Branch, expected: int) -> str:
+    return f"another writer appended to branch {branch.name!r} after position {expected}"
+
+
+def _chained(new: NewEvent, position: int) -> ev.Recorded:
+    return ev.Recorded(position, new.event, new.recorded_at, new.player, new.override)  # type: ignore[arg-type]
+
+
+def _payload_json(recorded: ev.Recorded) -> str:
+    return chain.canonical_json(ev.payload_data(recorded.event))
+
+
+def encoded(recorded: ev.Recorded) -> str:
+    """The canonical encoding the hash covers."""
+    return chain.envelope(
+        recorded.position, recorded.type, ev.current_version(recorded.type),
+        _payload_json(recorded), recorded.recorded_at.isoformat(), recorded.player,
+        recorded.override)
+
+
+def _linked(recorded: ev.Recorded, prev: str) -> ev.Recorded:
+    digest = chain.link(prev, encoded(recorded))
+    return ev.Recorded(
+        recorded.position, recorded.event, recorded.recorded_at, recorded.player,
+        recorded.override, prev, digest)
+
+
+def _row(recorded: ev.Recorded) -> dict[str, Any]:
+    return {
+        "position": recorded.position, "type": recorded.type,
+        "version": ev.current_version(recorded.type), "payload": _payload_json(recorded),
+        "recorded_at": recorded.recorded_at.isoformat(), "player": recorded.player,
+        "override": recorded.override, "prev_hash": recorded.prev_hash, "hash": recorded.hash,
+    }
+
+
+def _recorded(row: Any) -> ev.Recorded:
+    event = ev.parse_payload(row.type, row.version, json.loads(row.payload))
+    return ev.Recorded(
+        row.position, event, datetime.fromisoformat(row.recorded_at), row.player,
+        row.override, row.prev_hash, row.hash)
+
+
+def _storage_message(url: str, error: sa.exc.DBAPIError) -> str:
+    text = str(error.orig) if error.orig is not None else str(error)
+    if "locked" in text or "busy" in text:
+        return f"the journal is locked by another writer; try again ({text})"
+    if "not a database" in text:
+        return f"{sa.make_url(url).database or url} is not a spire journal ({text})"
+    return f"storage trouble with the journal: {text}"
