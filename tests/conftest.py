@@ -1,0 +1,87 @@
+"""Tests drive the real `spire` app against a real journal file in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from journal.cli import app
+
+RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
+
+
+@dataclass(frozen=True)
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+class Spire:
+    """`spire --db <file> ...` run in-process, plus a direct look into the file."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | None = None) -> Run:
+        result = self.runner.invoke(app, ["--db", str(self.db), *args], input=input, env={"COLUMNS": "100"})
+        if result.exception and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return Run(result.exit_code, result.stdout, result.stderr)
+
+    def ok(self, *args: str) -> str:
+        run = self(*args)
+        assert run.code == 0, f"spire {' '.join(args)} -> {run.code}: {run.err}"
+        return run.out
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.ok(*args, "--json"))
+
+    def journal_rows(self) -> tuple[Any, ...]:
+        """Everything appended so far, read with plain sqlite3: events and branch heads."""
+        if not self.db.exists():
+            return ()
+        with sqlite3.connect(self.db) as conn:
+            try:
+                events = conn.execute("SELECT branch_id, position, hash FROM events ORDER BY id").fetchall()
+                heads = conn.execute("SELECT id, head_position, head_hash FROM branches").fetchall()
+                camps = conn.execute("SELECT name FROM campaigns").fetchall()
+            except sqlite3.OperationalError:
+                return ()
+        return tuple(events), tuple(heads), tuple(camps)
+
+    def refused(self, *args: str, code: int) -> str:
+        """Run a command that must be refused: exit `code`, one line on stderr, no
+        traceback, and nothing appended to the journal. Returns the line."""
+        before = self.journal_rows()
+        run = self(*args)
+        assert run.code == code, f"spire {' '.join(args)} -> {run.code}: {run.err}{run.out}"
+        lines = run.err.strip().splitlines()
+        assert len(lines) == 1, run.err
+        assert lines[0].startswith("spire: ")
+        assert "Traceback" not in run.err + run.out
+        assert self.journal_rows() == before, "a refused command changed the journal"
+        return lines[0]
+
+
+@pytest.fixture
+def spire(tmp_path: Path) -> Spire:
+    return Spire(tmp_path / "journal.sqlite")
+
+
+@pytest.fixture
+def hildegard(spire: Spire) -> Spire:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    return spire
+
+
+def rulebook(name: str) -> str:
+    """A rulebook's text, to quote in tests."""
+    return (RULEBOOKS / f"{name}.txt").read_text(encoding="utf-8")
