@@ -82,6 +82,8 @@ def status(view: View, checkpoints: list[tuple[str, int]]) -> None:
     if state.chapter is not None:
         rows.append(("chapter", str(state.chapter)))
     rows += _resource_rows(state, rules.resources)
+    rows += _listed("characters", [_character(c) for c in state.characters])
+    rows += _listed("items", _items(state))
     rows += [(label, text) for label, text in _collections(state) if text]
     if checkpoints:
         rows.append(("checkpoints", ", ".join(f"{n} (#{p})" for n, p in checkpoints)))
@@ -106,8 +108,6 @@ def _resource_rows(state: State, limits: dict[str, Any]) -> list[tuple[str, str]
 
 def _collections(state: State) -> list[tuple[str, str]]:
     return [
-        ("characters", "; ".join(_character(c) for c in state.characters)),
-        ("items", "; ".join(_items(state))),
         ("milestones", ", ".join(str(m) for m in state.milestones)),
         ("event cards", ", ".join(state.event_cards)),
         ("cards seen", card_ranges(state.seen)),
@@ -115,6 +115,11 @@ def _collections(state: State) -> list[tuple[str, str]]:
         ("out of game", card_ranges(state.removed)),
         ("last note", state.notes[-1] if state.notes else ""),
     ]
+
+
+def _listed(label: str, lines: list[str]) -> list[tuple[str, str]]:
+    """One row a line, the label on the first."""
+    return [(label if i == 0 else "", line) for i, line in enumerate(lines)]
 
 
 def _character(c: Any) -> str:

@@ -31,7 +31,8 @@ class Spire:
         self.runner = CliRunner()
 
     def __call__(self, *args: str, input: str | None = None) -> Run:
-        result = self.runner.invoke(app, ["--db", str(self.db), *args], input=input, env={"COLUMNS": "100"})
+        result = self.runner.invoke(
+            app, ["--db", str(self.db), *args], input=input, env={"COLUMNS": "100"})
         if result.exception and not isinstance(result.exception, SystemExit):
             raise result.exception
         return Run(result.exit_code, result.stdout, result.stderr)
@@ -46,16 +47,17 @@ class Spire:
 
     def journal_rows(self) -> tuple[Any, ...]:
         """Everything appended so far, read with plain sqlite3: events and branch heads."""
-        if not self.db.exists():
-            return ()
-        with sqlite3.connect(self.db) as conn:
-            try:
-                events = conn.execute("SELECT branch_id, position, hash FROM events ORDER BY id").fetchall()
-                heads = conn.execute("SELECT id, head_position, head_hash FROM branches").fetchall()
-                camps = conn.execute("SELECT name FROM campaigns").fetchall()
-            except sqlite3.OperationalError:
-                return ()
-        return tuple(events), tuple(heads), tuple(camps)
+        empty: tuple[Any, ...] = ((), (), ())
+        if not self.db.is_file():
+            return empty
+        try:
+            with sqlite3.connect(self.db) as conn:
+                events = conn.execute("SELECT branch_id, position, hash FROM events ORDER BY id")
+                heads = conn.execute("SELECT id, head_position, head_hash FROM branches")
+                names = conn.execute("SELECT name FROM campaigns")
+                return tuple(events), tuple(heads), tuple(names)
+        except sqlite3.DatabaseError:  # not a journal (yet): nothing appended to it
+            return (self.db.read_bytes(),)
 
     def refused(self, *args: str, code: int) -> str:
         """Run a command that must be refused: exit `code`, one line on stderr, no

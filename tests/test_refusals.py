@@ -1,0 +1,152 @@
+"""Every refusal path: its exit code, one line on stderr, and the journal untouched.
+
+Exit codes: 1 refused by a rule (with the rulebook section; --force records it anyway),
+2 bad input (usage, unknown name, malformed value), 3 storage trouble.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import Spire
+
+# (game, setup commands, refused command, exit code, a fragment of the one line)
+CASES = [
+    # campaigns
+    ("hildegard", [], ["new", "x", "--game", "monopoly"], 2, "unknown game 'monopoly'"),
+    ("hildegard", [], ["new", "gray-oaks", "--game", "hildegard"], 2, "already exists"),
+    ("hildegard", [], ["new", "x", "--game", "hildegard", "--players", "3"], 1, "1 to 2 players"),
+    ("hildegard", [], ["new", "x", "--game", "hildegard", "--players", "two"], 2, "Invalid value"),
+    ("hildegard", [], ["new", "  ", "--game", "hildegard"], 2, "needs a name"),
+    ("hildegard", [], ["new", "x"], 2, "Missing option"),
+    ("hildegard", [], ["use", "nowhere"], 2, "no campaign named 'nowhere'"),
+    # looking
+    ("hildegard", [], ["status", "--branch", "side"], 2, "no branch named 'side'"),
+    ("hildegard", [], ["log", "--last", "-1"], 2, "Invalid value"),
+    ("hildegard", [], ["show", "99"], 2, "no event 99"),
+    ("hildegard", [], ["show", "first"], 2, "Invalid value"),
+    # the deck
+    ("hildegard", [], ["reveal", "twelve"], 2, "Invalid value"),
+    ("hildegard", [], ["reveal", "0"], 2, "Invalid value"),
+    ("hildegard", [], ["reveal"], 2, "Missing argument"),
+    ("hildegard", [["reveal", "1"], ["pull", "30"]], ["reveal", "31"], 1, "return"),
+    ("spires-end", [["reveal", "10"], ["reveal", "20"]], ["reveal", "12"], 1, "removed from the game"),
+    ("spires-end", [["reveal", "10"], ["reveal", "20"]], ["pull", "12"], 1, "removed from the game"),
+    ("hildegard", [["reveal", "1"]], ["return"], 1, "no pulled card"),
+    ("hildegard", [["reveal", "1"]], ["discard", "40"], 1, "has not been revealed"),
+    ("volume2", [["discard", "40"]], ["discard", "40"], 1, "already out of the game"),
+    ("hildegard", [["reveal", "1"]], ["retrieve", "1"], 1, "has no Retrieve"),
+    ("volume2", [["reveal", "1"]], ["retrieve", "7"], 1, "has not been played"),
+    ("volume2", [["reveal", "1"]], ["retrieve", "Waterfall"], 2, "cannot read 'Waterfall'"),
+    ("hildegard", [], ["chapter", "5"], 1, "chapters 1 to 4"),
+    ("hildegard", [["chapter", "2"]], ["chapter", "2"], 1, "rewind"),
+    ("spires-end", [], ["chapter", "2"], 1, "has no chapters"),
+    ("hildegard", [], ["chapter", "two"], 2, "Invalid value"),
+    # things
+    ("hildegard", [], ["item", "gain", "Rope", "--to", "Oswin"], 2, "no character named 'Oswin'"),
+    ("hildegard", [], ["item", "gain", "Rope", "--kind", "combat"], 2, "unknown item kind 'combat'"),
+    ("hildegard", [], ["item", "gain", " "], 2, "needs a name"),
+    ("hildegard", [], ["item", "lose", "Rope"], 2, "no item named 'Rope'"),
+    ("hildegard", [], ["item", "pass", "Rope", "--to", "Hildegard"], 2, "no item named 'Rope'"),
+    ("hildegard", [["item", "gain", "Rope"]], ["item", "pass", "Rope", "--to", "Oswin"], 2,
+     "no character named 'Oswin'"),
+    ("hildegard", [], ["item", "frob"], 2, "No such command"),
+    ("spires-end", [["ally", "Millicent", "--hp", "5", "--ap", "2"]]
+     + [["item", "gain", f"Knife {i}", "--kind", "combat", "--to", "Millicent"] for i in range(3)],
+     ["item", "gain", "Axe", "--kind", "combat", "--to", "Millicent"], 1, "Loot Types & Limitations"),
+    ("spires-end", [["ally", "Millicent", "--hp", "5", "--ap", "2"], ["ally", "Oswin"],
+                    ["item", "gain", "Axe", "--kind", "combat", "--to", "Oswin"]]
+     + [["item", "gain", f"Knife {i}", "--kind", "combat", "--to", "Millicent"] for i in range(3)],
+     ["item", "pass", "Axe", "--to", "Millicent"], 1, "3 combat items"),
+    ("spires-end", [["ally", "Millicent"]], ["ally", "millicent"], 2, "already in the campaign"),
+    ("spires-end", [], ["ally", "Millicent", "--hp", "-1"], 2, "cannot be negative"),
+    ("hildegard", [], ["gain", "rubies", "2"], 2, "no resource 'rubies'"),
+    ("hildegard", [], ["gain", "gold", "0"], 2, "at least 1"),
+    ("hildegard", [], ["gain", "gold", "lots"], 2, "Invalid value"),
+    ("hildegard", [["gain", "feats", "5"]], ["gain", "feats", "2"], 1, "Feats of Marksmanship"),
+    ("volume2", [["gain", "bees", "3"]], ["gain", "bees", "1"], 1, "bees at most 4"),
+    ("volume2", [["gain", "pollen", "3"]], ["gain", "pollen", "1"], 1, "pollen at most 4"),
+    ("hildegard", [["gain", "gold", "2"]], ["spend", "gold", "3"], 1, "you have 2 gold, not 3"),
+    ("volume2", [], ["spend", "meat", "1"], 1, "you have 0 meat"),
+    ("hildegard", [], ["note", ""], 2, "the note is empty"),
+    ("hildegard", [], ["note"], 2, "Missing argument"),
+    ("hildegard", [], ["undo"], 1, "nothing to undo"),
+    ("hildegard", [["gain", "gold", "1"], ["undo"]], ["undo"], 1, "nothing to undo"),
+    # export and import
+    ("hildegard", [], ["export", "--branch", "side"], 2, "no branch named 'side'"),
+    ("hildegard", [], ["import", "missing.jsonl"], 2, "cannot read"),
+    # usage
+    ("hildegard", [], ["frobnicate"], 2, "No such command"),
+    ("hildegard", [], ["reveal", "3", "--frce"], 2, "No such option"),
+]
+
+
+@pytest.mark.parametrize(("game", "setup", "command", "code", "says"), CASES,
+                         ids=[" ".join(c[2]) for c in CASES])
+def test_refused(spire: Spire, game: str, setup: list[list[str]], command: list[str],
+                 code: int, says: str) -> None:
+    spire.ok("new", "gray-oaks", "--game", game)
+    for step in setup:
+        spire.ok(*step)
+    line = spire.refused(*command, code=code)
+    assert says in line
+    if code == 1:
+        assert "(rulebook: " in line or "nothing to undo" in line
+
+
+RULE_BREAKS = [case for case in CASES if case[3] == 1 and case[2][0] not in ("undo", "new")]
+
+
+@pytest.mark.parametrize(("game", "setup", "command", "code", "says"), RULE_BREAKS,
+                         ids=[" ".join(c[2]) for c in RULE_BREAKS])
+def test_the_table_wins_with_force(spire: Spire, game: str, setup: list[list[str]],
+                                   command: list[str], code: int, says: str) -> None:
+    """Every rule refusal can be overridden; the override is recorded and shown."""
+    spire.ok("new", "gray-oaks", "--game", game)
+    for step in setup:
+        spire.ok(*step)
+    out = spire.ok(*command, "--force")
+    assert "override recorded" in out
+    head = spire.json("status")["head"]
+    overrides = spire.json("status")["overrides"]
+    assert [o["seq"] for o in overrides] == [head]
+    assert says in overrides[0]["reason"]
+    logged = spire.json("log", "--last", "1")[0]
+    assert logged["override"] and "(rulebook: " in logged["override"]
+    assert "override:" in spire.ok("log")
+
+
+def test_new_with_force_records_the_override(spire: Spire) -> None:
+    spire.ok("new", "trio", "--game", "hildegard", "--players", "3", "--force")
+    status = spire.json("status")
+    assert status["players"] == 3
+    assert "1 to 2 players" in status["overrides"][0]["reason"]
+
+
+def test_no_campaign_yet(spire: Spire) -> None:
+    assert "no current campaign" in spire.refused("status", code=2)
+    assert "no current campaign" in spire.refused("reveal", "1", code=2)
+
+
+def test_several_campaigns_and_none_chosen(spire: Spire) -> None:
+    spire.ok("new", "one", "--game", "hildegard")
+    spire.ok("new", "two", "--game", "volume2")
+    assert spire.json("status")["campaign"] == "two"
+    assert spire.json("status")["campaign"] == "two"
+    spire.ok("use", "one")
+    assert spire.json("status")["game"] == "hildegard"
+    assert "no campaign named 'three'" in spire.refused("--campaign", "three", "status", code=2)
+
+
+def test_storage_trouble_exits_3(spire: Spire, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("these are not the droids\n" * 100)
+    other = Spire(junk)
+    assert "is not a spire journal" in other.refused("status", code=3)
+    assert junk.read_text().startswith("these are not")
+
+
+def test_db_that_is_a_directory(spire: Spire, tmp_path: Path) -> None:
+    assert "is a directory" in Spire(tmp_path).refused("demo", code=2)
