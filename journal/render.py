@@ -170,7 +170,7 @@ def log(view: View, events: list[ev.Recorded]) -> None:
 
 
 def _when(recorded: ev.Recorded) -> str:
-    return recorded.recorded_at.strftime("%Y-%m-%d %H:%M")
+    return f"{recorded.recorded_at:%Y-%m-%d %H:%M}"
 
 
 def _log_line(recorded: ev.Recorded, retracted: frozenset[int]) -> Text:

@@ -8,6 +8,7 @@ line number.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -17,6 +18,11 @@ from journal.chain import RawEvent
 from journal.errors import BadInput, SpireError
 
 FIELDS = ("seq", "type", "v", "payload", "recorded_at", "player", "override", "prev_hash", "hash")
+KINDS: dict[str, tuple[type, ...]] = {
+    "seq": (int,), "v": (int,), "payload": (dict,), "type": (str,), "recorded_at": (str,),
+    "prev_hash": (str,), "hash": (str,), "player": (int, type(None)),
+    "override": (str, type(None)),
+}
 
 
 def dump(raw: Iterable[RawEvent]) -> Iterator[str]:
@@ -74,13 +80,12 @@ def _record(line: str) -> dict[str, Any]:
     missing = [f for f in FIELDS if f not in record]
     if missing:
         raise BadInput(f"missing {', '.join(missing)}")
-    _typed(record, "seq", int), _typed(record, "v", int), _typed(record, "payload", dict)
-    for key in ("type", "recorded_at", "prev_hash", "hash"):
-        _typed(record, key, str)
+    for key, kind in KINDS.items():
+        value = record[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise BadInput(f"{key} must be {kind[0].__name__}")
+    try:
+        datetime.fromisoformat(record["recorded_at"])
+    except ValueError:
+        raise BadInput(f"recorded_at is not a time: {record['recorded_at']!r}") from None
     return record
-
-
-def _typed(record: dict[str, Any], key: str, kind: type) -> None:
-    value = record[key]
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise BadInput(f"{key} must be {kind.__name__}")

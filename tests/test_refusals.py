@@ -77,6 +77,8 @@ CASES = [
     # export and import
     ("hildegard", [], ["export", "--branch", "side"], 2, "no branch named 'side'"),
     ("hildegard", [], ["import", "missing.jsonl"], 2, "cannot read"),
+    ("hildegard", [], ["export", "-o", "/"], 2, "cannot write /"),
+    ("hildegard", [], ["--db", "nosuch://x", "status"], 2, "cannot use 'nosuch://x'"),
     # usage
     ("hildegard", [], ["frobnicate"], 2, "No such command"),
     ("hildegard", [], ["reveal", "3", "--frce"], 2, "No such option"),

@@ -30,7 +30,10 @@ def export(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise BadInput(f"cannot write {output}: {e.strerror}") from None
 
 
 @app.command("import")
