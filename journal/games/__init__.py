@@ -6,6 +6,7 @@ gain, items...) read them here, and each game's own encounter rules live beside 
 
 from __future__ import annotations
 
+import importlib
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -102,9 +103,19 @@ def _load(name: str) -> Game:
     )
 
 
+def load(name: str) -> Game:
+    """Read a game's rules file from rules/."""
+    return _load(name)
+
+
+_MODULES = {"hildegard": "hildegard", "spires-end": "spires_end", "volume2": "volume2"}
+
+
 @cache
 def game(name: str) -> Game:
     """The rules of the game called `name`; an unknown name is bad input."""
     if name not in GAME_NAMES:
         raise NotFound(f"unknown game {name!r}; choose one of: {', '.join(GAME_NAMES)}")
-    return _load(name)
+    module = importlib.import_module(f"journal.games.{_MODULES[name]}")
+    rules: Game = module.GAME
+    return rules
