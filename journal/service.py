@@ -2,7 +2,8 @@
 
 A command is a function from the current view to a `Decision`. A decision that breaks a
 rule is refused unless forced; a forced one is recorded with the rules it overrode.
-An append that loses a race re-reads the branch and decides again, once.
+An append that loses a race re-reads the branch and decides again, once, under the
+write lock.
 """
 
 from __future__ import annotations
@@ -120,9 +121,11 @@ class Journal:
         try:
             return self._append(view, command, force, player)
         except StaleHead:
-            view = self.view()
+            # Lost the race: re-read and decide again holding the write lock, so a busy
+            # journal cannot overtake the retry and lose the command.
             try:
-                return self._append(view, command, force, player)
+                with self.store.locked():
+                    return self._append(self.view(), command, force, player)
             except StaleHead as e:
                 raise Conflict(f"{e}; twice in a row, so nothing was written") from None
 

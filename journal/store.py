@@ -164,6 +164,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = _engine(url)
+        self._held: Connection | None = None
         with self._translated():
             self._migrate()
 
@@ -178,15 +179,35 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
+        if self._held is not None:
+            with self._translated():
+                yield self._held
+            return
         with self._translated(), self.engine.begin() as conn:
             yield conn
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
+        if self._held is not None:
+            with self._translated():
+                yield self._held
+            return
         with self._translated(), self.engine.connect() as conn:
             conn = conn.execution_options(spire_write=True)
             with conn.begin():
                 yield conn
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the write lock: every read and append inside is one transaction, so no
+        other writer can move a head between reading it and appending at it. For a writer
+        that lost the optimistic race; an error inside rolls everything back."""
+        with self._write() as conn:
+            self._held = conn
+            try:
+                yield
+            finally:
+                self._held = None
 
     # -- schema ---------------------------------------------------------------------------
 
@@ -242,9 +263,12 @@ class Store:
 
     def branch(self, campaign: Campaign, name: str | None = None) -> Branch:
         name = name or campaign.current_branch
+        query = sa.select(branches).where(
+            branches.c.campaign_id == campaign.id, branches.c.name == name)
+        if self._held is not None:
+            query = query.with_for_update()  # the row lock where the database has one
         with self._read() as conn:
-            row = conn.execute(sa.select(branches).where(
-                branches.c.campaign_id == campaign.id, branches.c.name == name)).first()
+            row = conn.execute(query).first()
         if row is None:
             raise NotFound(f"campaign {campaign.name!r} has no branch named {name!r}")
         return _branch(row)
