@@ -8,7 +8,7 @@ never both write one position: the loser gets `StaleHead` and may re-read and re
 from __future__ import annotations
 
 import json
-import shutil
+import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -223,7 +223,14 @@ class Store:
     def _copy_aside(self, revision: str) -> None:
         path = self.engine.url.database
         if self.engine.dialect.name == "sqlite" and path and Path(path).exists():
-            shutil.copy2(path, f"{path}.before-{SCHEMA_REVISION}-from-{revision}")
+            # SQLite's backup API: copying the file would miss what is still in its WAL.
+            raw = self.engine.raw_connection()
+            copy = sqlite3.connect(f"{path}.before-{SCHEMA_REVISION}-from-{revision}")
+            try:
+                raw.driver_connection.backup(copy)
+            finally:
+                copy.close()
+                raw.close()
 
     def upgrade(self) -> None:
         """Bring the schema to the Alembic head (imports Alembic only when needed)."""
