@@ -217,8 +217,21 @@ class Store:
         if revision == SCHEMA_REVISION:
             return
         if revision is not None:
+            self._check_known(revision)
             self._copy_aside(revision)
         self.upgrade()
+
+    def _check_known(self, revision: str) -> None:
+        from alembic.script import ScriptDirectory
+        from alembic.util import CommandError
+
+        try:
+            ScriptDirectory(str(shipped("migrations"))).get_revision(revision)
+        except CommandError:
+            where = self.engine.url.database or self.url
+            raise StorageError(
+                f"{where} has schema revision {revision!r}, which this spire does not know; "
+                f"a newer spire wrote it") from None
 
     def _copy_aside(self, revision: str) -> None:
         path = self.engine.url.database
