@@ -20,11 +20,23 @@ from journal.service import View
 from journal.state import State
 from journal.store import Branch, Campaign
 
-console = Console(highlight=False, soft_wrap=False)
+console = Console(highlight=False)
 
 
 def print_json(value: Any) -> None:
     console.file.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+def emit(renderable: Any) -> None:
+    """Print a table without the padding Rich leaves at the end of each line."""
+    with console.capture() as captured:
+        console.print(renderable)
+    console.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+
+
+def say(text: str, style: str = "") -> None:
+    """One line, never wrapped: a script or a pipe gets it whole."""
+    console.print(Text(text, style=style), soft_wrap=True)
 
 
 # -- after a command ---------------------------------------------------------------------
@@ -32,10 +44,10 @@ def print_json(value: Any) -> None:
 def written(view: View) -> None:
     """Each event a command appended, then the line of state that matters now."""
     for recorded in view.written:
-        console.print(Text(f"#{recorded.position} {describe(recorded.event)}"))
+        say(f"#{recorded.position} {describe(recorded.event)}")
         if recorded.override:
-            console.print(Text(f"   override recorded: {recorded.override}", style="yellow"))
-    console.print(Text(summary(view.state), style="dim"))
+            say(f"   override recorded: {recorded.override}", "yellow")
+    say(summary(view.state), "dim")
 
 
 def summary(state: State) -> str:
@@ -50,10 +62,14 @@ def summary(state: State) -> str:
 def _card_line(state: State) -> str:
     if state.card is None:
         return "no card revealed yet"
-    if state.pulled_from:
-        back = state.pulled_from[-1]
-        return f"card {state.card} (pulled; returns to {back if back is not None else 'the start'})"
-    return f"card {state.card}"
+    return f"card {_card(state)}"
+
+
+def _card(state: State) -> str:
+    if not state.pulled_from:
+        return str(state.card)
+    back = state.pulled_from[-1]
+    return f"{state.card} (pulled; returns to {back if back is not None else 'the start'})"
 
 
 # -- status ------------------------------------------------------------------------------
@@ -77,7 +93,7 @@ def status(view: View, checkpoints: list[tuple[str, int]]) -> None:
     rows: list[tuple[str, str]] = [
         ("campaign", f"{view.campaign.name} ({rules.title}, {_players(state.players)})"),
         ("branch", f"{view.branch.name} at #{view.branch.head}"),
-        ("card", _card_line(state)),
+        ("card", _card(state) if state.card is not None else "none revealed yet"),
     ]
     if state.chapter is not None:
         rows.append(("chapter", str(state.chapter)))
@@ -89,7 +105,7 @@ def status(view: View, checkpoints: list[tuple[str, int]]) -> None:
         rows.append(("checkpoints", ", ".join(f"{n} (#{p})" for n, p in checkpoints)))
     for label, text in rows:
         table.add_row(label, Text(text))
-    console.print(table)
+    emit(table)
     _overrides(state)
 
 
@@ -138,9 +154,9 @@ def _items(state: State) -> list[str]:
 def _overrides(state: State) -> None:
     if not state.overrides:
         return
-    console.print(Text(f"overrides ({len(state.overrides)}):", style="yellow"))
+    say(f"overrides ({len(state.overrides)}):", "yellow")
     for override in state.overrides:
-        console.print(Text(f"  #{override.position} {override.reason}", style="yellow"))
+        say(f"  #{override.position} {override.reason}", "yellow")
 
 
 # -- log and show ------------------------------------------------------------------------
@@ -166,7 +182,7 @@ def log(view: View, events: list[ev.Recorded]) -> None:
     retracted = view.retracted
     for recorded in events:
         table.add_row(str(recorded.position), _when(recorded), _log_line(recorded, retracted))
-    console.print(table)
+    emit(table)
 
 
 def _when(recorded: ev.Recorded) -> str:
@@ -195,7 +211,7 @@ def show(recorded: ev.Recorded, retracted: frozenset[int]) -> None:
     table.add_row("payload", Text(json.dumps(data["payload"], ensure_ascii=False)))
     table.add_row("prev hash", recorded.prev_hash)
     table.add_row("hash", recorded.hash)
-    console.print(table)
+    emit(table)
 
 
 # -- campaigns ---------------------------------------------------------------------------
@@ -209,11 +225,11 @@ def campaigns_json(rows: list[tuple[Campaign, Branch, bool]]) -> list[dict[str, 
 
 def campaigns(rows: list[tuple[Campaign, Branch, bool]]) -> None:
     if not rows:
-        console.print("No campaigns yet: `spire new NAME --game hildegard` starts one.")
+        say("No campaigns yet: `spire new NAME --game hildegard` starts one.")
         return
     table = Table(box=None, pad_edge=False, show_edge=False)
     for column in ("", "campaign", "game", "branch", "events"):
         table.add_column(column)
     for c, b, current in rows:
         table.add_row("*" if current else "", c.name, c.game, b.name, str(b.head))
-    console.print(table)
+    emit(table)

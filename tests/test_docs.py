@@ -75,16 +75,7 @@ def test_the_reference_covers_every_command_and_sub_command() -> None:
         assert f"\n## {path}\n" in CLI_MD.read_text(encoding="utf-8")
 
 
-def _example_case(path: str, help_text: str) -> object:
-    if path == "spire item":
-        # journal/cli/things.py: the `item` group's help has no example yet. Strict, so
-        # this fails as a reminder to drop the mark once it has one.
-        return pytest.param(path, help_text, id=path, marks=pytest.mark.xfail(
-            strict=True, reason="`spire item --help` has no example yet"))
-    return pytest.param(path, help_text, id=path)
-
-
-@pytest.mark.parametrize(("path", "help_text"), [_example_case(*c) for c in COMMANDS])
+@pytest.mark.parametrize(("path", "help_text"), COMMANDS, ids=[path for path, _ in COMMANDS])
 def test_every_command_has_an_example(path: str, help_text: str) -> None:
     assert "Example" in help_text, f"`{path} --help` shows no example"
 

@@ -52,7 +52,6 @@ def _fail(message: str, code: int) -> int:
 app = typer.Typer(
     cls=SpireGroup,
     name="spire",
-    help="The campaign journal for the Spire's End tabletop games.",
     epilog="Example: spire new gray-oaks --game hildegard, then spire reveal 1",
     rich_markup_mode=None,
     add_completion=False,
@@ -75,7 +74,7 @@ def options(
         None, "--db", envvar="SPIRE_DB", metavar="PATH|URL",
         help="Journal file or SQLAlchemy URL [default: spire's data directory]"),
     campaign: str = typer.Option(
-        None, "--campaign", "-c", envvar="SPIRE_CAMPAIGN",
+        None, "--campaign", "-c", envvar="SPIRE_CAMPAIGN", metavar="NAME",
         help="Campaign to act on [default: the current one]"),
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version."),

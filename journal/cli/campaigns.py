@@ -13,9 +13,9 @@ GAMES = "hildegard, spires-end or volume2"
 @app.command()
 def new(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="A name for the campaign."),
-    game: str = typer.Option(..., "--game", "-g", help=f"The game: {GAMES}."),
-    players: int = typer.Option(1, "--players", "-p", help="How many play."),
+    name: str = typer.Argument(..., metavar="NAME", help="A name for the campaign."),
+    game: str = typer.Option(..., "--game", "-g", metavar="GAME", help=f"The game: {GAMES}."),
+    players: int = typer.Option(1, "--players", "-p", metavar="N", help="How many play."),
     force: Force = False,
 ) -> None:
     """Start a campaign and make it the current one.
@@ -27,7 +27,7 @@ def new(
     from journal import render
 
     view = journal(ctx).new(name, game.casefold(), players, force=force)
-    render.console.print(f"Started {view.campaign.name!r}; it is now the current campaign.")
+    render.say(f"Started {view.campaign.name!r}; it is now the current campaign.")
     render.written(view)
 
 
@@ -49,7 +49,7 @@ def list_campaigns(ctx: typer.Context, as_json: Json = False) -> None:
 
 
 @app.command()
-def use(ctx: typer.Context, name: str = typer.Argument(..., help="The campaign's name.")) -> None:
+def use(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME", help="The campaign's name.")) -> None:
     """Make NAME the current campaign.
 
     \b
@@ -77,7 +77,7 @@ def demo(ctx: typer.Context) -> None:
     j = journal(ctx)
     view, fresh = play(j)
     if not fresh:
-        render.console.print("The demo campaign is already in this journal; here it is.")
+        render.say("The demo campaign is already in this journal; here it is.")
     render.status(view, j.checkpoints(view))
-    render.console.print()
+    render.say("")
     render.log(view, view.history)

@@ -7,7 +7,7 @@ import typer
 from journal.cli import app
 from journal.cli.common import Force, act
 
-Card = typer.Argument(..., help="The card's number.", min=1)
+Card = typer.Argument(..., metavar="N", help="The card's number.", min=1)
 
 
 @app.command()
@@ -86,7 +86,7 @@ def retrieve(
 @app.command()
 def chapter(
     ctx: typer.Context,
-    number: int = typer.Argument(..., help="The chapter that begins."),
+    number: int = typer.Argument(..., metavar="N", help="The chapter that begins."),
     force: Force = False,
 ) -> None:
     """Begin chapter N; its start is recorded as the checkpoint chapter-N.

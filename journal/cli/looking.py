@@ -11,7 +11,7 @@ from journal.cli.common import Json, journal
 @app.command()
 def status(
     ctx: typer.Context,
-    branch: str = typer.Option(None, "--branch", "-b", help="A branch other than the current."),
+    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
     as_json: Json = False,
 ) -> None:
     """Where the campaign stands: card, chapter, resources, characters, items.
@@ -34,7 +34,7 @@ def status(
 def log(
     ctx: typer.Context,
     last: int = typer.Option(
-        20, "--last", "-n", min=0, help="How many of the latest events; 0 for all."),
+        20, "--last", "-n", min=0, metavar="N", help="How many of the latest events; 0 for all."),
     as_json: Json = False,
 ) -> None:
     """The events of the current branch, undone ones marked.
@@ -57,7 +57,7 @@ def log(
 @app.command()
 def show(
     ctx: typer.Context,
-    seq: int = typer.Argument(..., help="The event's number in the log."),
+    seq: int = typer.Argument(..., metavar="SEQ", help="The event's number in the log."),
     as_json: Json = False,
 ) -> None:
     """One event in full: its payload, time, override and hashes.

@@ -8,11 +8,12 @@ from journal.cli import app
 from journal.cli.common import Force, act
 
 item_app = typer.Typer(
-    help="Items: gain, lose, or pass one to another character.", rich_markup_mode=None,
-    no_args_is_help=True)
+    help="Items: gain, lose, or pass one to another character.\n\n\b\nExamples:\n"
+    "  spire item gain Slingshot --to Hildegard\n  spire item pass Slingshot --to Hallveig",
+    rich_markup_mode=None, no_args_is_help=True)
 app.add_typer(item_app, name="item")
 
-ItemName = typer.Argument(..., help="The item's name as printed on its card.")
+ItemName = typer.Argument(..., metavar="NAME", help="The item's name as printed on its card.")
 
 
 @item_app.command("gain")
@@ -20,10 +21,10 @@ def item_gain(
     ctx: typer.Context,
     name: str = ItemName,
     to: str = typer.Option(
-        None, "--to", help="Who carries it; 'aside' to set it aside [default: the only "
+        None, "--to", metavar="WHO", help="Who carries it; 'aside' to set it aside [default: the only "
         "character]"),
     kind: str = typer.Option(
-        None, "--kind", "-k", help="story, fishing, effect (Hildegard); combat, story "
+        None, "--kind", "-k", metavar="KIND", help="story, fishing, effect (Hildegard); combat, story "
         "(Spire's End); gear, single-use, story (Volume 2)"),
     force: Force = False,
 ) -> None:
@@ -42,7 +43,7 @@ def item_gain(
 def item_lose(
     ctx: typer.Context,
     name: str = ItemName,
-    holder: str = typer.Option(None, "--from", help="Whose, when two carry one of that name."),
+    holder: str = typer.Option(None, "--from", metavar="WHO", help="Whose, when two carry one of that name."),
     force: Force = False,
 ) -> None:
     """Lose an item.
@@ -60,7 +61,7 @@ def item_lose(
 def item_pass(
     ctx: typer.Context,
     name: str = ItemName,
-    to: str = typer.Option(..., "--to", help="Who carries it now; 'aside' to set it aside."),
+    to: str = typer.Option(..., "--to", metavar="WHO", help="Who carries it now; 'aside' to set it aside."),
     force: Force = False,
 ) -> None:
     """Pass an item to another character (or set it aside).
@@ -75,8 +76,8 @@ def item_pass(
 
 
 Resource = typer.Argument(
-    ..., help="gold, feats (Hildegard); bees, pollen, meat, pelts (Volume 2).")
-Amount = typer.Argument(1, help="How many.")
+    ..., metavar="RESOURCE", help="gold, feats (Hildegard); bees, pollen, meat, pelts (Volume 2).")
+Amount = typer.Argument(1, metavar="N", help="How many.")
 
 
 @app.command()
@@ -97,7 +98,7 @@ def gain(
 @app.command()
 def spend(
     ctx: typer.Context, resource: str = Resource, amount: int = Amount,
-    on: str = typer.Option(None, "--on", help="What it bought, e.g. hone."),
+    on: str = typer.Option(None, "--on", metavar="WHAT", help="What it bought, e.g. hone."),
     force: Force = False,
 ) -> None:
     """Spend gold, feats, bees, pollen, meat or pelts.
@@ -114,9 +115,9 @@ def spend(
 @app.command()
 def ally(
     ctx: typer.Context,
-    name: str = typer.Argument(..., help="The ally's name as printed on the card."),
-    hp: int = typer.Option(None, "--hp", help="The card's Hit Point threshold."),
-    ap: int = typer.Option(None, "--ap", help="The card's Armor Point threshold."),
+    name: str = typer.Argument(..., metavar="NAME", help="The ally's name as printed on the card."),
+    hp: int = typer.Option(None, "--hp", metavar="N", help="The card's Hit Point threshold."),
+    ap: int = typer.Option(None, "--ap", metavar="N", help="The card's Armor Point threshold."),
     force: Force = False,
 ) -> None:
     """An ally joins the party, with the thresholds printed on the card.
@@ -133,7 +134,7 @@ def ally(
 @app.command()
 def note(
     ctx: typer.Context,
-    text: list[str] = typer.Argument(..., help="The note (quotes are optional)."),
+    text: list[str] = typer.Argument(..., metavar="TEXT", help="The note (quotes are optional)."),
 ) -> None:
     """Write a note into the journal.
 

@@ -14,8 +14,8 @@ from journal.errors import BadInput
 @app.command()
 def export(
     ctx: typer.Context,
-    output: Path = typer.Option(None, "--output", "-o", help="File to write [default: stdout]."),
-    branch: str = typer.Option(None, "--branch", "-b", help="A branch other than the current."),
+    output: Path = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write [default: stdout]."),
+    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
 ) -> None:
     """Write the campaign's events as JSON Lines, one event a line, with their hashes.
 
@@ -39,8 +39,8 @@ def export(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="A file written by `spire export`."),
-    name: str = typer.Option(None, "--name", help="The new campaign's name [default: the file's name]."),
+    file: Path = typer.Argument(..., metavar="FILE", help="A file written by `spire export`."),
+    name: str = typer.Option(None, "--name", metavar="NAME", help="The new campaign's name [default: the file's name]."),
 ) -> None:
     """Read an exported file into a new campaign, after checking every hash.
 
@@ -57,5 +57,5 @@ def import_(
         raise BadInput(f"cannot read {file}: {e}") from None
     raw = parse(text.splitlines())
     view = journal(ctx).import_(name or file.stem, raw)
-    render.console.print(
+    render.say(
         f"Imported {len(raw)} events into {view.campaign.name!r}; it is now the current campaign.")
