@@ -237,13 +237,13 @@ class Store:
         path = self.engine.url.database
         if self.engine.dialect.name == "sqlite" and path and Path(path).exists():
             # SQLite's backup API: copying the file would miss what is still in its WAL.
-            raw = self.engine.raw_connection()
+            source = sqlite3.connect(path)
             copy = sqlite3.connect(f"{path}.before-{SCHEMA_REVISION}-from-{revision}")
             try:
-                raw.driver_connection.backup(copy)
+                source.backup(copy)
             finally:
                 copy.close()
-                raw.close()
+                source.close()
 
     def upgrade(self) -> None:
         """Bring the schema to the Alembic head (imports Alembic only when needed)."""
