@@ -1,0 +1,248 @@
+"""The store (PRODUCT.md, Storage): upcasting old payloads, the schema Alembic makes, the
+SQLite settings, migrations on open, storage trouble, and where the journal lives."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from conftest import Spire
+from typer.testing import CliRunner
+
+from journal import chain, store
+from journal.chain import RawEvent
+from journal.cli import app
+from journal.paths import shipped
+
+V1_ITEM = {"item": "Cursed Key", "holder": "Hildegard"}  # item-gained before it had a kind
+
+
+def append_by_hand(db: Path, type_: str, version: int, payload: dict[str, Any]) -> RawEvent:
+    """Append a row to the main branch as an older spire wrote it: its own version, its
+    payload as stored then, and a correct hash over exactly those bytes."""
+    with sqlite3.connect(db) as conn:
+        position, prev = conn.execute(
+            "SELECT head_position, head_hash FROM branches WHERE id = 1").fetchone()
+        unsigned = RawEvent(
+            position + 1, type_, version, payload, "2026-01-02T03:04:05+00:00", None, None,
+            prev, "")
+        raw = RawEvent(**{**unsigned.__dict__, "hash": chain.link(prev, unsigned.encoded())})
+        conn.execute(
+            "INSERT INTO events (branch_id, position, type, version, payload, recorded_at, "
+            "player, override, prev_hash, hash) VALUES (1, :position, :type, :version, "
+            ":payload, :recorded_at, :player, :override, :prev_hash, :hash)", raw.to_row())
+        conn.execute(
+            "UPDATE branches SET head_position = ?, head_hash = ? WHERE id = 1",
+            (raw.position, raw.hash))
+    return raw
+
+
+def stored_row(db: Path, position: int) -> tuple[Any, ...]:
+    with sqlite3.connect(db) as conn:
+        row: tuple[Any, ...] = conn.execute(
+            "SELECT type, version, payload, prev_hash, hash FROM events "
+            "WHERE branch_id = 1 AND position = ?", (position,)).fetchone()
+    return row
+
+
+# -- upcasting --------------------------------------------------------------------------
+
+def test_a_v1_item_is_read_as_a_story_item_and_never_rewritten(hildegard: Spire) -> None:
+    raw = append_by_hand(hildegard.db, "item-gained", 1, V1_ITEM)
+    row = stored_row(hildegard.db, raw.position)
+    assert row == ("item-gained", 1, chain.canonical_json(V1_ITEM), raw.prev_hash, raw.hash)
+
+    status = hildegard.json("status")
+    assert status["items"] == [{"name": "Cursed Key", "kind": "story", "holder": "Hildegard"}]
+    assert hildegard.json("log")[-1]["payload"] == {**V1_ITEM, "kind": "story"}
+    hildegard.ok("item", "pass", "Cursed Key", "--to", "aside")  # appends on top of it
+    assert hildegard.json("status")["items"][0]["holder"] is None
+
+    assert stored_row(hildegard.db, raw.position) == row
+    with sqlite3.connect(hildegard.db) as conn:
+        after = conn.execute(
+            "SELECT prev_hash FROM events WHERE position = ?", (raw.position + 1,)).fetchone()
+    assert after == (raw.hash,), "the next event links to the v1 row's own hash"
+
+
+def test_a_v1_row_exports_as_stored_and_imports_with_its_hash(
+    hildegard: Spire, tmp_path: Path,
+) -> None:
+    raw = append_by_hand(hildegard.db, "item-gained", 1, V1_ITEM)
+    exported = tmp_path / "gray-oaks.jsonl"
+    hildegard.ok("export", "-o", str(exported))
+    line = json.loads(exported.read_text(encoding="utf-8").splitlines()[raw.position - 1])
+    assert (line["v"], line["payload"], line["hash"]) == (1, V1_ITEM, raw.hash)
+    copy = Spire(tmp_path / "copy.sqlite")
+    copy.ok("import", str(exported))
+    assert copy.json("status")["items"] == hildegard.json("status")["items"]
+    assert stored_row(copy.db, raw.position) == stored_row(hildegard.db, raw.position)
+
+
+def test_a_payload_newer_than_this_spire_is_refused(hildegard: Spire) -> None:
+    append_by_hand(hildegard.db, "item-gained", 3, {**V1_ITEM, "kind": "story"})
+    line = hildegard.refused("status", code=2)
+    assert "item-gained version 3 is newer than this spire knows (2)" in line
+
+
+# -- the schema -------------------------------------------------------------------------
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(shipped("migrations")))
+    return config
+
+
+def test_the_migrations_make_the_tables_the_store_describes(tmp_path: Path) -> None:
+    journal = store.Store(store.url_for(str(tmp_path / "journal.sqlite")))
+    with journal.engine.connect() as conn:
+        differences = compare_metadata(MigrationContext.configure(conn), store.metadata)
+        revision = conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+    assert differences == []
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert store.SCHEMA_REVISION == head == revision
+
+
+def test_sqlite_is_opened_with_wal_durable_commits_and_a_busy_timeout(tmp_path: Path) -> None:
+    journal = store.Store(store.url_for(str(tmp_path / "journal.sqlite")))
+    with journal.engine.connect() as conn:
+
+        def pragma(name: str) -> Any:
+            return conn.exec_driver_sql(f"PRAGMA {name}").scalar()
+
+        assert pragma("journal_mode") == "wal"
+        assert pragma("synchronous") == 2  # FULL
+        assert pragma("busy_timeout") == store.BUSY_TIMEOUT_MS > 0
+        assert pragma("foreign_keys") == 1
+
+
+# -- opening a journal -------------------------------------------------------------------
+
+NEXT_MIGRATION = '''
+    """A later schema: a table for cached snapshots.
+
+    Revision ID: 0002
+    Revises: 0001
+    """
+
+    import sqlalchemy as sa
+    from alembic import op
+
+    revision = "0002"
+    down_revision = "0001"
+    branch_labels = None
+    depends_on = None
+
+
+    def upgrade() -> None:
+        op.create_table("snapshots", sa.Column("id", sa.Integer, primary_key=True))
+
+
+    def downgrade() -> None:
+        op.drop_table("snapshots")
+'''
+
+
+def test_an_older_journal_is_copied_aside_before_it_is_upgraded(
+    hildegard: Spire, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hildegard.ok("note", "written at revision 0001")
+    before = hildegard.journal_rows()
+    migrations = tmp_path / "migrations"
+    shutil.copytree(shipped("migrations"), migrations, ignore=shutil.ignore_patterns("__pycache__"))
+    (migrations / "versions" / "0002_snapshots.py").write_text(textwrap.dedent(NEXT_MIGRATION))
+    monkeypatch.setattr(store, "shipped", lambda name: migrations)
+    monkeypatch.setattr(store, "SCHEMA_REVISION", "0002")
+
+    assert hildegard.json("status")["notes"] == ["written at revision 0001"]
+
+    copy = Spire(hildegard.db.with_name("journal.sqlite.before-0002-from-0001"))
+    assert copy.journal_rows() == before == hildegard.journal_rows()
+    for db, revision, tables in ((copy.db, "0001", []), (hildegard.db, "0002", [("snapshots",)])):
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(revision,)]
+            assert conn.execute(
+                "SELECT name FROM sqlite_master WHERE name = 'snapshots'").fetchall() == tables
+
+
+def test_a_journal_from_a_newer_spire_is_refused_untouched(hildegard: Spire) -> None:
+    with sqlite3.connect(hildegard.db) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '0099'")
+    data = hildegard.db.read_bytes()
+    line = hildegard.refused("status", code=3)
+    assert "0099" in line and "newer spire" in line
+    assert hildegard.db.read_bytes() == data
+    assert not list(hildegard.db.parent.glob("*.before-*")), "nothing to copy aside"
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("spire: "), err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def test_a_file_that_is_not_a_journal_is_refused_untouched(spire: Spire) -> None:
+    spire.db.write_bytes(b"shopping list: eggs, flour\n" * 100)
+    for command in (["status"], ["note", "hello"], ["new", "x", "--game", "hildegard"]):
+        run = spire(*command)
+        assert run.code == 3, run
+        assert "is not a spire journal" in one_line(run.err)
+        assert spire.db.read_bytes() == b"shopping list: eggs, flour\n" * 100
+
+
+def test_a_locked_journal_is_refused_and_nothing_is_written(
+    hildegard: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(store, "BUSY_TIMEOUT_MS", 50)
+    before = hildegard.journal_rows()
+    holder = sqlite3.connect(hildegard.db, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        run = hildegard("note", "while someone else writes")
+        assert run.code == 3, run
+        assert "locked" in one_line(run.err)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert hildegard.journal_rows() == before
+    hildegard.ok("note", "after the lock is gone")
+
+
+# -- where the journal lives -------------------------------------------------------------
+
+def test_db_takes_a_sqlalchemy_url(spire: Spire, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["--db", f"sqlite:///{spire.db}", "new", "by-url", "--game", "volume2"])
+    assert result.exit_code == 0, result.stderr
+    assert spire.json("status")["campaign"] == "by-url"
+
+
+@pytest.mark.parametrize("value", ["path", "url"])
+def test_spire_db_chooses_the_journal(spire: Spire, tmp_path: Path, value: str) -> None:
+    data_home = tmp_path / "data-home"
+    env = {
+        "SPIRE_DB": str(spire.db) if value == "path" else f"sqlite:///{spire.db}",
+        "XDG_DATA_HOME": str(data_home), "HOME": str(tmp_path / "home"),
+    }
+    runner = CliRunner()
+    result = runner.invoke(app, ["new", "by-env", "--game", "spires-end"], env=env)
+    assert result.exit_code == 0, result.stderr
+    assert runner.invoke(app, ["note", "kept"], env=env).exit_code == 0
+    assert spire.json("status")["notes"] == ["kept"]
+    assert not data_home.exists() and not (tmp_path / "home").exists()
+    elsewhere = tmp_path / "other.sqlite"  # --db wins over SPIRE_DB
+    result = runner.invoke(app, ["--db", str(elsewhere), "new", "flag", "--game", "hildegard"], env=env)
+    assert result.exit_code == 0, result.stderr
+    assert [c[0] for c in Spire(elsewhere).journal_rows()[2]] == ["flag"]
+    assert [c[0] for c in spire.journal_rows()[2]] == ["by-env"]
