@@ -6,10 +6,12 @@ version is upgraded when read, by the upcasters registered here.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, ClassVar, Literal, TypeAlias
+from functools import cache
+from typing import Annotated, Any, ClassVar, Literal, TypeAlias, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -95,6 +97,8 @@ class ItemGained(Payload):
     item: str
     kind: str
     holder: str | None = None
+    wild_die: str | None = None
+    """Hildegard: the wild shot die a fishing item adds (Item Classification)."""
 
 
 class ItemLost(Payload):
@@ -135,7 +139,7 @@ class Retracted(Payload):
     positions: tuple[int, ...]
 
 
-Event = Annotated[
+CoreEvent = Annotated[
     CampaignStarted
     | CardRevealed
     | CardPulled
@@ -155,12 +159,35 @@ Event = Annotated[
     | Retracted,
     Field(discriminator="type"),
 ]
+Event: TypeAlias = Payload
+"""Any event: a core one or one of a game's (each game module defines its own union)."""
 
-_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
-PAYLOAD_TYPES: dict[str, type[Payload]] = {
-    cls.model_fields["type"].default: cls
-    for cls in Payload.__subclasses__()
-}
+GAME_EVENT_MODULES = ("journal.games.hildegard.events",)
+
+
+def _all_payload_types() -> dict[str, type[Payload]]:
+    for module in GAME_EVENT_MODULES:
+        importlib.import_module(module)
+    found: dict[str, type[Payload]] = {}
+    pending = list(Payload.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending += cls.__subclasses__()
+        found[cls.model_fields["type"].default] = cls
+    return found
+
+
+@cache
+def payload_types() -> dict[str, type[Payload]]:
+    """Every event type spire knows, by its `type` tag."""
+    return _all_payload_types()
+
+
+@cache
+def _adapter() -> TypeAdapter[Payload]:
+    union = Union[tuple(payload_types().values())]  # noqa: UP007 - built at run time
+    return TypeAdapter(Annotated[union, Field(discriminator="type")])
+
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 _UPCASTERS: dict[tuple[str, int], Upcaster] = {}
@@ -183,7 +210,7 @@ def _item_kind_added(payload: dict[str, Any]) -> dict[str, Any]:
 
 def current_version(type_: str) -> int:
     try:
-        return PAYLOAD_TYPES[type_].version
+        return payload_types()[type_].version
     except KeyError:
         raise BadInput(f"unknown event type {type_!r}") from None
 
@@ -203,7 +230,7 @@ def parse_payload(type_: str, version: int, data: dict[str, Any]) -> Event:
     """Validate a stored payload (upcasting it first) into its event model."""
     data = upcast(type_, version, {**data, "type": type_})
     try:
-        return _ADAPTER.validate_python(data)
+        return _adapter().validate_python(data)
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or type_
@@ -212,7 +239,7 @@ def parse_payload(type_: str, version: int, data: dict[str, Any]) -> Event:
 
 def payload_data(event: Payload) -> dict[str, Any]:
     """The payload as stored: its fields without the `type` tag (kept in its own column)."""
-    return event.model_dump(mode="json", exclude={"type"})
+    return event.model_dump(mode="json", exclude={"type"}, exclude_defaults=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,7 +111,9 @@ class Journal:
         return view, self.store.event_at(view.branch, position)
 
     def checkpoints(self, view: View) -> list[tuple[str, int]]:
-        return self.store.checkpoints(view.branch)
+        """The branch's checkpoints; one whose event was undone no longer counts."""
+        gone = view.retracted
+        return [(name, at) for name, at in self.store.checkpoints(view.branch) if at not in gone]
 
     # -- writing --------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ class Item:
     name: str
     kind: str
     holder: str | None = None
+    wild_die: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,8 @@ class State:
     event_cards: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     overrides: tuple[Override, ...] = ()
+    game_state: Any = None
+    """The game's own state (Hildegard: the target or face-off under way, next-set effects)."""
 
     def character(self, name: str) -> Character | None:
         folded = name.casefold()
@@ -72,7 +75,7 @@ class State:
             "chapter": self.chapter,
             "players": self.players,
             "resources": dict(sorted(self.resources.items())),
-            "items": [{"name": i.name, "kind": i.kind, "holder": i.holder} for i in self.items],
+            "items": [_item_json(i) for i in self.items],
             "characters": [
                 {"name": c.name, "hp": c.hp, "hp_max": c.hp_max, "ap": c.ap, "ap_max": c.ap_max}
                 for c in self.characters
@@ -84,7 +87,13 @@ class State:
             "event_cards": list(self.event_cards),
             "notes": list(self.notes),
             "overrides": [{"seq": o.position, "reason": o.reason} for o in self.overrides],
+            **(self.game_state.to_json() if self.game_state is not None else {}),
         }
+
+
+def _item_json(item: Item) -> dict[str, Any]:
+    data = {"name": item.name, "kind": item.kind, "holder": item.holder}
+    return data | ({"wild_die": item.wild_die} if item.wild_die else {})
 
 
 def evolve(state: State, recorded: ev.Recorded) -> State:
@@ -117,6 +126,10 @@ def project(history: Iterable[ev.Recorded], state: State | None = None) -> State
 @singledispatch
 def _apply(event: Any, state: State) -> State:
     return state
+
+
+applies = _apply.register
+"""Register how one event type changes the state (games register theirs)."""
 
 
 @_apply.register
@@ -193,7 +206,8 @@ def _(event: ev.CharacterJoined, state: State) -> State:
 
 @_apply.register
 def _(event: ev.ItemGained, state: State) -> State:
-    return replace(state, items=(*state.items, Item(event.item, event.kind, event.holder)))
+    item = Item(event.item, event.kind, event.holder, event.wild_die)
+    return replace(state, items=(*state.items, item))
 
 
 @_apply.register

@@ -47,6 +47,17 @@ def test_hildegard_chapters_one_to_four_each_a_checkpoint(hildegard: Spire) -> N
     assert "rewind" in hildegard.refused("chapter", "1", code=1)
 
 
+def test_an_undone_chapter_is_no_checkpoint(hildegard: Spire) -> None:
+    hildegard.ok("chapter", "1")
+    hildegard.ok("chapter", "2")
+    hildegard.ok("undo")
+    status = hildegard.ok("status")
+    assert "chapter-1 (#2)" in status and "chapter-2" not in status
+    assert hildegard.json("status")["chapter"] == 1
+    hildegard.ok("chapter", "2")
+    assert "chapter-2 (#5)" in hildegard.ok("status")
+
+
 def test_volume2_discard_removes_and_retrieve_brings_back(spire: Spire) -> None:
     text = rulebook("volume2-episode1")
     assert "DISCARD: Remove a card from the game entirely." in text
