@@ -30,6 +30,10 @@ def _say(event: Any) -> str:
     return str(getattr(event, "type", event))
 
 
+says = _say.register
+"""Register the sentence for one event type (games register theirs)."""
+
+
 @_say.register
 def _(e: ev.CampaignStarted) -> str:
     from journal.games import game

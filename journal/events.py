@@ -162,7 +162,7 @@ CoreEvent = Annotated[
 Event: TypeAlias = Payload
 """Any event: a core one or one of a game's (each game module defines its own union)."""
 
-GAME_EVENT_MODULES = ("journal.games.hildegard.events",)
+GAME_EVENT_MODULES = ("journal.games.hildegard",)
 
 
 def _all_payload_types() -> dict[str, type[Payload]]:

@@ -48,6 +48,14 @@ def written(view: View) -> None:
         if recorded.override:
             say(f"   override recorded: {recorded.override}", "yellow")
     say(summary(view.state), "dim")
+    for line in encounter_lines(view.state):
+        say(line)
+
+
+def encounter_lines(state: State) -> list[str]:
+    """The game's own lines: the target or face-off under way."""
+    lines = getattr(state.game_state, "lines", None)
+    return list(lines()) if lines is not None else []
 
 
 def summary(state: State) -> str:
@@ -106,6 +114,8 @@ def status(view: View, checkpoints: list[tuple[str, int]]) -> None:
     for label, text in rows:
         table.add_row(label, Text(text))
     emit(table)
+    for line in encounter_lines(state):
+        say(line)
     _overrides(state)
 
 

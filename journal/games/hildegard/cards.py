@@ -11,7 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from journal.games.hildegard.dice import Face
+from journal.errors import BadInput
+from journal.games.hildegard.dice import Face, face, faces
 
 Status = Literal["flub", "tame", "graze", "hit"]
 
@@ -81,3 +82,80 @@ class HitMeter(Frozen):
 
 
 Card = TargetCard | EnemyCard | HitMeter
+
+
+DEFAULT_METER = "Hildegard's Hit Meter"
+
+
+def card_from(name: str, data: dict[str, object]) -> Card:
+    """A card from its TOML or JSON description."""
+    fields = {**data, "name": name}
+    kind = fields.get("kind", "target")
+    model: type[Card] = {"target": TargetCard, "enemy": EnemyCard, "meter": HitMeter}[str(kind)]  # type: ignore[assignment]
+    if kind == "meter":
+        fields["squares"] = [{"part": None, **square} for square in fields.get("squares", [])]  # type: ignore[attr-defined]
+    return model.model_validate(fields)
+
+
+def parse_reward(text: str) -> Reward:
+    """`1 gold`, `2 feats`, `1 feat`."""
+    words = text.replace(":", " ").split()
+    if len(words) == 2 and words[0].isdigit():
+        amount, word = int(words[0]), words[1].casefold()
+    elif len(words) == 2 and words[1].isdigit():
+        amount, word = int(words[1]), words[0].casefold()
+    else:
+        raise BadInput(f"cannot read reward {text!r}; write it as `1 gold` or `2 feats`")
+    resource = "feats" if word.startswith("feat") else "gold" if word == "gold" else None
+    if resource is None or amount < 1:
+        raise BadInput(f"cannot read reward {text!r}; write it as `1 gold` or `2 feats`")
+    return Reward(resource=resource, amount=amount)
+
+
+def parse_bonus(text: str) -> Bonus:
+    """`3 bullseyes, 1 feat` or `ring+dot, 1 gold`."""
+    challenge, _, reward = text.partition(",")
+    if not reward:
+        raise BadInput(f"cannot read bonus {text!r}; write `3 bullseyes, 1 feat` or "
+                       "`crescent+crescent, 1 gold`")
+    words = challenge.split()
+    if words and words[0].isdigit():
+        return Bonus(bullseyes=int(words[0]), reward=parse_reward(reward))
+    combination = faces(challenge.replace("+", ",").split())
+    return Bonus(combination=combination, reward=parse_reward(reward))
+
+
+def parse_squares(text: str) -> tuple[Square, ...]:
+    """Hit squares, in meter order: `c,c,r!,d:flub` (! gray; :effect its tab; ? not entered)."""
+    squares = []
+    for spec in (s.strip() for s in text.split(",")):
+        if not spec:
+            continue
+        spec, _, tab = spec.partition(":")
+        gray = spec.endswith("!")
+        spec = spec.rstrip("!")
+        part = None if spec in ("?", "") else face(spec)
+        if tab and tab.casefold() not in STATUSES:
+            raise BadInput(f"unknown status effect {tab!r}; tabs: {', '.join(STATUSES)}")
+        squares.append(Square(part=part, gray=gray, tab=tab.casefold() or None))  # type: ignore[arg-type]
+    if not squares:
+        raise BadInput("the hit meter needs its squares, e.g. `c,c,r!,d:flub`")
+    return tuple(squares)
+
+
+STATUSES = ("flub", "tame", "graze", "hit")
+
+
+def inline_target(name: str, given: dict[str, object]) -> TargetCard:
+    """A target card from numbers typed inline (`spire target NAME --limit ...`)."""
+    missing = [k for k in ("bullseye_limit", "accuracy", "sets", "parts") if given.get(k) is None]
+    if missing:
+        flags = ", ".join("--" + {"bullseye_limit": "limit"}.get(k, k) for k in missing)
+        raise BadInput(f"a target given inline needs {flags} too")
+    fields = {k: v for k, v in given.items() if v is not None}
+    fields["parts"] = faces(str(fields["parts"]).split())
+    if "reward" in fields:
+        fields["reward"] = parse_reward(str(fields["reward"]))
+    if "bonus" in fields:
+        fields["bonus"] = parse_bonus(str(fields["bonus"]))
+    return TargetCard(name=" ".join(name.split()), **fields)  # type: ignore[arg-type]

@@ -70,6 +70,8 @@ class FeatUsed(Payload):
     feat: Feat
     cost: int = Field(ge=0)
     shooter: str
+    square: int | None = Field(default=None, ge=1)
+    """Block: the hit square it blocks."""
 
 
 class BlockPlaced(Payload):

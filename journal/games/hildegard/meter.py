@@ -71,19 +71,33 @@ def strike(meter: HitMeter, marks: Sequence[Mark], dice: Sequence[Face | None],
 
 
 def must_keep(meter: HitMeter, marks: Sequence[Mark], dice: Sequence[Face | None],
-              free: Sequence[int]) -> frozenset[int]:
-    """The enemy's free dice it must keep: every die that could fill, or potentially fill,
-    a square this set. A die can if its face is among the next parts needed, counting as
-    many parts ahead as the enemy has dice left to fill them (the Crows keep their Ring for
-    the 3rd square with 3 dice). The rest must be re-rolled (The Crows' Turn)."""
-    ahead = Counter(p for p in needed(meter, marks)[: len(free)] if p is not None)
-    keep: set[int] = set()
-    for position in free:
+              unused: Sequence[int], locked: frozenset[int]) -> frozenset[int]:
+    """The enemy's unlocked dice it must keep: every die that could fill, or potentially
+    fill, a square this set. A die can if its face is among the next parts needed, counting
+    as many parts ahead as the enemy has dice left (the Crows keep their Ring for the 3rd
+    square with 3 dice); dice locked earlier hold their places first. The rest must be
+    re-rolled (The Crows' Turn)."""
+    ahead = Counter(p for p in needed(meter, marks)[: len(unused)] if p is not None)
+    for position in unused:
         face = dice[position]
-        if face is not None and ahead[face] > 0:
+        if position in locked and face is not None and ahead[face] > 0:
+            ahead[face] -= 1
+    keep: set[int] = set()
+    for position in unused:
+        face = dice[position]
+        if position not in locked and face is not None and ahead[face] > 0:
             ahead[face] -= 1
             keep.add(position)
     return frozenset(keep)
+
+
+def enemy_set_over(meter: HitMeter, marks: Sequence[Mark], dice: Sequence[Face | None],
+                   unused: Sequence[int], locked: frozenset[int]) -> bool:
+    """No re-roll is left to the enemy: no free die, every free die worth keeping, or a
+    single useless die that cannot be re-rolled without locking one more."""
+    free = [p for p in unused if p not in locked]
+    keep = must_keep(meter, marks, dice, unused, locked)
+    return not free or len(keep) == len(free) or (not keep and len(free) == 1)
 
 
 def can_block(meter: HitMeter, marks: Sequence[Mark], square: int) -> str | None:

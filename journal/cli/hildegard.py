@@ -1,0 +1,307 @@
+"""Hildegard at the table: targets, face-offs, the dice, feats and blocks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import Force, act
+
+if TYPE_CHECKING:
+    from journal.decide import Decision
+    from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
+    from journal.service import View
+
+Player = Annotated[int, typer.Option(
+    "--player", metavar="N", min=1, max=2,
+    help="Who acts: 1 Hildegard, 2 Hallveig [default: the one whose turn it is].")]
+
+
+def _hildegard(view: View) -> None:
+    from journal.errors import Refused
+
+    if view.state.game != "hildegard":
+        raise Refused(f"this command is Hildegard's; {view.campaign.name!r} plays {view.state.game}")
+
+
+def _act(ctx: typer.Context, decide: object, force: bool = False, player: int | None = None) -> None:
+    def command(view: View) -> Decision:
+        _hildegard(view)
+        return decide(view)  # type: ignore[operator, no-any-return]
+
+    act(ctx, command, force, player)
+
+
+def _entered(ctx: typer.Context) -> dict[str, object]:
+    from journal.cli.common import journal
+
+    return journal(ctx).cards("hildegard")
+
+
+@app.command()
+def target(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="NAME", help="The target card's name."),
+    limit: int = typer.Option(None, "--limit", metavar="N", min=1, help="Bullseye limit."),
+    accuracy: int = typer.Option(None, "--accuracy", metavar="N", min=1, help="Shot dice per set."),
+    sets: int = typer.Option(None, "--sets", metavar="N", min=1, help="How many sets."),
+    parts: str = typer.Option(None, "--parts", metavar="FACES", help="Bullseye parts available, e.g. c,r,d."),
+    reward: str = typer.Option(None, "--reward", metavar="REWARD", help="e.g. '1 gold' or '1 feat'."),
+    bonus: str = typer.Option(None, "--bonus", metavar="BONUS", help="e.g. '3 bullseyes, 1 feat' or 'ring+dot, 1 gold'."),
+    hit: int = typer.Option(None, "--hit", metavar="CARD", help="The card a hit sends you to."),
+    miss: int = typer.Option(None, "--miss", metavar="CARD", help="The card a miss sends you to."),
+    player: Player = None,  # type: ignore[assignment]
+    force: Force = False,
+) -> None:
+    """Take aim at a target: from the catalog by name, or with its numbers inline.
+
+    \b
+    Examples:
+      spire target "Street Merchant"
+      spire target "Pesky Jackalope" --limit 1 --accuracy 2 --sets 1 --parts c,r,d \\
+        --reward "1 gold" --bonus "2 bullseyes, 1 feat" --hit 30 --miss 32
+    """
+    from journal.games.hildegard import rules
+
+    inline = dict(bullseye_limit=limit, accuracy=accuracy, sets=sets, parts=parts,
+                  reward=reward, bonus=bonus, hit_card=hit, miss_card=miss)
+    card = _target_card(ctx, name, inline)
+    _act(ctx, lambda view: rules.start_target(view.state, card, player), force, player)
+
+
+def _target_card(ctx: typer.Context, name: str, inline: dict[str, object]) -> TargetCard:
+    from journal.games.hildegard.cards import TargetCard, inline_target
+    from journal.games.hildegard.catalog import find
+
+    if any(v is not None for v in inline.values()):
+        return inline_target(name, inline)
+    card = find(name, _entered(ctx), "target")  # type: ignore[arg-type]
+    assert isinstance(card, TargetCard)
+    return card
+
+
+@app.command()
+def faceoff(
+    ctx: typer.Context,
+    enemies: list[str] = typer.Argument(..., metavar="ENEMY...", help="The enemy cards' names."),
+    meter: str = typer.Option(None, "--meter", metavar="NAME", help="The hit meter card [default: Hildegard's Hit Meter]."),
+    force: Force = False,
+) -> None:
+    """Begin a face-off against one or more enemies on Hildegard's hit meter.
+
+    \b
+    Example:
+      spire faceoff "The Crows"
+    """
+    from journal.games.hildegard import rules
+    from journal.games.hildegard.cards import DEFAULT_METER
+
+    found = _face_off_cards(ctx, enemies, meter or DEFAULT_METER)
+    _act(ctx, lambda view: rules.start_face_off(view.state, *found), force)
+
+
+def _face_off_cards(ctx: typer.Context, names: list[str], meter_name: str) -> tuple[HitMeter, tuple[EnemyCard, ...]]:
+    from journal.games.hildegard.cards import EnemyCard, HitMeter
+    from journal.games.hildegard.catalog import find
+
+    entered = _entered(ctx)
+    meter = find(meter_name, entered, "meter")  # type: ignore[arg-type]
+    enemies = tuple(find(n, entered, "enemy") for n in names)  # type: ignore[arg-type]
+    assert isinstance(meter, HitMeter) and all(isinstance(e, EnemyCard) for e in enemies)
+    return meter, enemies  # type: ignore[return-value]
+
+
+@app.command()
+def roll(
+    ctx: typer.Context,
+    faces: list[str] = typer.Argument(
+        None, metavar="[FACES]...",
+        help="The faces rolled at the table: crescent (c), ring (r), dot (d), blank (b). "
+        "None: spire rolls."),
+    player: Player = None,  # type: ignore[assignment]
+    force: Force = False,
+) -> None:
+    """Roll a set's shot dice, or re-roll the dice not locked (finesse).
+
+    The faces come from the table in the order of the dice; with none, spire rolls.
+    Short forms: c crescent, r ring, d dot, b blank.
+
+    \b
+    Examples:
+      spire roll crescent crescent ring
+      spire roll c,c,r
+      spire roll
+    """
+    from journal.games.hildegard import dice, rules
+
+    typed = dice.faces(faces or [])
+
+    def command(view: View) -> Decision:
+        rolled = typed or _random_faces(rules.to_roll(view.state, player)[1])
+        return rules.roll(view.state, rolled, player)
+
+    _act(ctx, command, force, player)
+
+
+def _random_faces(count: int) -> tuple[str, ...]:
+    import random
+
+    from journal.games.hildegard.dice import SHOT_DIE
+
+    chance = random.SystemRandom()
+    return tuple(chance.choice(SHOT_DIE) for _ in range(count))
+
+
+@app.command()
+def lock(
+    ctx: typer.Context,
+    dice: list[int] = typer.Argument(..., metavar="POSITIONS...", help="The dice to lock in, by position."),
+    player: Player = None,  # type: ignore[assignment]
+    force: Force = False,
+) -> None:
+    """Lock in dice before re-rolling the rest (finesse): at least one each time.
+
+    \b
+    Example:
+      spire lock 3
+    """
+    from journal.games.hildegard import rules
+
+    _act(ctx, lambda view: rules.lock(view.state, tuple(dice), player), force, player)
+
+
+@app.command()
+def stop(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
+    """Stop finessing: the dice stand as they are; the wild shot comes next.
+
+    \b
+    Example:
+      spire stop
+    """
+    from journal.games.hildegard import rules
+
+    _act(ctx, lambda view: rules.stop(view.state, player), force, player)
+
+
+@app.command()
+def wild(
+    ctx: typer.Context,
+    effect: str = typer.Argument(
+        ..., metavar="EFFECT",
+        help="bullseye (b), instinct (i), whoopsie (w), miss (m), ricochet (r)."),
+    die: str = typer.Option("black", "--die", metavar="COLOR", help="The wild shot die: black, gray, gold, blue."),
+    on: int = typer.Option(None, "--on", metavar="N", help="The shot die it affects (instinct, whoopsie, ricochet)."),
+    face: str = typer.Option(None, "--face", metavar="FACE", help="Instinct: the face chosen; ricochet: the new face (none: spire rolls)."),
+    player: Player = None,  # type: ignore[assignment]
+    force: Force = False,
+) -> None:
+    """Roll the set's wild shot and apply its effect.
+
+    \b
+    Examples:
+      spire wild whoopsie --on 3
+      spire wild instinct --on 2 --face ring
+      spire wild bullseye
+    """
+    from journal.games.hildegard import dice, rules
+
+    effect_, die_ = dice.wild_effect(effect), dice.wild_die(die)
+    chosen = dice.face(face) if face else None
+    if effect_ == "ricochet" and on is not None and chosen is None:
+        chosen = _random_faces(1)[0]  # type: ignore[assignment]
+    _act(ctx, lambda view: rules.wild(view.state, die_, effect_, on, chosen, player), force, player)
+
+
+@app.command()
+def feat(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="FEAT", help="hone, wild, bullseye, reset, redo or block."),
+    square: int = typer.Option(None, "--square", metavar="N", min=1, help="Block: the hit square."),
+    player: Player = None,  # type: ignore[assignment]
+    force: Force = False,
+) -> None:
+    """Spend Feats of Marksmanship: hone 1, wild 1, bullseye 2, reset 2, redo 3, block 1.
+
+    \b
+    Examples:
+      spire feat hone
+      spire feat block --square 2
+    """
+    from journal.games.hildegard import rules
+
+    _act(ctx, lambda view: rules.feat(view.state, name.casefold(), square, player), force, player)
+
+
+@app.command()
+def block(
+    ctx: typer.Context,
+    die: int = typer.Argument(..., metavar="DIE", help="The shot die that blocks, by position."),
+    square: int = typer.Option(..., "--square", metavar="N", min=1, help="The hit square it blocks."),
+    player: Player = None,  # type: ignore[assignment]
+    force: Force = False,
+) -> None:
+    """Use a shot die to block the hit square showing its part (face-offs).
+
+    \b
+    Example:
+      spire block 3 --square 2
+    """
+    from journal.games.hildegard import rules
+
+    _act(ctx, lambda view: rules.block(view.state, die, square, player), force, player)
+
+
+@app.command()
+def assign(
+    ctx: typer.Context,
+    enemy: str = typer.Argument(..., metavar="ENEMY", help="The enemy's name."),
+    bullseyes: int = typer.Argument(..., metavar="N", help="How many of this round's bullseyes."),
+    player: Player = None,  # type: ignore[assignment]
+    force: Force = False,
+) -> None:
+    """Split a round's bullseyes among several enemies (the rest go to the first).
+
+    \b
+    Example:
+      spire assign "Crow King" 2
+    """
+    from journal.games.hildegard import rules
+
+    _act(ctx, lambda view: rules.assign(view.state, enemy, bullseyes, player), force, player)
+
+
+@app.command()
+def effect(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="EFFECT", help="flub, tame, graze or hit."),
+    force: Force = False,
+) -> None:
+    """A card's negative effect: Flub, Tame, Graze on the next set; Hit at once.
+
+    \b
+    Example:
+      spire effect flub
+    """
+    from journal.errors import BadInput
+    from journal.games.hildegard import rules
+    from journal.games.hildegard.cards import STATUSES
+
+    chosen = name.casefold()
+    if chosen not in STATUSES:
+        raise BadInput(f"unknown effect {name!r}; effects: {', '.join(STATUSES)}")
+    _act(ctx, lambda view: rules.suffer(view.state, chosen), force)  # type: ignore[arg-type]
+
+
+@app.command()
+def end(ctx: typer.Context, force: Force = False) -> None:
+    """End the target now (its outcome is what the bullseyes so far make it).
+
+    \b
+    Example:
+      spire end
+    """
+    from journal.games.hildegard import rules
+
+    _act(ctx, lambda view: rules.end(view.state), force)

@@ -1,0 +1,74 @@
+"""Hildegard's events as the table would say them."""
+
+from __future__ import annotations
+
+from journal.describe import says
+from journal.games.hildegard import events as hv
+
+
+@says
+def _(e: hv.TargetStarted) -> str:
+    c = e.card
+    limit = f"{c.bullseye_limit} bullseye{'s' if c.bullseye_limit != 1 else ''}"
+    return (f"{e.shooter} takes aim at {c.name}: {limit} to hit, "
+            f"accuracy {c.accuracy}, {c.sets} set{'s' if c.sets != 1 else ''}")
+
+
+@says
+def _(e: hv.FaceOffStarted) -> str:
+    names = ", ".join(f"{x.name} ({x.bullseye_limit} bullseyes)" for x in e.enemies)
+    return f"Face-off against {names}"
+
+
+@says
+def _(e: hv.ShotDiceRolled) -> str:
+    return f"{e.roller} rolled {', '.join(e.faces) or 'no dice'}"
+
+
+@says
+def _(e: hv.DiceLocked) -> str:
+    dice = ", ".join(str(d) for d in e.dice)
+    return f"{e.roller} locked die {dice}" if len(e.dice) == 1 else f"{e.roller} locked dice {dice}"
+
+
+@says
+def _(e: hv.FinesseStopped) -> str:
+    return f"{e.roller} stopped finessing"
+
+
+@says
+def _(e: hv.WildShotRolled) -> str:
+    text = f"Wild shot ({e.die}) for {e.shooter}: {e.effect}"
+    if e.effect == "whoopsie" and e.target_die:
+        text += f", die {e.target_die} removed"
+    elif e.effect == "instinct" and e.target_die:
+        text += f", die {e.target_die} set to {e.face}"
+    elif e.effect == "ricochet" and e.target_die:
+        text += f", die {e.target_die} re-rolled: {e.face}"
+    return text
+
+
+@says
+def _(e: hv.FeatUsed) -> str:
+    square = f" on square {e.square}" if e.square else ""
+    return f"Feat of Marksmanship: {e.feat}{square} (-{e.cost} feats)"
+
+
+@says
+def _(e: hv.BlockPlaced) -> str:
+    return f"{e.shooter} blocked square {e.square}" + (f" with die {e.die}" if e.die else "")
+
+
+@says
+def _(e: hv.BullseyesAssigned) -> str:
+    return f"{e.bullseyes} bullseyes on {e.enemy}"
+
+
+@says
+def _(e: hv.EffectSuffered) -> str:
+    return f"Suffered {e.effect.capitalize()}"
+
+
+@says
+def _(e: hv.EncounterEnded) -> str:
+    return "Ended the encounter"

@@ -1,0 +1,410 @@
+"""Hildegard's rules: pure functions from the campaign state to the event a command records.
+
+Each returns a `Decision`; a broken rule is a `RuleViolation` citing the rulebook section,
+which `--force` records as an override. Dice come in as values: typed from the table, or
+rolled by the command line before it calls here.
+"""
+
+from __future__ import annotations
+
+from journal.decide import Decision
+from journal.errors import BadInput, Refused, RuleViolation
+from journal.games.hildegard import events as hv
+from journal.games.hildegard.cards import EnemyCard, HitMeter, Status, TargetCard
+from journal.games.hildegard.dice import Face, WildDie, WildEffect
+from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
+from journal.games.hildegard.state import FaceOff, ShotSet, Target, hildegard, players_done
+from journal.state import State
+
+FEAT_COSTS: dict[str, int] = {"hone": 1, "wild": 1, "bullseye": 2, "reset": 2, "redo": 3, "block": 1}
+ONCE_PER_SET = ("hone", "wild", "bullseye")
+
+FINESSE = "Finesse the Shot"
+WILD = "Wild Shots"
+FEATS = "Feats of Marksmanship"
+BLOCKS = "Block Rules"
+ENEMY = "Enemy Turn Flow"
+
+
+def _decided(event: hv.Payload, violations: list[RuleViolation]) -> Decision:
+    return Decision((event,), tuple(violations))
+
+
+def shooters(state: State) -> tuple[str, ...]:
+    return tuple(c.name for c in state.characters) or ("Hildegard",)
+
+
+def shooter_for(state: State, player: int | None) -> str | None:
+    """The character a player plays: 1 Hildegard, 2 Hallveig."""
+    names = shooters(state)
+    if player is None:
+        return None
+    if not 1 <= player <= len(names):
+        raise BadInput(f"player {player}? this campaign has players 1 to {len(names)}")
+    return names[player - 1]
+
+
+def _under_way(state: State) -> list[RuleViolation]:
+    encounter = hildegard(state).encounter
+    if encounter is not None and encounter.outcome is None:
+        name = encounter.card.name if isinstance(encounter, Target) else "the face-off"
+        return [RuleViolation(
+            f"{name} is under way; finish it or `spire end` it first", "Targets/Encounters")]
+    return []
+
+
+def start_target(state: State, card: TargetCard, player: int | None) -> Decision:
+    shooter = shooter_for(state, player) or shooters(state)[0]
+    return _decided(hv.TargetStarted(card=card, shooter=shooter), _under_way(state))
+
+
+def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...]) -> Decision:
+    if not enemies:
+        raise BadInput("a face-off needs at least one enemy")
+    return _decided(hv.FaceOffStarted(meter=meter, enemies=enemies), _under_way(state))
+
+
+def _encounter(state: State) -> Target | FaceOff:
+    encounter = hildegard(state).encounter
+    if encounter is None:
+        raise Refused("no target or face-off under way: `spire target NAME` or "
+                      "`spire faceoff ENEMY` begins one")
+    return encounter
+
+
+# -- rolling -----------------------------------------------------------------------------
+
+def to_roll(state: State, player: int | None) -> tuple[str, int]:
+    """Who rolls now and how many dice: a set's first roll, or the dice a re-roll takes."""
+    encounter = _encounter(state)
+    if isinstance(encounter, Target):
+        return _target_to_roll(state, encounter)
+    return _face_off_to_roll(state, encounter, player)
+
+
+def _target_to_roll(state: State, target: Target) -> tuple[str, int]:
+    shot = target.shot
+    if shot is None or shot.complete:
+        effects = hildegard(state).next_set
+        return target.shooter, max(target.card.accuracy + effects.hone - effects.flub, 0)
+    return shot.roller, len(shot.free)
+
+
+def _face_off_to_roll(state: State, fight: FaceOff, player: int | None) -> tuple[str, int]:
+    if fight.turn == "players" and not players_done(fight):
+        who = shooter_for(state, player) or _next_shooter(fight)
+        shot = fight.shot(who)
+        if shot is None:
+            effects = fight.round_effects or hildegard(state).next_set
+            return who, max(fight.meter.accuracy + effects.hone - effects.flub, 0)
+        return who, len(shot.free)
+    enemy = _enemy_up(fight)
+    shot = fight.enemy_shot
+    if shot is None or shot.roller != enemy.name:
+        return enemy.name, enemy.accuracy
+    return enemy.name, len(shot.free)
+
+
+def _next_shooter(fight: FaceOff) -> str:
+    for who in fight.shooters:
+        shot = fight.shot(who)
+        if shot is None or not shot.finesse_over:
+            return who
+    return fight.shooters[0]
+
+
+def _enemy_up(fight: FaceOff) -> EnemyCard:
+    if fight.enemy is not None:
+        return next(f.card for f in fight.foes if f.card.name == fight.enemy)
+    waiting = [f for f in fight.standing() if f.card.name not in fight.enemies_done]
+    return waiting[0].card if waiting else fight.foes[0].card
+
+
+def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
+    """Roll a set's shot dice, or re-roll the dice not locked (finesse)."""
+    encounter = _encounter(state)
+    roller, count = to_roll(state, player)
+    if len(faces) != count:
+        raise BadInput(f"{roller} rolls {count} dice now; {len(faces)} faces were given")
+    violations = _over(encounter)
+    shot = _current(encounter, roller)
+    if shot is not None and shot.rolled and not _starts_new_set(encounter, shot):
+        violations += _reroll_rules(shot)
+    elif isinstance(encounter, Target) and encounter.sets_left <= 0:
+        violations.append(RuleViolation(
+            f"{encounter.card.name} has no sets left", "Shooting Targets"))
+    return _decided(hv.ShotDiceRolled(roller=roller, faces=faces), violations)
+
+
+def _over(encounter: Target | FaceOff) -> list[RuleViolation]:
+    if encounter.outcome is None:
+        return []
+    return [RuleViolation(f"the encounter is over ({encounter.outcome})", "Targets/Encounters")]
+
+
+def _starts_new_set(encounter: Target | FaceOff, shot: ShotSet) -> bool:
+    return isinstance(encounter, Target) and shot.complete
+
+
+def _current(encounter: Target | FaceOff, roller: str) -> ShotSet | None:
+    if isinstance(encounter, Target):
+        return encounter.shot
+    if encounter.enemy_shot is not None and encounter.enemy_shot.roller == roller:
+        return encounter.enemy_shot
+    return encounter.shot(roller)
+
+
+def _reroll_rules(shot: ShotSet) -> list[RuleViolation]:
+    if shot.graze:
+        return [RuleViolation("Graze: no finesse this set", "Negative Status Effects")]
+    if shot.finesse_over and shot.free and shot.wild_rolls == 0 and not shot.used:
+        return [RuleViolation("the set's finesse is over; the wild shot comes next", FINESSE)]
+    if not shot.free:
+        return [RuleViolation("every die is locked in; the set is rolled", FINESSE)]
+    if not shot.fresh_lock:
+        return [RuleViolation(
+            "lock in at least one die before re-rolling the rest (`spire lock N`)", FINESSE)]
+    return []
+
+
+def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decision:
+    """Lock dice in before a re-roll (finesse)."""
+    encounter = _encounter(state)
+    roller, _ = to_roll(state, player)
+    shot = _current(encounter, roller)
+    if shot is None or not shot.rolled:
+        raise Refused(f"{roller} has no dice rolled to lock")
+    chosen = _positions(shot, positions)
+    violations = _over(encounter)
+    if shot.graze:
+        violations.append(RuleViolation("Graze: no finesse this set", "Negative Status Effects"))
+    if isinstance(encounter, FaceOff) and encounter.enemy_shot is shot:
+        violations += _enemy_lock_rules(encounter, shot, chosen)
+    return _decided(hv.DiceLocked(roller=roller, dice=chosen), violations)
+
+
+def _positions(shot: ShotSet, positions: tuple[int, ...]) -> tuple[int, ...]:
+    if not positions:
+        raise BadInput("name the dice to lock by position, e.g. `spire lock 1 3`")
+    for p in positions:
+        if not 1 <= p <= len(shot.dice):
+            raise BadInput(f"there is no die {p}; the set has dice 1 to {len(shot.dice)}")
+        if (p - 1) not in shot.free:
+            raise BadInput(f"die {p} is already locked in, removed or spent")
+    return tuple(sorted(set(positions)))
+
+
+def enemy_keeps(fight: FaceOff, shot: ShotSet) -> frozenset[int]:
+    """The enemy's dice (0-based) it must keep this finesse."""
+    return must_keep(fight.meter, fight.marks, shot.dice, shot.unused, shot.locked)
+
+
+def _enemy_lock_rules(fight: FaceOff, shot: ShotSet, chosen: tuple[int, ...]) -> list[RuleViolation]:
+    keep = enemy_keeps(fight, shot)
+    picked = frozenset(p - 1 for p in chosen)
+    if not keep or picked == keep:
+        return []
+    shown = " ".join(str(p + 1) for p in sorted(keep))
+    return [RuleViolation(
+        f"the enemy keeps every die that could fill or potentially fill a square, and "
+        f"re-rolls the rest: lock {shown}", ENEMY)]
+
+
+def stop(state: State, player: int | None) -> Decision:
+    """Stop finessing with dice still unlocked."""
+    encounter = _encounter(state)
+    roller, _ = to_roll(state, player)
+    shot = _current(encounter, roller)
+    if shot is None or not shot.rolled:
+        raise Refused(f"{roller} has no dice rolled")
+    violations = _over(encounter)
+    if isinstance(encounter, FaceOff) and encounter.enemy_shot is shot:
+        if not enemy_set_over(encounter.meter, encounter.marks, shot.dice, shot.unused,
+                              shot.locked):
+            violations.append(RuleViolation(
+                "the enemy must finesse until its dice can fill a square or it runs out of "
+                "rolls", ENEMY))
+    return _decided(hv.FinesseStopped(roller=roller), violations)
+
+
+# -- the wild shot -----------------------------------------------------------------------
+
+def wild_dice(state: State) -> tuple[str, ...]:
+    """The wild shot dice the players have: black from the start, more from fishing items."""
+    found = [i.wild_die for i in state.items if i.wild_die]
+    return ("black", *dict.fromkeys(d for d in found if d != "black"))
+
+
+def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: Face | None,
+         player: int | None) -> Decision:
+    encounter = _encounter(state)
+    shooter, shot = _wild_set(state, encounter, player)
+    violations = _over(encounter) + _wild_rules(state, encounter, shot, die)
+    if on is not None and not 1 <= on <= len(shot.dice):
+        raise BadInput(f"there is no die {on}; the set has dice 1 to {len(shot.dice)}")
+    if on is not None and shot.dice[on - 1] is None:
+        raise BadInput(f"die {on} was removed")
+    if effect == "whoopsie" and on is None:
+        violations.append(RuleViolation(
+            "Whoopsie must occur: name the die to remove with --on N", "Wild Shot Side Effects"))
+    if effect == "ricochet" and on is not None and face is None:
+        raise BadInput("give the ricochet's new face with --face, or let spire roll it")
+    if effect in ("bullseye", "miss", "whoopsie") and face is not None:
+        raise BadInput(f"{effect} changes no face; drop --face")
+    event = hv.WildShotRolled(die=die, effect=effect, shooter=shooter, target_die=on,
+                              face=face if effect in ("instinct", "ricochet") else None)
+    return _decided(event, violations)
+
+
+def _wild_set(state: State, encounter: Target | FaceOff, player: int | None) -> tuple[str, ShotSet]:
+    if isinstance(encounter, Target):
+        if encounter.shot is None or not encounter.shot.rolled:
+            raise Refused("roll the shot dice before the wild shot")
+        return encounter.shooter, encounter.shot
+    who = shooter_for(state, player)
+    if who is None:
+        rolled = [w for w, s in encounter.shots if s.rolled]
+        if len(rolled) > 1:
+            raise BadInput("one wild shot is shared this round: say whose set it affects "
+                           "with --player 1 or --player 2")
+        who = rolled[0] if rolled else shooters(state)[0]
+    shot = encounter.shot(who)
+    if shot is None or not shot.rolled:
+        raise Refused(f"{who} has not rolled this round")
+    return who, shot
+
+
+def _wild_rules(state: State, encounter: Target | FaceOff, shot: ShotSet,
+                die: WildDie) -> list[RuleViolation]:
+    violations = []
+    if die not in wild_dice(state):
+        violations.append(RuleViolation(
+            f"you have no {die} wild shot die (yours: {', '.join(wild_dice(state))})", WILD))
+    if shot.tame:
+        violations.append(RuleViolation("Tame: no wild shot this set", "Negative Status Effects"))
+    done = encounter.wild_done if isinstance(encounter, FaceOff) else shot.wild_done
+    if done and not shot.tame:
+        violations.append(RuleViolation(
+            "one wild shot per set" if isinstance(encounter, Target) else
+            "one wild shot is shared per round", WILD))
+    return violations
+
+
+# -- feats, blocks, effects --------------------------------------------------------------
+
+def feat(state: State, name: str, square: int | None, player: int | None) -> Decision:
+    if name not in FEAT_COSTS:
+        raise BadInput(f"unknown feat {name!r}; feats: {', '.join(FEAT_COSTS)}")
+    cost = FEAT_COSTS[name]
+    encounter = hildegard(state).encounter
+    have = state.resources.get("feats", 0)
+    violations = []
+    if have < cost:
+        violations.append(RuleViolation(f"{name} costs {cost} feats; you have {have}", FEATS))
+    shooter, shot = _feat_set(state, encounter, player)
+    violations += _feat_rules(name, encounter, shot, square)
+    event = hv.FeatUsed(feat=name, cost=cost, shooter=shooter, square=square)  # type: ignore[arg-type]
+    return _decided(event, violations)
+
+
+def _feat_set(state: State, encounter: Target | FaceOff | None,
+              player: int | None) -> tuple[str, ShotSet | None]:
+    who = shooter_for(state, player)
+    if isinstance(encounter, Target):
+        return encounter.shooter, encounter.shot
+    if isinstance(encounter, FaceOff):
+        who = who or _next_shooter(encounter)
+        return who, encounter.shot(who)
+    return who or shooters(state)[0], None
+
+
+def _feat_rules(name: str, encounter: Target | FaceOff | None, shot: ShotSet | None,
+                square: int | None) -> list[RuleViolation]:
+    section = "Positive Status Effects"
+    if name in ONCE_PER_SET and shot is not None and name in shot.feats:
+        return [RuleViolation(f"{name} may be used once per set", section)]
+    if name in ("wild", "bullseye") and (shot is None or not shot.rolled or shot.complete):
+        return [RuleViolation(f"{name} is used during a set under way", section)]
+    if name == "wild" and shot is not None and shot.wild_rolls:
+        return [RuleViolation("buy Wild before the set's wild shot: the wild shot is then "
+                              "rolled twice and only the second result counts", section)]
+    if name == "reset" and not isinstance(encounter, Target):
+        return [RuleViolation("Reset adds a set on a target", section)]
+    if name == "redo" and encounter is None:
+        return [RuleViolation("Redo retries a target or face-off", section)]
+    if name == "block":
+        return _feat_block_rules(encounter, square)
+    return []
+
+
+def _feat_block_rules(encounter: Target | FaceOff | None, square: int | None) -> list[RuleViolation]:
+    if not isinstance(encounter, FaceOff):
+        return [RuleViolation("Block is for face-offs only", "Positive Status Effects")]
+    if square is None:
+        raise BadInput("name the hit square to block with --square N")
+    why = can_block(encounter.meter, encounter.marks, square - 1)
+    return [RuleViolation(why, BLOCKS)] if why else []
+
+
+def block(state: State, die: int, square: int, player: int | None) -> Decision:
+    """Use one of the set's dice to block the hit square showing its part."""
+    encounter = _encounter(state)
+    if not isinstance(encounter, FaceOff):
+        raise Refused("blocks are placed in face-offs")
+    shooter = shooter_for(state, player) or _block_shooter(encounter)
+    shot = encounter.shot(shooter)
+    if shot is None or not shot.rolled:
+        raise Refused(f"{shooter} has no dice rolled this round")
+    if not 1 <= die <= len(shot.dice) or shot.dice[die - 1] is None or (die - 1) in shot.blocks:
+        raise BadInput(f"die {die} is not on the table to block with")
+    violations = _over(encounter) + _block_rules(encounter, shot, die, square)
+    return _decided(hv.BlockPlaced(shooter=shooter, square=square, die=die), violations)
+
+
+def _block_shooter(fight: FaceOff) -> str:
+    rolled = [w for w, s in fight.shots if s.rolled]
+    return rolled[-1] if rolled else fight.shooters[0]
+
+
+def _block_rules(fight: FaceOff, shot: ShotSet, die: int, square: int) -> list[RuleViolation]:
+    violations = []
+    if not shot.finesse_over:
+        violations.append(RuleViolation("blocks come after the shot dice are locked", BLOCKS))
+    why = can_block(fight.meter, fight.marks, square - 1)
+    if why:
+        violations.append(RuleViolation(why, BLOCKS))
+    elif fight.meter.squares[square - 1].part != shot.dice[die - 1]:
+        part = fight.meter.squares[square - 1].part or "a part not entered"
+        violations.append(RuleViolation(
+            f"die {die} shows {shot.dice[die - 1]}; square {square} needs {part}", BLOCKS))
+    return violations
+
+
+def assign(state: State, enemy: str, count: int, player: int | None) -> Decision:
+    """With several enemies, give some of this round's bullseyes to one of them."""
+    encounter = _encounter(state)
+    if not isinstance(encounter, FaceOff):
+        raise Refused("bullseyes are split among enemies in a face-off")
+    names = {f.card.name.casefold(): f.card.name for f in encounter.foes}
+    if enemy.casefold() not in names:
+        raise BadInput(f"no enemy named {enemy!r} (enemies: {', '.join(names.values())})")
+    if count < 0:
+        raise BadInput("bullseyes cannot be negative")
+    shooter = shooter_for(state, player) or encounter.shooters[0]
+    event = hv.BullseyesAssigned(shooter=shooter, enemy=names[enemy.casefold()], bullseyes=count)
+    return _decided(event, _over(encounter))
+
+
+def suffer(state: State, effect: Status) -> Decision:
+    """A card's negative effect: Flub, Tame or Graze on the next set; Hit at once."""
+    violations = []
+    if effect == "hit" and not isinstance(hildegard(state).encounter, FaceOff):
+        violations.append(RuleViolation(
+            "Hit is an instant hit on the hit meter, in a face-off", "Negative Status Effects"))
+    return _decided(hv.EffectSuffered(effect=effect), violations)
+
+
+def end(state: State) -> Decision:
+    """End the target (or abandon the face-off) now."""
+    encounter = _encounter(state)
+    return _decided(hv.EncounterEnded(), _over(encounter))

@@ -1,0 +1,608 @@
+"""Hildegard's state: the set being shot, the target or face-off under way, the effects
+waiting for the next set; and `evolve` for Hildegard's events.
+
+Everything that follows from the dice is worked out here, from the events alone: the
+bullseyes a set forms, a target's outcome and rewards, the squares an enemy's dice hit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from journal.games.hildegard import events as hv
+from journal.games.hildegard.cards import EnemyCard, HitMeter, Reward, TargetCard
+from journal.games.hildegard.dice import Face, WildEffect, bullseyes, contains
+from journal.games.hildegard.meter import Mark, enemy_set_over, full, lowest_open, strike
+from journal.state import State, applies
+
+FEAT_LIMIT = 6
+
+
+@dataclass(frozen=True, slots=True)
+class NextSet:
+    """Effects waiting for the next set (Hone; Flub, Tame, Graze)."""
+
+    hone: int = 0
+    flub: int = 0
+    tame: bool = False
+    graze: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShotSet:
+    """One set of shot dice, as it stands: `dice[i]` None once a Whoopsie removed it."""
+
+    roller: str
+    size: int
+    dice: tuple[Face | None, ...] = ()
+    locked: frozenset[int] = frozenset()
+    fresh_lock: bool = False
+    finesse_over: bool = False
+    wild: WildEffect | None = None
+    wild_rolls: int = 0
+    wild_rolls_allowed: int = 1
+    before_wild: tuple[Face | None, ...] = ()
+    feats: frozenset[str] = frozenset()
+    extra: int = 0
+    """Bullseyes from the wild shot and from the Bullseye feat."""
+    tame: bool = False
+    graze: bool = False
+    blocks: frozenset[int] = frozenset()
+    used: frozenset[int] = frozenset()
+    """An enemy's dice already spent on hits this set."""
+
+    @property
+    def rolled(self) -> bool:
+        return bool(self.dice)
+
+    @property
+    def unused(self) -> tuple[int, ...]:
+        """Dice on the table: not removed by a Whoopsie, not spent on a hit."""
+        return tuple(i for i, f in enumerate(self.dice) if f is not None and i not in self.used)
+
+    @property
+    def free(self) -> tuple[int, ...]:
+        """Dice that may still be re-rolled: on the table and not locked."""
+        return tuple(i for i in self.unused if i not in self.locked)
+
+    @property
+    def wild_done(self) -> bool:
+        return self.tame or (self.wild_rolls >= self.wild_rolls_allowed)
+
+    @property
+    def complete(self) -> bool:
+        return self.rolled and self.finesse_over and self.wild_done
+
+    def final(self) -> tuple[Face | None, ...]:
+        """The set's final results, less dice spent on blocks."""
+        return tuple(None if i in self.blocks else f for i, f in enumerate(self.dice))
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    card: TargetCard
+    shooter: str
+    sets_allowed: int
+    shot: ShotSet | None = None
+    sets_done: int = 0
+    bullseyes: int = 0
+    set_bullseyes: tuple[int, ...] = ()
+    bonus_awarded: bool = False
+    outcome: str | None = None
+    """None while under way; then "hit" or "miss"."""
+
+    @property
+    def next_card(self) -> int | None:
+        if self.outcome is None:
+            return None
+        return self.card.hit_card if self.outcome == "hit" else self.card.miss_card
+
+    @property
+    def sets_left(self) -> int:
+        return self.sets_allowed - self.sets_done
+
+
+@dataclass(frozen=True, slots=True)
+class Foe:
+    card: EnemyCard
+    bullseyes: int = 0
+
+    @property
+    def defeated(self) -> bool:
+        return self.bullseyes >= self.card.bullseye_limit
+
+
+@dataclass(frozen=True, slots=True)
+class FaceOff:
+    meter: HitMeter
+    foes: tuple[Foe, ...]
+    marks: tuple[Mark, ...]
+    shooters: tuple[str, ...]
+    round: int = 1
+    turn: str = "players"
+    shots: tuple[tuple[str, ShotSet], ...] = ()
+    """The players' sets this round, by shooter."""
+    round_effects: NextSet | None = None
+    """The effects on the players' sets this round (both players' in a two-player game)."""
+    assigned: tuple[tuple[str, int], ...] = ()
+    """This round's bullseyes given to enemies by name (the rest go to the first standing)."""
+    enemy: str | None = None
+    enemy_shot: ShotSet | None = None
+    enemies_done: tuple[str, ...] = ()
+    outcome: str | None = None
+    """None while under way; then "won" or "lost"."""
+
+    @property
+    def next_card(self) -> int | None:
+        if self.outcome is None:
+            return None
+        return self.meter.win_card if self.outcome == "won" else self.meter.lose_card
+
+    def shot(self, shooter: str) -> ShotSet | None:
+        return next((s for who, s in self.shots if who == shooter), None)
+
+    def standing(self) -> tuple[Foe, ...]:
+        return tuple(f for f in self.foes if not f.defeated)
+
+    @property
+    def wild_done(self) -> bool:
+        """The round's one wild shot is rolled (or every set is Tamed)."""
+        shots = [s for _, s in self.shots]
+        return any(s.wild_rolls and s.wild_rolls >= s.wild_rolls_allowed for s in shots) or (
+            bool(shots) and all(s.tame for s in shots))
+
+
+@dataclass(frozen=True, slots=True)
+class Hildegard:
+    encounter: Target | FaceOff | None = None
+    next_set: NextSet = field(default_factory=NextSet)
+    finished: tuple[str, ...] = ()
+    """One line per encounter that ended, for the log of the campaign."""
+
+    def lines(self) -> list[str]:
+        from journal.games.hildegard.view import lines
+
+        return lines(self.encounter)
+
+    def to_json(self) -> dict[str, Any]:
+        from journal.games.hildegard.view import encounter_json
+
+        return {
+            "encounter": encounter_json(self.encounter),
+            "next_set": {
+                "hone": self.next_set.hone, "flub": self.next_set.flub,
+                "tame": self.next_set.tame, "graze": self.next_set.graze,
+            },
+        }
+
+
+def hildegard(state: State) -> Hildegard:
+    game_state = state.game_state
+    return game_state if isinstance(game_state, Hildegard) else Hildegard()
+
+
+def _with(state: State, h: Hildegard) -> State:
+    return replace(state, game_state=h)
+
+
+# -- a set -------------------------------------------------------------------------------
+
+def new_set(roller: str, accuracy: int, effects: NextSet) -> ShotSet:
+    size = max(accuracy + effects.hone - effects.flub, 0)
+    return ShotSet(roller, size, tame=effects.tame, graze=effects.graze)
+
+
+def roll(shot: ShotSet, faces: tuple[Face, ...]) -> ShotSet:
+    """The first roll fills the set; a re-roll replaces the free dice in order."""
+    if not shot.rolled:
+        over = shot.graze or len(faces) <= 1
+        return replace(shot, dice=faces, finesse_over=over)
+    dice = list(shot.dice)
+    for position, new in zip(shot.free, faces):
+        dice[position] = new
+    rerolled = replace(shot, dice=tuple(dice), fresh_lock=False)
+    return replace(rerolled, finesse_over=len(rerolled.free) <= 1)
+
+
+def lock(shot: ShotSet, positions: tuple[int, ...]) -> ShotSet:
+    locked = shot.locked | {p - 1 for p in positions}
+    shot = replace(shot, locked=locked, fresh_lock=True)
+    return replace(shot, finesse_over=shot.finesse_over or not shot.free)
+
+
+def wild(shot: ShotSet, event: hv.WildShotRolled) -> ShotSet:
+    """Apply a wild shot; a second one (the Wild feat) replaces the first's result."""
+    base = shot.before_wild if shot.wild_rolls else shot.dice
+    dice = list(base)
+    index = event.target_die - 1 if event.target_die else None
+    if index is not None and 0 <= index < len(dice):
+        if event.effect == "whoopsie":
+            dice[index] = None
+        elif event.effect in ("instinct", "ricochet") and event.face is not None:
+            dice[index] = event.face
+    extra = shot.extra - (1 if shot.wild == "bullseye" else 0) + (event.effect == "bullseye")
+    return replace(
+        shot, dice=tuple(dice), before_wild=tuple(base), wild=event.effect,
+        wild_rolls=shot.wild_rolls + 1, extra=extra, finesse_over=True)
+
+
+def set_bullseyes(shot: ShotSet, parts: tuple[Face, ...]) -> int:
+    """The set's bullseyes: combinations of its final results with the parts available
+    (every part, when the card's parts were never entered), plus wild and feat bullseyes."""
+    usable = parts or ("crescent", "ring", "dot")
+    return bullseyes(shot.final(), usable) + shot.extra
+
+
+# -- targets -----------------------------------------------------------------------------
+
+@applies
+def _(event: hv.TargetStarted, state: State) -> State:
+    h = hildegard(state)
+    target = Target(event.card, event.shooter, event.card.sets)
+    return _with(state, replace(h, encounter=target))
+
+
+def _on_shot(state: State, h: Hildegard, shooter: str, change: Any) -> State:
+    """Change the set of `shooter` (a target's, a face-off player's or an enemy's)."""
+    encounter = h.encounter
+    if isinstance(encounter, Target) and encounter.shot is not None:
+        return _target_shot(state, h, encounter, change(encounter.shot))
+    if isinstance(encounter, FaceOff):
+        return _face_off_shot(state, h, encounter, shooter, change)
+    return state
+
+
+@applies
+def _(event: hv.ShotDiceRolled, state: State) -> State:
+    h = hildegard(state)
+    encounter = h.encounter
+    if isinstance(encounter, Target):
+        shot = encounter.shot
+        if shot is None or shot.complete:
+            shot = new_set(event.roller, encounter.card.accuracy, h.next_set)
+            h = replace(h, next_set=NextSet())
+            encounter = replace(encounter, shot=shot)
+            h = replace(h, encounter=encounter)
+        return _target_shot(state, h, encounter, roll(shot, event.faces))
+    if isinstance(encounter, FaceOff):
+        return _face_off_roll(state, h, encounter, event)
+    return state
+
+
+@applies
+def _(event: hv.DiceLocked, state: State) -> State:
+    h = hildegard(state)
+    return _on_shot(state, h, event.roller, lambda s: lock(s, event.dice))
+
+
+@applies
+def _(event: hv.FinesseStopped, state: State) -> State:
+    h = hildegard(state)
+    return _on_shot(state, h, event.roller, lambda s: replace(s, finesse_over=True))
+
+
+@applies
+def _(event: hv.WildShotRolled, state: State) -> State:
+    h = hildegard(state)
+    return _on_shot(state, h, event.shooter, lambda s: wild(s, event))
+
+
+def _target_shot(state: State, h: Hildegard, target: Target, shot: ShotSet) -> State:
+    target = replace(target, shot=shot)
+    if shot.complete and target.outcome is None:
+        return _set_complete(state, h, target, shot)
+    return _with(state, replace(h, encounter=target))
+
+
+def _set_complete(state: State, h: Hildegard, target: Target, shot: ShotSet) -> State:
+    made = set_bullseyes(shot, target.card.parts)
+    target = replace(
+        target, sets_done=target.sets_done + 1, bullseyes=target.bullseyes + made,
+        set_bullseyes=(*target.set_bullseyes, made))
+    state, target = _bonus(state, target, shot)
+    if target.sets_left <= 0:
+        return _target_over(state, h, target)
+    return _with(state, replace(h, encounter=target))
+
+
+def _bonus(state: State, target: Target, shot: ShotSet) -> tuple[State, Target]:
+    """A bonus challenge met is rewarded once per target card (Bonus Challenges)."""
+    bonus = target.card.bonus
+    if bonus is None or target.bonus_awarded:
+        return state, target
+    met = (bonus.bullseyes is not None and target.bullseyes >= bonus.bullseyes) or (
+        bonus.combination is not None and contains(shot.final(), bonus.combination))
+    if not met:
+        return state, target
+    return reward(state, bonus.reward), replace(target, bonus_awarded=True)
+
+
+def reward(state: State, given: Reward | None) -> State:
+    """Add a reward; feats stop at six ("You can hold up to 6 Feats at a time")."""
+    if given is None:
+        return state
+    resources = dict(state.resources)
+    have = resources.get(given.resource, 0)
+    total = have + given.amount
+    if given.resource == "feats":
+        total = max(min(total, FEAT_LIMIT), have)
+    resources[given.resource] = total
+    return replace(state, resources=resources)
+
+
+def _target_over(state: State, h: Hildegard, target: Target) -> State:
+    outcome = "hit" if target.bullseyes >= target.card.bullseye_limit else "miss"
+    target = replace(target, outcome=outcome)
+    if outcome == "hit":
+        state = reward(state, target.card.reward)
+    line = f"{target.card.name}: {outcome} with {target.bullseyes} bullseyes"
+    return _with(state, replace(h, encounter=target, finished=(*h.finished, line)))
+
+
+@applies
+def _(event: hv.EncounterEnded, state: State) -> State:
+    h = hildegard(state)
+    encounter = h.encounter
+    if isinstance(encounter, Target) and encounter.outcome is None:
+        return _target_over(state, h, encounter)
+    if isinstance(encounter, FaceOff) and encounter.outcome is None:
+        return _face_off_over(state, h, encounter, "lost")
+    return _with(state, replace(h, encounter=None))
+
+
+# -- feats and effects -------------------------------------------------------------------
+
+@applies
+def _(event: hv.FeatUsed, state: State) -> State:
+    h = hildegard(state)
+    resources = dict(state.resources)
+    resources["feats"] = resources.get("feats", 0) - event.cost
+    state = replace(state, resources=resources)
+    return _FEATS[event.feat](state, h, event)
+
+
+def _hone(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
+    h = replace(h, next_set=replace(h.next_set, hone=h.next_set.hone + 1))
+    return _on_shot(_with(state, h), h, event.shooter, lambda s: _used(s, "hone"))
+
+
+def _wild(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
+    def reopen(shot: ShotSet) -> ShotSet:
+        # Bought before the set's wild shot: it is rolled twice, the second result counts.
+        if shot.wild_rolls >= shot.wild_rolls_allowed:
+            return _used(shot, "wild")
+        return replace(_used(shot, "wild"), wild_rolls_allowed=shot.wild_rolls_allowed + 1)
+    return _on_shot(state, h, event.shooter, reopen)
+
+
+def _bullseye(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
+    def add(shot: ShotSet) -> ShotSet:
+        return replace(_used(shot, "bullseye"), extra=shot.extra + 1)
+    return _on_shot(state, h, event.shooter, add)
+
+
+def _reset(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
+    target = h.encounter
+    if not isinstance(target, Target):
+        return _with(state, h)
+    return _with(state, replace(h, encounter=replace(target, sets_allowed=target.sets_allowed + 1)))
+
+
+def _redo(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
+    encounter = h.encounter
+    if isinstance(encounter, Target):
+        again = Target(encounter.card, encounter.shooter, encounter.card.sets,
+                       bonus_awarded=encounter.bonus_awarded)
+        return _with(state, replace(h, encounter=again))
+    if isinstance(encounter, FaceOff):
+        return _with(state, replace(h, encounter=start_face_off(
+            encounter.meter, tuple(f.card for f in encounter.foes), encounter.shooters)))
+    return _with(state, h)
+
+
+def _block(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
+    if event.square is None:
+        return _with(state, h)
+    return _place_block(_with(state, h), h, event.shooter, event.square, None)
+
+
+def _used(shot: ShotSet, feat: str) -> ShotSet:
+    return replace(shot, feats=shot.feats | {feat})
+
+
+_FEATS = {"hone": _hone, "wild": _wild, "bullseye": _bullseye, "reset": _reset,
+          "redo": _redo, "block": _block}
+
+
+@applies
+def _(event: hv.EffectSuffered, state: State) -> State:
+    h = hildegard(state)
+    if event.effect == "hit":
+        encounter = h.encounter
+        if isinstance(encounter, FaceOff) and encounter.outcome is None:
+            return _instant_hit(state, h, encounter)
+        return state
+    return _with(state, replace(h, next_set=suffer(h.next_set, event.effect)))
+
+
+def suffer(effects: NextSet, effect: str) -> NextSet:
+    if effect == "flub":
+        return replace(effects, flub=effects.flub + 1)
+    if effect in ("tame", "graze"):
+        return replace(effects, **{effect: True})
+    return effects
+
+
+# -- face-offs ---------------------------------------------------------------------------
+
+def start_face_off(meter: HitMeter, enemies: tuple[EnemyCard, ...],
+                   shooters: tuple[str, ...]) -> FaceOff:
+    return FaceOff(meter, tuple(Foe(e) for e in enemies), ("empty",) * len(meter.squares),
+                   shooters)
+
+
+@applies
+def _(event: hv.FaceOffStarted, state: State) -> State:
+    h = hildegard(state)
+    shooters = tuple(c.name for c in state.characters) or ("Hildegard",)
+    return _with(state, replace(h, encounter=start_face_off(event.meter, event.enemies, shooters)))
+
+
+def _face_off_roll(state: State, h: Hildegard, fight: FaceOff, event: hv.ShotDiceRolled) -> State:
+    if fight.outcome is not None:
+        return state
+    if event.roller in fight.shooters:
+        shot = fight.shot(event.roller)
+        if shot is None:
+            if fight.round_effects is None:
+                fight = replace(fight, round_effects=h.next_set)
+                h = replace(h, next_set=NextSet())
+            shot = new_set(event.roller, fight.meter.accuracy, fight.round_effects or NextSet())
+            fight = replace(fight, shots=(*fight.shots, (event.roller, shot)))
+        return _face_off_shot(state, h, fight, event.roller, lambda s: roll(s, event.faces))
+    return _enemy_roll(state, h, fight, event)
+
+
+def _face_off_shot(state: State, h: Hildegard, fight: FaceOff, shooter: str, change: Any) -> State:
+    if fight.turn == "enemy" and fight.enemy == shooter and fight.enemy_shot is not None:
+        changed = change(fight.enemy_shot)
+        if changed.finesse_over and not fight.enemy_shot.finesse_over:  # the table stops
+            return _enemy_done(state, h, replace(fight, enemy_shot=changed))
+        return _with(state, replace(h, encounter=replace(fight, enemy_shot=changed)))
+    shot = fight.shot(shooter)
+    if shot is None:
+        return _with(state, replace(h, encounter=fight))
+    shots = tuple((who, change(s) if who == shooter else s) for who, s in fight.shots)
+    fight = replace(fight, shots=shots)
+    return _settle(state, h, fight)
+
+
+def round_bullseyes(fight: FaceOff) -> dict[str, int]:
+    """This round's bullseyes, by enemy: as assigned, the rest to the first standing."""
+    standing = fight.standing()
+    if not standing:
+        return {}
+    made = sum(set_bullseyes(s, standing[0].card.parts) for _, s in fight.shots if s.rolled)
+    split = {name: n for name, n in fight.assigned}
+    rest = max(made - sum(split.values()), 0)
+    first = standing[0].card.name
+    split[first] = split.get(first, 0) + rest
+    return split
+
+
+def players_done(fight: FaceOff) -> bool:
+    """Every player has shot a complete set this round (the wild shot is shared)."""
+    if len(fight.shots) < len(fight.shooters):
+        return False
+    return all(s.rolled and s.finesse_over for _, s in fight.shots) and fight.wild_done
+
+
+def _settle(state: State, h: Hildegard, fight: FaceOff) -> State:
+    """The players win as soon as this round's bullseyes defeat every enemy."""
+    if players_done(fight):
+        scored = _scored(fight)
+        if all(f.defeated for f in scored.foes):
+            return _face_off_over(state, h, scored, "won")
+    return _with(state, replace(h, encounter=fight))
+
+
+def _scored(fight: FaceOff) -> FaceOff:
+    split = round_bullseyes(fight)
+    foes = tuple(replace(f, bullseyes=f.bullseyes + split.get(f.card.name, 0)) for f in fight.foes)
+    return replace(fight, foes=foes)
+
+
+@applies
+def _(event: hv.BlockPlaced, state: State) -> State:
+    return _place_block(state, hildegard(state), event.shooter, event.square, event.die)
+
+
+def _place_block(state: State, h: Hildegard, shooter: str, square: int, die: int | None) -> State:
+    fight = h.encounter
+    if not isinstance(fight, FaceOff) or not 0 < square <= len(fight.marks):
+        return state
+    marks = list(fight.marks)
+    marks[square - 1] = "block"
+    fight = replace(fight, marks=tuple(marks))
+    if die is not None:
+        shots = tuple((who, replace(s, blocks=s.blocks | {die - 1}) if who == shooter else s)
+                      for who, s in fight.shots)
+        fight = replace(fight, shots=shots)
+    return _settle(state, h, fight)
+
+
+@applies
+def _(event: hv.BullseyesAssigned, state: State) -> State:
+    h = hildegard(state)
+    fight = h.encounter
+    if not isinstance(fight, FaceOff):
+        return state
+    assigned = tuple((n, b) for n, b in fight.assigned if n != event.enemy)
+    fight = replace(fight, assigned=(*assigned, (event.enemy, event.bullseyes)))
+    return _settle(state, h, fight)
+
+
+def _enemy_roll(state: State, h: Hildegard, fight: FaceOff, event: hv.ShotDiceRolled) -> State:
+    if fight.turn == "players":
+        fight = replace(_scored(fight), turn="enemy", enemy=event.roller, enemy_shot=None,
+                        enemies_done=(), shots=(), assigned=(), round_effects=None)
+    shot = fight.enemy_shot
+    if shot is None or fight.enemy != event.roller:
+        foe = next((f for f in fight.foes if f.card.name == event.roller), None)
+        size = foe.card.accuracy if foe else len(event.faces)
+        shot = ShotSet(event.roller, size)
+        fight = replace(fight, enemy=event.roller)
+    return _enemy_changed(state, h, fight, roll(shot, event.faces))
+
+
+def _enemy_changed(state: State, h: Hildegard, fight: FaceOff, shot: ShotSet) -> State:
+    """An enemy's dice hit what they can, square by square; its set ends when it has no
+    die left to re-roll."""
+    hits = strike(fight.meter, fight.marks, shot.dice, shot.unused)
+    shot = replace(shot, used=shot.used | hits.used)
+    effects = h.next_set
+    for square in hits.hit:
+        tab = fight.meter.squares[square].tab
+        if tab is not None:
+            effects = suffer(effects, tab)
+    h = replace(h, next_set=effects)
+    fight = replace(fight, marks=hits.marks, enemy_shot=shot)
+    if full(fight.marks):
+        return _face_off_over(state, h, fight, "lost")
+    if enemy_set_over(fight.meter, fight.marks, shot.dice, shot.unused, shot.locked):
+        return _enemy_done(state, h, fight)
+    return _with(state, replace(h, encounter=fight))
+
+
+def _enemy_done(state: State, h: Hildegard, fight: FaceOff) -> State:
+    done = (*fight.enemies_done, fight.enemy or "")
+    waiting = [f for f in fight.standing() if f.card.name not in done]
+    if waiting:
+        fight = replace(fight, enemies_done=done, enemy=None, enemy_shot=None)
+    else:
+        fight = replace(fight, turn="players", round=fight.round + 1, enemy=None,
+                        enemy_shot=None, enemies_done=())
+    return _with(state, replace(h, encounter=fight))
+
+
+def _instant_hit(state: State, h: Hildegard, fight: FaceOff) -> State:
+    index = lowest_open(fight.marks)
+    if index is None:
+        return state
+    marks = list(fight.marks)
+    marks[index] = "hit"
+    fight = replace(fight, marks=tuple(marks))
+    if full(fight.marks):
+        return _face_off_over(state, h, fight, "lost")
+    return _with(state, replace(h, encounter=fight))
+
+
+def _face_off_over(state: State, h: Hildegard, fight: FaceOff, outcome: str) -> State:
+    fight = replace(fight, outcome=outcome)
+    if outcome == "won":
+        for foe in fight.foes:
+            state = reward(state, foe.card.reward)
+    names = ", ".join(f.card.name for f in fight.foes)
+    line = f"Face-off with {names}: {outcome} in round {fight.round}"
+    return _with(state, replace(h, encounter=fight, finished=(*h.finished, line)))

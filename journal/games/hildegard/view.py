@@ -1,0 +1,140 @@
+"""What the table needs to see of an encounter, as plain text and JSON (no Rich here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from journal.games.hildegard.cards import Reward
+from journal.games.hildegard.meter import enemy_set_over, must_keep
+from journal.games.hildegard.state import FaceOff, ShotSet, Target, round_bullseyes, set_bullseyes
+
+
+def _reward(reward: Reward | None) -> str:
+    if reward is None:
+        return "none printed"
+    name = reward.resource if reward.amount != 1 else reward.resource.rstrip("s")
+    return f"{reward.amount} {name}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def dice_text(shot: ShotSet) -> str:
+    """The dice as the table sees them: [locked], ~removed~, spent on a block or hit (*)."""
+    if not shot.rolled:
+        return f"{shot.size} dice to roll"
+    shown = []
+    for index, face in enumerate(shot.dice):
+        label = f"{index + 1}:{face or 'removed'}"
+        if index in shot.locked:
+            label = f"[{label}]"
+        if index in shot.blocks or index in shot.used:
+            label += "*"
+        shown.append(label)
+    return " ".join(shown)
+
+
+def _shot_json(shot: ShotSet | None) -> dict[str, Any] | None:
+    if shot is None:
+        return None
+    return {
+        "roller": shot.roller, "size": shot.size, "dice": list(shot.dice),
+        "locked": sorted(p + 1 for p in shot.locked), "wild": shot.wild,
+        "finesse_over": shot.finesse_over, "feats": sorted(shot.feats),
+        "blocks": sorted(p + 1 for p in shot.blocks), "extra_bullseyes": shot.extra,
+    }
+
+
+def encounter_json(encounter: Target | FaceOff | None) -> dict[str, Any] | None:
+    if isinstance(encounter, Target):
+        return {
+            "kind": "target", "card": encounter.card.model_dump(mode="json"),
+            "shooter": encounter.shooter, "bullseyes": encounter.bullseyes,
+            "sets_done": encounter.sets_done, "sets_left": encounter.sets_left,
+            "set_bullseyes": list(encounter.set_bullseyes),
+            "bonus_awarded": encounter.bonus_awarded, "outcome": encounter.outcome,
+            "next_card": encounter.next_card, "set": _shot_json(encounter.shot),
+        }
+    if isinstance(encounter, FaceOff):
+        return {
+            "kind": "face-off", "meter": encounter.meter.model_dump(mode="json"),
+            "squares": list(encounter.marks), "round": encounter.round, "turn": encounter.turn,
+            "enemies": [{"name": f.card.name, "bullseyes": f.bullseyes,
+                         "limit": f.card.bullseye_limit, "defeated": f.defeated}
+                        for f in encounter.foes],
+            "sets": {who: _shot_json(s) for who, s in encounter.shots},
+            "enemy_set": _shot_json(encounter.enemy_shot),
+            "outcome": encounter.outcome, "next_card": encounter.next_card,
+        }
+    return None
+
+
+def lines(encounter: Target | FaceOff | None) -> list[str]:
+    """The lines the table reads after every command."""
+    if isinstance(encounter, Target):
+        return _target_lines(encounter)
+    if isinstance(encounter, FaceOff):
+        return _face_off_lines(encounter)
+    return []
+
+
+def _target_lines(t: Target) -> list[str]:
+    card = t.card
+    playing = t.shot is not None and not t.shot.complete and t.outcome is None
+    head = (f"{card.name}: {t.bullseyes} of {plural(card.bullseye_limit, 'bullseye')} | "
+            f"{plural(t.sets_done, 'set')} done, {t.sets_left} left")
+    out = [head]
+    if playing and t.shot is not None:
+        made = set_bullseyes(t.shot, card.parts)
+        out.append(f"  {possessive(t.shot.roller)} dice: {dice_text(t.shot)} "
+                   f"({plural(made, 'bullseye')} this set so far)")
+    if card.bonus is not None:
+        state = "reached" if t.bonus_awarded else "not reached"
+        out.append(f"  bonus {state}: {_bonus(card)} -> {_reward(card.bonus.reward)}")
+    if t.outcome is not None:
+        verdict = "defeated" if t.outcome == "hit" else "missed"
+        reward = f"; reward {_reward(card.reward)}" if t.outcome == "hit" and card.reward else ""
+        out.append(f"  {card.name} {verdict} with {plural(t.bullseyes, 'bullseye')}{reward}")
+        out.append(f"  reveal card {t.next_card} next" if t.next_card else
+                   "  follow the card's prompt (its card number was not entered)")
+    return out
+
+
+def _bonus(card: Any) -> str:
+    bonus = card.bonus
+    if bonus.bullseyes is not None:
+        return f"{bonus.bullseyes} bullseyes"
+    return " + ".join(bonus.combination or ())
+
+
+def _face_off_lines(f: FaceOff) -> list[str]:
+    foes = ", ".join(f"{x.card.name} {x.bullseyes}/{x.card.bullseye_limit}" for x in f.foes)
+    out = [f"Face-off, round {f.round}: {foes} | meter {_meter(f)}"]
+    if f.outcome is not None:
+        out.append(f"  face-off {f.outcome}" + (f"; reveal card {f.next_card} next"
+                                               if f.next_card else ""))
+        return out
+    for who, shot in f.shots:
+        out.append(f"  {possessive(who)} dice: {dice_text(shot)}")
+    if f.turn == "players" and f.shots:
+        split = round_bullseyes(f)
+        out.append("  this round: " + ", ".join(
+            f"{plural(n, 'bullseye')} on {e}" for e, n in split.items()))
+    if f.turn == "enemy" and f.enemy_shot is not None:
+        shot = f.enemy_shot
+        out.append(f"  {possessive(shot.roller)} dice: {dice_text(shot)}")
+        if not enemy_set_over(f.meter, f.marks, shot.dice, shot.unused, shot.locked):
+            keep = must_keep(f.meter, f.marks, shot.dice, shot.unused, shot.locked)
+            shown = " ".join(str(p + 1) for p in sorted(keep)) or "any one die"
+            out.append(f"  the enemy must keep: {shown}; re-roll the rest")
+    return out
+
+
+def _meter(f: FaceOff) -> str:
+    symbols = {"empty": ".", "hit": "X", "block": "B"}
+    return "".join(symbols[m] for m in f.marks)
