@@ -181,14 +181,32 @@ def _holder(state: State, holder: str | None) -> str | None:
     return character.name
 
 
-def gain_item(state: State, name: str, kind: str | None, holder: str | None) -> Decision:
+def gain_item(
+    state: State, name: str, kind: str | None, holder: str | None, wild_die: str | None = None,
+) -> Decision:
     game = game_named(state.game)
-    name, kind = _name(name, "item"), (kind or game.default_item_kind).casefold()
+    name = _name(name, "item")
+    kind = (kind or ("fishing" if wild_die else game.default_item_kind)).casefold()
     if kind not in game.item_kinds:
         raise BadInput(f"unknown item kind {kind!r}; {game.title} has: {', '.join(game.item_kinds)}")
+    wild_die = _wild_die(game, kind, wild_die)
     holder = _holder(state, holder)
     violations = _item_limit(state, game, kind, holder)
-    return _decided(ev.ItemGained(item=name, kind=kind, holder=holder), violations=violations)
+    gained = ev.ItemGained(item=name, kind=kind, holder=holder, wild_die=wild_die)
+    return _decided(gained, violations=violations)
+
+
+def _wild_die(game: Game, kind: str, die: str | None) -> str | None:
+    """Hildegard's fishing items add a wild shot die (Item Classification)."""
+    if die is None:
+        return None
+    tiers = game.raw.get("dice", {}).get("wild", {}).get("tiers", [])
+    if kind != "fishing" or not tiers:
+        raise BadInput("only Hildegard's fishing items bring a wild shot die")
+    colour = die.casefold().replace("grey", "gray")
+    if colour not in tiers:
+        raise BadInput(f"unknown wild shot die {die!r}; dice: {', '.join(tiers)}")
+    return colour
 
 
 def _item_limit(state: State, game: Game, kind: str, holder: str | None) -> list[RuleViolation]:

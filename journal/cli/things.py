@@ -26,17 +26,21 @@ def item_gain(
     kind: str = typer.Option(
         None, "--kind", "-k", metavar="KIND", help="story, fishing, effect (Hildegard); combat, story "
         "(Spire's End); gear, single-use, story (Volume 2)"),
+    wild: str = typer.Option(
+        None, "--wild", metavar="COLOR",
+        help="Hildegard: the wild shot die a fishing item adds (gray, gold, blue)."),
     force: Force = False,
 ) -> None:
     """Gain an item.
 
     \b
-    Example:
+    Examples:
       spire item gain "Cursed Key" --to Millicent --kind story
+      spire item gain "Bamboo Rod" --kind fishing --wild gray
     """
     from journal import decide
 
-    act(ctx, lambda view: decide.gain_item(view.state, name, kind, to), force)
+    act(ctx, lambda view: decide.gain_item(view.state, name, kind, to, wild), force)
 
 
 @item_app.command("lose")
