@@ -78,8 +78,17 @@ def to_roll(state: State, player: int | None) -> tuple[str, int]:
     """Who rolls now and how many dice: a set's first roll, or the dice a re-roll takes."""
     encounter = _encounter(state)
     if isinstance(encounter, Target):
+        _handler(state, encounter, player)
         return _target_to_roll(state, encounter)
     return _face_off_to_roll(state, encounter, player)
+
+
+def _handler(state: State, target: Target, player: int | None) -> None:
+    """Only the player who handles a target shoots it ("The Target Card will be played
+    exactly as it would be in a 1 Player Game", Two Player Overview)."""
+    who = shooter_for(state, player)
+    if who is not None and who != target.shooter:
+        raise Refused(f"{target.shooter} handles {target.card.name}, not {who}")
 
 
 def _target_to_roll(state: State, target: Target) -> tuple[str, int]:
@@ -258,6 +267,7 @@ def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: F
 
 def _wild_set(state: State, encounter: Target | FaceOff, player: int | None) -> tuple[str, ShotSet]:
     if isinstance(encounter, Target):
+        _handler(state, encounter, player)
         if encounter.shot is None or not encounter.shot.rolled:
             raise Refused("roll the shot dice before the wild shot")
         return encounter.shooter, encounter.shot
