@@ -258,8 +258,14 @@ def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: F
             "Whoopsie must occur: name the die to remove with --on N", "Wild Shot Side Effects"))
     if effect == "ricochet" and on is not None and face is None:
         raise BadInput("give the ricochet's new face with --face, or let spire roll it")
+    if effect == "instinct" and on is not None and face is None:
+        raise BadInput(f"give the face instinct changes die {on} to with --face")
+    if effect in ("instinct", "ricochet") and face is not None and on is None:
+        raise BadInput(f"name the die {effect} changes with --on N")
     if effect in ("bullseye", "miss", "whoopsie") and face is not None:
         raise BadInput(f"{effect} changes no face; drop --face")
+    if effect in ("bullseye", "miss") and on is not None:
+        raise BadInput(f"{effect} affects no die; drop --on")
     event = hv.WildShotRolled(die=die, effect=effect, shooter=shooter, target_die=on,
                               face=face if effect in ("instinct", "ricochet") else None)
     return _decided(event, violations)
