@@ -319,6 +319,12 @@ def feat(state: State, name: str, square: int | None, player: int | None) -> Dec
         violations.append(RuleViolation(f"{name} costs {cost} feats; you have {have}", FEATS))
     shooter, shot = _feat_set(state, encounter, player)
     violations += _feat_rules(name, encounter, shot, square)
+    if name == "hone" and hildegard(state).next_set.hone:
+        # Once per set counts the set Hone adds its die to, too: bought before a set
+        # is rolled, or by each player in a round, it would otherwise stack.
+        violations.append(RuleViolation(
+            "hone may be used once per set: the next set has its Hone already",
+            "Positive Status Effects"))
     event = hv.FeatUsed(feat=name, cost=cost, shooter=shooter, square=square)  # type: ignore[arg-type]
     return _decided(event, violations)
 
