@@ -211,8 +211,12 @@ def enemy_keeps(fight: FaceOff, shot: ShotSet) -> frozenset[int]:
 def _enemy_lock_rules(fight: FaceOff, shot: ShotSet, chosen: tuple[int, ...]) -> list[RuleViolation]:
     keep = enemy_keeps(fight, shot)
     picked = frozenset(p - 1 for p in chosen)
-    if not keep or picked == keep:
+    if not keep and len(picked) == 1 or keep and picked == keep:
         return []
+    if not keep:
+        return [RuleViolation(
+            "no die of the enemy's can fill or potentially fill a square: it locks one, "
+            "any one, and re-rolls the rest", ENEMY)]
     shown = " ".join(str(p + 1) for p in sorted(keep))
     return [RuleViolation(
         f"the enemy keeps every die that could fill or potentially fill a square, and "
