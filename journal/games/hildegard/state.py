@@ -54,7 +54,8 @@ class ShotSet:
 
     @property
     def rolled(self) -> bool:
-        return bool(self.dice)
+        # A set Flub leaves without dice is rolled at once: its wild shot still follows.
+        return bool(self.dice) or self.size == 0
 
     @property
     def unused(self) -> tuple[int, ...]:

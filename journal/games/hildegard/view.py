@@ -28,6 +28,8 @@ def dice_text(shot: ShotSet) -> str:
     """The dice as the table sees them: [locked], ~removed~, spent on a block or hit (*)."""
     if not shot.rolled:
         return f"{shot.size} dice to roll"
+    if not shot.dice:
+        return "no dice this set"
     shown = []
     for index, face in enumerate(shot.dice):
         label = f"{index + 1}:{face or 'removed'}"
