@@ -594,6 +594,9 @@ def _instant_hit(state: State, h: Hildegard, fight: FaceOff) -> State:
     marks = list(fight.marks)
     marks[index] = "hit"
     fight = replace(fight, marks=tuple(marks))
+    tab = fight.meter.squares[index].tab  # "When the square with a Status Effect Tab is Hit"
+    if tab is not None:
+        h = replace(h, next_set=suffer(h.next_set, tab))
     if full(fight.marks):
         return _face_off_over(state, h, fight, "lost")
     return _with(state, replace(h, encounter=fight))
