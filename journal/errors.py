@@ -35,6 +35,12 @@ class Refused(SpireError):
     exit_code = 1
 
 
+class AuditFailed(SpireError):
+    """A check of the journal found problems (replay --verify, audit)."""
+
+    exit_code = 1
+
+
 class BadInput(SpireError):
     """A value spire cannot read: a malformed number, face, file or option."""
 

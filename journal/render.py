@@ -7,7 +7,7 @@ only cards the players were told to reveal.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -16,9 +16,12 @@ from rich.text import Text
 from journal import events as ev
 from journal.describe import card_ranges, describe
 from journal.games import game as game_named
-from journal.service import View
+from journal.service import BranchInfo, Checkpoint, View
 from journal.state import State
 from journal.store import Branch, Campaign
+
+if TYPE_CHECKING:
+    from journal.timeline import Diff, Step
 
 console = Console(highlight=False)
 
@@ -93,7 +96,7 @@ def status_json(view: View) -> dict[str, Any]:
     }
 
 
-def status(view: View, checkpoints: list[tuple[str, int]]) -> None:
+def status(view: View, checkpoints: list[Checkpoint]) -> None:
     state, rules = view.state, game_named(view.state.game)
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -110,7 +113,7 @@ def status(view: View, checkpoints: list[tuple[str, int]]) -> None:
     rows += _listed("items", _items(state))
     rows += [(label, text) for label, text in _collections(state) if text]
     if checkpoints:
-        rows.append(("checkpoints", ", ".join(f"{n} (#{p})" for n, p in checkpoints)))
+        rows.append(("checkpoints", ", ".join(f"{c.name} (#{c.position})" for c in checkpoints)))
     for label, text in rows:
         table.add_row(label, Text(text))
     emit(table)
@@ -243,3 +246,84 @@ def campaigns(rows: list[tuple[Campaign, Branch, bool]]) -> None:
     for c, b, current in rows:
         table.add_row("*" if current else "", c.name, c.game, b.name, str(b.head))
     emit(table)
+
+
+# -- time --------------------------------------------------------------------------------
+
+def checkpoint_json(c: Checkpoint) -> dict[str, Any]:
+    return {"name": c.name, "position": c.position, "card": c.card, "created_at": c.created_at}
+
+
+def checkpoints(marks: list[Checkpoint]) -> None:
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for column in ("checkpoint", "#", "card", "when"):
+        table.add_column(column, justify="right" if column == "#" else "left")
+    for c in marks:
+        card = str(c.card) if c.card is not None else "-"
+        table.add_row(c.name, str(c.position), card, c.created_at[:16].replace("T", " "))
+    emit(table)
+
+
+def branch_json(b: BranchInfo) -> dict[str, Any]:
+    return {"name": b.branch.name, "parent": b.parent, "fork": b.branch.fork_position,
+            "head": b.branch.head, "card": b.card, "current": b.current}
+
+
+def branches(rows: list[BranchInfo]) -> None:
+    """The branch tree, children under their parent."""
+    children: dict[str | None, list[BranchInfo]] = {}
+    for row in rows:
+        children.setdefault(row.parent, []).append(row)
+
+    def walk(parent: str | None, depth: int) -> None:
+        for row in children.get(parent, []):
+            mark = "*" if row.current else " "
+            fork = f" forked at #{row.branch.fork_position}" if row.parent else ""
+            card = f", card {row.card}" if row.card is not None else ""
+            indent = "  " * depth + ("└ " if depth else "")
+            say(f"{mark} {indent}{row.branch.name}{fork}: head #{row.branch.head}{card}")
+            walk(row.branch.name, depth + 1)
+
+    walk(None, 0)
+
+
+def replay_json(steps: list[Step]) -> None:
+    from journal.timeline import step_json
+
+    for step in steps:
+        console.file.write(json.dumps(step_json(step), ensure_ascii=False) + "\n")
+
+
+def replay(steps: list[Step], pause: bool = False) -> None:
+    for step in steps:
+        line = f"#{step.recorded.position} {describe(step.recorded.event)}"
+        if step.retracted:
+            line += "  [undone later]"
+        if step.recorded.override:
+            line += f"  [override: {step.recorded.override}]"
+        say(line)
+        for change in step.changes:
+            say(f"    {change}", "dim")
+        if pause:
+            input()
+
+
+def diff_json(d: Diff) -> dict[str, Any]:
+    return {
+        "shared_until": d.shared,
+        "sides": [{"branch": side.branch, "path": list(side.path),
+                   "state": side.state.to_json()} for side in (d.left, d.right)],
+        "differences": d.differences(),
+    }
+
+
+def diff(d: Diff) -> None:
+    say(f"{d.left.branch} and {d.right.branch} share history up to #{d.shared}.")
+    for side in (d.left, d.right):
+        say(f"On {side.branch} since:")
+        for line in side.path or ("nothing new",):
+            say(f"  {line}")
+    differences = d.differences()
+    say("Now:" if differences else "Now: no difference in resources, items or characters.")
+    for line in differences:
+        say(f"  {line}")

@@ -9,18 +9,19 @@ write lock.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 from datetime import datetime, timezone
 
 from journal import decide
 from journal import events as ev
 from journal.chain import RawEvent
 from journal.decide import Decision
-from journal.errors import BadInput, Conflict, NotFound
+from journal.errors import BadInput, Conflict, NotFound, Refused
 from journal.games import game as game_named
 from journal.state import State, evolve, project, retracted_positions
-from journal.store import Branch, Campaign, NewEvent, StaleHead, Store, url_for
+from journal.store import Branch, Campaign, NewEvent, StaleHead, Store, StoredCard, url_for
 
 CURRENT = "current_campaign"
 
@@ -29,22 +30,59 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-@dataclass(frozen=True)
 class View:
-    """A branch as the players see it: its events and the state they fold into."""
+    """A branch as the players see it: the state its events fold into, and the events
+    themselves, read only when a command asks for them (a snapshot spares the fold)."""
 
-    campaign: Campaign
-    branch: Branch
-    history: list[ev.Recorded]
-    state: State
-    written: tuple[ev.Recorded, ...] = field(default=())
+    def __init__(
+        self, campaign: Campaign, branch: Branch, state: State,
+        history: list[ev.Recorded] | Callable[[], list[ev.Recorded]],
+        written: tuple[ev.Recorded, ...] = (),
+    ) -> None:
+        self.campaign, self.branch, self.state, self.written = campaign, branch, state, written
+        self._history = history
+
+    @cached_property
+    def history(self) -> list[ev.Recorded]:
+        return self._history if isinstance(self._history, list) else self._history()
 
     @property
     def retracted(self) -> frozenset[int]:
         return retracted_positions(self.history)
 
+    def with_written(self, written: tuple[ev.Recorded, ...]) -> View:
+        return View(self.campaign, self.branch, self.state, self._history, written)
+
 
 Command = Callable[[View], Decision]
+
+if TYPE_CHECKING:
+    from journal.timeline import Diff, Step
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    name: str
+    position: int
+    card: int | None
+    created_at: str
+
+
+@dataclass(frozen=True)
+class BranchInfo:
+    branch: Branch
+    parent: str | None
+    card: int | None
+    current: bool
+
+
+def _cards_at(history: list[ev.Recorded], positions: set[int]) -> dict[int, int | None]:
+    """The current card at each of `positions` (one fold, stopping at the last)."""
+    from journal.timeline import replay
+
+    wanted = max(positions, default=0)
+    return {step.recorded.position: step.after.card
+            for step in replay(history, stop=wanted) if step.recorded.position in positions}
 
 
 class Journal:
@@ -91,7 +129,7 @@ class Journal:
         self.store.create_campaign(name, rules.name, first, self.now())
         self.use(name)
         view = self.view()
-        return replace(view, written=tuple(view.history))
+        return view.with_written(tuple(view.history))
 
     def use(self, name: str) -> Campaign:
         campaign = self.store.campaign(name)
@@ -104,21 +142,72 @@ class Journal:
     def view(self, branch: str | None = None) -> View:
         campaign = self.campaign()
         current = self.store.branch(campaign, branch)
-        history = self.store.read(current)
-        return View(campaign, current, history, project(history))
+        state = self._state(current)
+        return View(campaign, current, state, lambda: self.store.read(current))
+
+    def _state(self, branch: Branch) -> State:
+        """The branch's state: the latest snapshot and the events past it, or a full fold
+        when an event past it retracts one before it."""
+        from journal import snapshots
+        from journal.timeline import PROJECTION_VERSION
+
+        found = self.store.snapshot(branch, PROJECTION_VERSION)
+        if found is not None:
+            at, text = found
+            tail = self.store.read(branch, after=at)
+            if min(retracted_positions(tail), default=at + 1) > at:
+                state = snapshots.decode(text)
+                return project(tail, state) if tail else state
+        history = self.store.read(branch)
+        state = project(history)
+        if branch.head - (found[0] if found else 0) >= snapshots.SNAPSHOT_EVERY:
+            self.store.save_snapshot(
+                branch, branch.head, PROJECTION_VERSION, snapshots.encode(state), self.now())
+        return state
 
     def event(self, position: int) -> tuple[View, ev.Recorded]:
         view = self.view()
         return view, self.store.event_at(view.branch, position)
 
-    def cards(self, game: str) -> dict[str, Any]:
-        """The cards the players entered for `game`, by name (the catalog)."""
-        return {}
+    # -- the card catalog (journal-wide; an encounter's event keeps its own copy) ----------
 
-    def checkpoints(self, view: View) -> list[tuple[str, int]]:
-        """The branch's checkpoints; one whose event was undone no longer counts."""
+    def cards(self, game: str) -> dict[str, Any]:
+        """The cards the players entered for `game`, by name, as the game's card models."""
+        read = _card_reader(game)
+        return {c.name: read(c.name, c.data) for c in self.store.cards(game)}
+
+    def add_card(self, game: str, card: Any) -> bool:
+        """Enter `card` in `game`'s catalog; True if it replaced a card of that name."""
+        _card_reader(game)
+        data = card.model_dump(mode="json", exclude={"name"})
+        stamp = self.now().isoformat()
+        return self.store.put_card(
+            StoredCard(game, card.name, card.kind, card.number, data, stamp))
+
+    def met_cards(self, game: str) -> dict[str, Any]:
+        """The entered cards of `game` the current campaign has met on its current branch:
+        its number was revealed, pulled or retrieved there, or a target or face-off there
+        used a card of its name. An undone event meets nothing; with no current campaign,
+        no card is met."""
+        entered = self.cards(game)
+        if self._current_name() is None:
+            return {}
+        view = self.view()
+        if view.state.game != game:
+            raise Refused(f"the card catalog is {game}'s; {view.campaign.name!r} plays "
+                          f"{view.state.game}")
+        used = _cards_used(view)
+        return {name: card for name, card in entered.items()
+                if card.number in view.state.seen or name.casefold() in used}
+
+    def checkpoints(self, view: View) -> list[Checkpoint]:
+        """The checkpoints a branch sees (its own and its ancestors' up to each fork), with
+        the card each marks; one whose event was undone no longer counts."""
         gone = view.retracted
-        return [(name, at) for name, at in self.store.checkpoints(view.branch) if at not in gone]
+        marks = [(n, at, stamp) for n, at, stamp in self.store.checkpoints(view.branch)
+                 if at not in gone and at <= view.branch.head]
+        cards = _cards_at(view.history, {at for _, at, _ in marks})
+        return [Checkpoint(n, at, cards.get(at), stamp) for n, at, stamp in marks]
 
     # -- writing --------------------------------------------------------------------------
 
@@ -144,6 +233,119 @@ class Journal:
             view.branch, view.branch.head, new, checkpoint=_checkpoint_for(decision))
         return _after(view, written)
 
+    # -- time travel ----------------------------------------------------------------------
+
+    def checkpoint(self, name: str) -> Checkpoint:
+        """Mark the current position of the current branch as `name`."""
+        name = _label(name, "checkpoint")
+        view = self.view()
+        if any(c.name == name for c in self.checkpoints(view)):
+            raise BadInput(f"checkpoint {name!r} exists already; choose another name")
+        self.store.add_checkpoint(view.branch, name, view.branch.head, self.now())
+        return next(c for c in self.checkpoints(self.view()) if c.name == name)
+
+    def rewind(self, name: str, as_branch: str | None = None) -> View:
+        """A new branch forked at checkpoint `name`, made current; nothing is deleted."""
+        view = self.view()
+        found = next((c for c in self.checkpoints(view) if c.name == name), None)
+        if found is None:
+            known = ", ".join(c.name for c in self.checkpoints(view)) or "none"
+            raise NotFound(f"no checkpoint named {name!r} on this branch (checkpoints: {known})")
+        branch_name = _label(as_branch, "branch") if as_branch else self._free_name(view, name)
+        parent = self._owner(view.branch, found.position)
+        fork_hash = view.history[found.position - 1].hash
+        self.store.create_branch(
+            view.campaign, branch_name, parent, found.position, fork_hash, self.now())
+        return self.switch(branch_name)
+
+    def _owner(self, branch: Branch, position: int) -> Branch:
+        """The branch whose own events hold `position` (a fork point lies in an ancestor)."""
+        while branch.parent_id is not None and branch.fork_position is not None \
+                and position <= branch.fork_position:
+            branch = self.store.branch_by_id(branch.parent_id)
+        return branch
+
+    def _free_name(self, view: View, checkpoint: str) -> str:
+        taken = {b.name for b in self.store.branches(view.campaign)}
+        base = f"from-{checkpoint}"
+        name, n = base, 2
+        while name in taken:
+            name, n = f"{base}-{n}", n + 1
+        return name
+
+    def switch(self, name: str) -> View:
+        campaign = self.campaign()
+        branch = self.store.branch(campaign, name)
+        self.store.set_current_branch(campaign, branch.name)
+        return self.view()
+
+    def branches(self) -> list[BranchInfo]:
+        campaign = self.campaign()
+        rows = self.store.branches(campaign)
+        names = {b.id: b.name for b in rows}
+        return [
+            BranchInfo(b, names.get(b.parent_id) if b.parent_id else None,
+                       self.view(b.name).state.card, b.name == campaign.current_branch)
+            for b in rows
+        ]
+
+    def history(self, branch: str | None = None) -> list[ev.Recorded]:
+        return self.view(branch).history
+
+    def position(self, view: View, mark: str | None, default: int) -> int:
+        """A position given as a number or a checkpoint's name."""
+        if mark is None:
+            return default
+        if mark.isdigit():
+            at = int(mark)
+            if not 1 <= at <= view.branch.head:
+                raise BadInput(f"position {at} is not on branch {view.branch.name!r} "
+                               f"(1 to {view.branch.head})")
+            return at
+        for found in self.checkpoints(view):
+            if found.name == mark:
+                return found.position
+        raise NotFound(f"{mark!r} is neither a position nor a checkpoint of this branch")
+
+    def replay(self, view: View, first: int, last: int) -> list[Step]:
+        from journal.timeline import replay
+
+        if first > last:
+            raise BadInput(f"--from #{first} comes after --to #{last}")
+        return list(replay(view.history, first, last))
+
+    def diff(self, left: str, right: str) -> Diff:
+        from journal.timeline import diff
+
+        a, b = self.view(left), self.view(right)
+        return diff((a.branch.name, a.history), (b.branch.name, b.history))
+
+    def verify(self) -> list[str]:
+        """Fold every branch from scratch and compare with what the journal serves."""
+        problems = []
+        for branch in self.store.branches(self.campaign()):
+            served = self.view(branch.name)
+            if project(served.history) != served.state:
+                problems.append(f"branch {branch.name!r}: the state served at #{branch.head} "
+                                "is not the fold of its events")
+            problems += self._verify_snapshots(branch, served.history)
+        return problems
+
+    def _verify_snapshots(self, branch: Branch, history: list[ev.Recorded]) -> list[str]:
+        from journal import snapshots
+        from journal.timeline import PROJECTION_VERSION
+
+        problems = []
+        for at, text in self.store.snapshots_of(branch, PROJECTION_VERSION):
+            try:
+                cached = snapshots.decode(text)
+            except ValueError:
+                cached = None
+            if cached != project(history[:at]):
+                problems.append(f"branch {branch.name!r}: the snapshot at #{at} disagrees "
+                                "with its events")
+        return problems
+
     # -- export and import ----------------------------------------------------------------
 
     def export(self, branch: str | None = None) -> list[RawEvent]:
@@ -159,10 +361,37 @@ class Journal:
         return self.view()
 
 
+ENCOUNTERS_STARTED = ("target-started", "face-off-started")
+"""The events that carry a copy of the cards an encounter used."""
+
+
+def _card_reader(game: str) -> Callable[[str, dict[str, Any]], Any]:
+    """The game's reader of a stored card; only Hildegard keeps a catalog so far."""
+    if game != "hildegard":
+        raise BadInput(f"{game} has no card catalog yet")
+    from journal.games.hildegard.cards import card_from
+
+    return card_from
+
+
+def _cards_used(view: View) -> set[str]:
+    """The names (casefolded) of the cards the branch's encounters used, undone ones aside."""
+    gone = view.retracted
+    started = [r.event for r in view.history
+               if r.type in ENCOUNTERS_STARTED and r.position not in gone]
+    cards = [c for e in started for c in (
+        getattr(e, "card", None), getattr(e, "meter", None), *getattr(e, "enemies", ()))]
+    return {c.name.casefold() for c in cards if c is not None}
+
+
 def _campaign_name(name: str) -> str:
+    return _label(name, "campaign")
+
+
+def _label(name: str, what: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise BadInput("the campaign needs a name")
+        raise BadInput(f"the {what} needs a name")
     return name
 
 
@@ -183,14 +412,15 @@ def _after(view: View, written: Iterable[ev.Recorded]) -> View:
     """The view after `written`, evolved from the view before (no refold), except an undo,
     which refolds without the retracted events."""
     written = tuple(written)
-    history = view.history + list(written)
     branch = Branch(
         view.branch.id, view.branch.campaign_id, view.branch.name, view.branch.parent_id,
         view.branch.fork_position, written[-1].position, written[-1].hash)
     if any(isinstance(r.event, ev.Retracted) for r in written):
-        state = project(history)
-    else:
-        state = view.state
-        for recorded in written:
-            state = evolve(state, recorded)
-    return View(view.campaign, branch, history, state, written)
+        history = view.history + list(written)
+        return View(view.campaign, branch, project(history), history, written)
+    state = view.state
+    for recorded in written:
+        state = evolve(state, recorded)
+    if "history" in view.__dict__:
+        return View(view.campaign, branch, state, view.history + list(written), written)
+    return View(view.campaign, branch, state, view._history, written)

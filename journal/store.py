@@ -11,7 +11,7 @@ import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from journal.errors import BadInput, Conflict, NotFound, StorageError
 from journal.chain import RawEvent
 from journal.paths import shipped
 
-SCHEMA_REVISION = "0001"
+SCHEMA_REVISION = "0003"
 """The Alembic head this code expects; a journal at it opens without loading Alembic."""
 
 BUSY_TIMEOUT_MS = 5000
@@ -76,10 +76,29 @@ checkpoints = sa.Table(
     sa.Column("created_at", sa.String(40), nullable=False),
     sa.UniqueConstraint("branch_id", "name", name="uq_checkpoint_name"),
 )
+snapshots = sa.Table(
+    "snapshots", metadata,
+    sa.Column("branch_id", sa.Integer, sa.ForeignKey("branches.id"), primary_key=True),
+    sa.Column("position", sa.Integer, primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),
+    sa.Column("state", sa.Text, nullable=False),
+    sa.Column("created_at", sa.String(40), nullable=False),
+)
 settings = sa.Table(
     "settings", metadata,
     sa.Column("key", sa.String(60), primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
+)
+cards = sa.Table(
+    "cards", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("kind", sa.String(20), nullable=False),
+    sa.Column("number", sa.Integer, nullable=True),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("created_at", sa.String(40), nullable=False),
+    sa.UniqueConstraint("game", "name", name="uq_card_name"),
 )
 
 
@@ -105,6 +124,18 @@ class Branch:
     fork_position: int | None
     head: int
     head_hash: str
+
+
+@dataclass(frozen=True)
+class StoredCard:
+    """A catalog card as stored: its printed numbers are `data`, as the game describes them."""
+
+    game: str
+    name: str
+    kind: str
+    number: int | None
+    data: dict[str, Any]
+    created_at: str
 
 
 @dataclass(frozen=True)
@@ -267,6 +298,30 @@ class Store:
             conn.execute(sa.delete(settings).where(settings.c.key == key))
             conn.execute(sa.insert(settings).values(key=key, value=value))
 
+    # -- the card catalog -------------------------------------------------------------------
+
+    def cards(self, game: str) -> list[StoredCard]:
+        """The cards entered for `game`, in the order they were first entered."""
+        with self._read() as conn:
+            rows = conn.execute(
+                sa.select(cards).where(cards.c.game == game).order_by(cards.c.id)).all()
+        return [_card(row) for row in rows]
+
+    def put_card(self, card: StoredCard) -> bool:
+        """Enter `card`, replacing the game's card of the same name whatever its case;
+        True if it replaced one. A replaced card keeps its place in the catalog."""
+        values = {**asdict(card), "data": json.dumps(card.data, sort_keys=True)}
+        wanted = card.name.casefold()
+        with self._write() as conn:
+            rows = conn.execute(sa.select(cards.c.id, cards.c.name).where(
+                cards.c.game == card.game)).all()
+            same = next((row.id for row in rows if row.name.casefold() == wanted), None)
+            if same is None:
+                conn.execute(sa.insert(cards).values(**values))
+            else:
+                conn.execute(sa.update(cards).where(cards.c.id == same).values(**values))
+        return same is not None
+
     # -- campaigns and branches ----------------------------------------------------------
 
     def campaigns(self) -> list[Campaign]:
@@ -333,15 +388,12 @@ class Store:
         return [_recorded(row) for row in rows]
 
     def _stream(self, conn: Connection, branch: Branch, after: int) -> sa.Select[Any]:
-        conditions = [sa.and_(events.c.branch_id == branch.id, events.c.position > after)]
-        limit, parent = branch.fork_position, branch.parent_id
-        while parent is not None and limit is not None:
-            conditions.append(sa.and_(
-                events.c.branch_id == parent, events.c.position > after,
-                events.c.position <= limit))
-            row = conn.execute(sa.select(branches).where(branches.c.id == parent)).one()
-            limit = min(limit, row.fork_position) if row.fork_position is not None else None
-            parent = row.parent_id
+        conditions = []
+        for owner, limit in self._lineage(conn, branch):
+            condition = sa.and_(events.c.branch_id == owner, events.c.position > after)
+            if limit is not None:
+                condition = sa.and_(condition, events.c.position <= limit)
+            conditions.append(condition)
         return sa.select(events).where(sa.or_(*conditions)).order_by(events.c.position)
 
     def raw(self, branch: Branch) -> list[RawEvent]:
@@ -410,17 +462,107 @@ class Store:
         conn.execute(sa.insert(checkpoints).values(
             branch_id=branch.id, name=name, position=position, created_at=stamp))
 
-    def checkpoints(self, branch: Branch) -> list[tuple[str, int]]:
+    def checkpoints(self, branch: Branch) -> list[tuple[str, int, str]]:
+        """The checkpoints `branch` sees: its own, and its ancestors' up to each fork."""
         with self._read() as conn:
-            rows = conn.execute(sa.select(checkpoints.c.name, checkpoints.c.position).where(
-                checkpoints.c.branch_id == branch.id).order_by(checkpoints.c.position)).all()
-        return [(row.name, row.position) for row in rows]
+            found: list[tuple[str, int, str]] = []
+            for owner, limit in self._lineage(conn, branch):
+                query = sa.select(checkpoints.c.name, checkpoints.c.position,
+                                  checkpoints.c.created_at).where(checkpoints.c.branch_id == owner)
+                if limit is not None:
+                    query = query.where(checkpoints.c.position <= limit)
+                found += [(r.name, r.position, r.created_at) for r in conn.execute(query)]
+        seen: set[str] = set()
+        unique = [c for c in found if not (c[0] in seen or seen.add(c[0]))]  # own ones win
+        return sorted(unique, key=lambda c: (c[1], c[0]))
+
+    def _lineage(self, conn: Connection, branch: Branch) -> list[tuple[int, int | None]]:
+        """(branch id, last position it contributes) from `branch` up to the root."""
+        lineage: list[tuple[int, int | None]] = [(branch.id, None)]
+        limit, parent = branch.fork_position, branch.parent_id
+        while parent is not None and limit is not None:
+            lineage.append((parent, limit))
+            row = conn.execute(sa.select(branches).where(branches.c.id == parent)).one()
+            limit = min(limit, row.fork_position) if row.fork_position is not None else None
+            parent = row.parent_id
+        return lineage
+
+    def snapshot(self, branch: Branch, version: int) -> tuple[int, str] | None:
+        """The latest snapshot `branch` can start from: its own up to its head, or an
+        ancestor's up to the fork; (position, state text)."""
+        with self._read() as conn:
+            best: tuple[int, str] | None = None
+            for owner, limit in self._lineage(conn, branch):
+                query = sa.select(snapshots.c.position, snapshots.c.state).where(
+                    snapshots.c.branch_id == owner, snapshots.c.version == version,
+                    snapshots.c.position <= (branch.head if limit is None else limit),
+                ).order_by(snapshots.c.position.desc()).limit(1)
+                row = conn.execute(query).first()
+                if row is not None and (best is None or row.position > best[0]):
+                    best = (row.position, row.state)
+        return best
+
+    def snapshots_of(self, branch: Branch, version: int) -> list[tuple[int, str]]:
+        with self._read() as conn:
+            rows = conn.execute(sa.select(snapshots.c.position, snapshots.c.state).where(
+                snapshots.c.branch_id == branch.id, snapshots.c.version == version,
+            ).order_by(snapshots.c.position)).all()
+        return [(row.position, row.state) for row in rows]
+
+    def save_snapshot(
+        self, branch: Branch, position: int, version: int, state: str, at: datetime,
+    ) -> None:
+        """Keep a snapshot; a cache, so a busy journal simply goes without it."""
+        try:
+            with self._write() as conn:
+                conn.execute(sa.delete(snapshots).where(
+                    snapshots.c.branch_id == branch.id, snapshots.c.position == position,
+                    snapshots.c.version == version))
+                conn.execute(sa.insert(snapshots).values(
+                    branch_id=branch.id, position=position, version=version, state=state,
+                    created_at=at.isoformat()))
+        except StorageError:
+            pass
+
+    def add_checkpoint(self, branch: Branch, name: str, position: int, at: datetime) -> None:
+        with self._write() as conn:
+            conn.execute(sa.insert(checkpoints).values(
+                branch_id=branch.id, name=name, position=position, created_at=at.isoformat()))
+
+    def branch_by_id(self, branch_id: int) -> Branch:
+        with self._read() as conn:
+            return _branch(conn.execute(sa.select(branches).where(branches.c.id == branch_id)).one())
+
+    def create_branch(
+        self, campaign: Campaign, name: str, parent: Branch, fork: int, fork_hash: str,
+        at: datetime,
+    ) -> Branch:
+        """A branch that shares `parent`'s events up to `fork` and continues its chain."""
+        with self._write() as conn:
+            taken = conn.scalar(sa.select(branches.c.id).where(
+                branches.c.campaign_id == campaign.id, branches.c.name == name))
+            if taken:
+                raise BadInput(f"campaign {campaign.name!r} has a branch named {name!r} already")
+            conn.execute(sa.insert(branches).values(
+                campaign_id=campaign.id, name=name, parent_id=parent.id, fork_position=fork,
+                head_position=fork, head_hash=fork_hash, created_at=at.isoformat()))
+        return self.branch(campaign, name)
+
+    def set_current_branch(self, campaign: Campaign, name: str) -> None:
+        with self._write() as conn:
+            conn.execute(sa.update(campaigns).where(campaigns.c.id == campaign.id).values(
+                current_branch=name))
 
 
 def _revision(conn: Connection) -> str | None:
     if not sa.inspect(conn).has_table("alembic_version"):
         return None
     return conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+
+
+def _card(row: Any) -> StoredCard:
+    return StoredCard(
+        row.game, row.name, row.kind, row.number, json.loads(row.data), row.created_at)
 
 
 def _branch(row: Any) -> Branch:

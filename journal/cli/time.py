@@ -1,0 +1,168 @@
+"""Time: checkpoints, rewind into a new branch, the branch tree, replay and diff."""
+
+from __future__ import annotations
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import Json, journal
+
+
+@app.command()
+def checkpoint(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="NAME", help="A name for this moment."),
+) -> None:
+    """Mark the current position, to rewind to later.
+
+    `start` and `chapter-N` are marked for you when a campaign or a chapter begins.
+
+    \b
+    Example:
+      spire checkpoint before-the-bridge
+    """
+    from journal import render
+
+    mark = journal(ctx).checkpoint(name)
+    render.say(f"Checkpoint {mark.name!r} at #{mark.position}"
+               + (f" (card {mark.card})" if mark.card is not None else ""))
+
+
+@app.command()
+def checkpoints(ctx: typer.Context, as_json: Json = False) -> None:
+    """The checkpoints this branch can rewind to, with position, card and time.
+
+    \b
+    Example:
+      spire checkpoints
+    """
+    from journal import render
+
+    j = journal(ctx)
+    marks = j.checkpoints(j.view())
+    if as_json:
+        render.print_json([render.checkpoint_json(m) for m in marks])
+    else:
+        render.checkpoints(marks)
+
+
+@app.command()
+def rewind(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="CHECKPOINT", help="The checkpoint to go back to."),
+    as_branch: str = typer.Option(
+        None, "--as", metavar="BRANCH", help="The new branch's name [default: from-CHECKPOINT]."),
+) -> None:
+    """Go back to a checkpoint in a new branch, made current; the branch left is kept.
+
+    The state at the fork is exactly the state at the checkpoint: rewinding to chapter-2
+    leaves the gold, feats and items of chapter 1 and none of chapter 2's.
+
+    \b
+    Example:
+      spire rewind chapter-2 --as bolder
+    """
+    from journal import render
+
+    view = journal(ctx).rewind(name, as_branch)
+    render.say(f"Now on branch {view.branch.name!r}, forked at #{view.branch.head} "
+               f"({name}).")
+    render.say(render.summary(view.state))
+
+
+@app.command()
+def branches(ctx: typer.Context, as_json: Json = False) -> None:
+    """The tree of branches: parent, fork position, head, current card; * marks the current.
+
+    \b
+    Example:
+      spire branches
+    """
+    from journal import render
+
+    rows = journal(ctx).branches()
+    if as_json:
+        render.print_json([render.branch_json(b) for b in rows])
+    else:
+        render.branches(rows)
+
+
+@app.command()
+def switch(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="BRANCH", help="The branch to play on."),
+) -> None:
+    """Make another branch of the campaign the current one.
+
+    \b
+    Example:
+      spire switch main
+    """
+    from journal import render
+
+    view = journal(ctx).switch(name)
+    render.say(f"Now on branch {view.branch.name!r} at #{view.branch.head}.")
+    render.say(render.summary(view.state))
+
+
+@app.command()
+def replay(
+    ctx: typer.Context,
+    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
+    start: str = typer.Option(None, "--from", metavar="X", help="A position or a checkpoint."),
+    stop: str = typer.Option(None, "--to", metavar="Y", help="A position or a checkpoint."),
+    step: bool = typer.Option(False, "--step", help="Wait for Enter between events."),
+    verify: bool = typer.Option(
+        False, "--verify",
+        help="Rebuild every branch from scratch and check it equals what the journal serves."),
+    as_json: Json = False,
+) -> None:
+    """The campaign as a play-by-play: each event as a sentence, and what it changed.
+
+    \b
+    Examples:
+      spire replay --from chapter-2
+      spire replay --json
+      spire replay --verify
+    """
+    from journal import render
+    from journal.errors import AuditFailed
+
+    j = journal(ctx)
+    if verify:
+        problems = j.verify()
+        for line in problems or ["every branch folds to what the journal serves"]:
+            render.say(line)
+        if problems:
+            raise AuditFailed(f"replay --verify found {len(problems)} "
+                              f"problem{'s' if len(problems) != 1 else ''}")
+        return
+    view = j.view(branch)
+    first, last = j.position(view, start, 1), j.position(view, stop, view.branch.head)
+    steps = j.replay(view, first, last)
+    if as_json:
+        render.replay_json(steps)
+    else:
+        render.replay(steps, pause=step)
+
+
+@app.command()
+def diff(
+    ctx: typer.Context,
+    left: str = typer.Argument(..., metavar="A", help="A branch."),
+    right: str = typer.Argument(..., metavar="B", help="Another branch."),
+    as_json: Json = False,
+) -> None:
+    """Where two branches part, each one's path since, and how they differ now.
+
+    \b
+    Example:
+      spire diff main bolder
+    """
+    from journal import render
+
+    compared = journal(ctx).diff(left, right)
+    if as_json:
+        render.print_json(render.diff_json(compared))
+    else:
+        render.diff(compared)

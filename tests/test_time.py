@@ -1,0 +1,197 @@
+"""Time travel: checkpoints, rewind into branches, replay, diff and snapshots."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+from freezegun import freeze_time
+
+from conftest import Spire, rulebook
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _three_chapters(spire: Spire) -> None:
+    """A Hildegard campaign that earns gold, feats and an item in each chapter."""
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("chapter", "1")
+    spire.ok("reveal", "1")
+    spire.ok("gain", "gold", "2")
+    spire.ok("gain", "feats", "1")
+    spire.ok("item", "gain", "Slingshot")
+    spire.ok("chapter", "2")
+    spire.ok("reveal", "120")
+    spire.ok("gain", "gold", "3")
+    spire.ok("gain", "feats", "2")
+    spire.ok("item", "gain", "Bamboo Rod", "--wild", "gray")
+    spire.ok("chapter", "3")
+    spire.ok("reveal", "230")
+    spire.ok("gain", "gold", "4")
+    spire.ok("item", "gain", "Lantern")
+
+
+def test_rewind_to_a_chapter_keeps_only_earlier_chapters_assets(spire: Spire) -> None:
+    assert ("Remove any Gold, Feats of Marksmanship or Items earned in the chapter you are "
+            "restarting, but keep what you'd earned in previous chapters.") in rulebook("hildegard")
+    _three_chapters(spire)
+    before = spire.json("status")
+    assert before["resources"] == {"feats": 3, "gold": 9}
+    spire.ok("rewind", "chapter-2")
+    rewound = spire.json("status")
+    assert rewound["branch"] == "from-chapter-2"
+    assert rewound["chapter"] == 2
+    assert rewound["resources"] == {"feats": 1, "gold": 2}
+    assert [i["name"] for i in rewound["items"]] == ["Slingshot"]
+    assert spire.json("status", "--branch", "main") == before
+    spire.ok("reveal", "121")
+    spire.ok("gain", "gold", "1")
+    out = spire.ok("diff", "main", "from-chapter-2")
+    assert "main and from-chapter-2 share history up to #7." in out
+    assert "Revealed card 120" in out and "Revealed card 121" in out
+    assert "gold: 9 on main, 3 on from-chapter-2" in out
+    assert "items only on main: Bamboo Rod, Lantern" in out
+    compared = spire.json("diff", "main", "from-chapter-2")
+    assert compared["shared_until"] == 7
+
+
+def test_a_branch_continues_the_hash_chain_from_its_fork(spire: Spire) -> None:
+    _three_chapters(spire)
+    spire.ok("rewind", "chapter-2", "--as", "bolder")
+    spire.ok("note", "we take the river")
+    log = spire.json("log", "--last", "0")
+    with sqlite3.connect(spire.db) as conn:
+        fork_hash = conn.execute(
+            "SELECT e.hash FROM events e JOIN branches b ON e.branch_id = b.id "
+            "WHERE b.name = 'main' AND e.position = 7").fetchone()[0]
+        first = conn.execute(
+            "SELECT e.position, e.prev_hash FROM events e JOIN branches b ON e.branch_id = b.id "
+            "WHERE b.name = 'bolder'").fetchall()
+    assert first == [(8, fork_hash)]
+    assert [e["seq"] for e in log] == list(range(1, 9))
+
+
+def test_branches_tree_switch_and_rewinding_past_a_fork(spire: Spire) -> None:
+    _three_chapters(spire)
+    spire.ok("rewind", "chapter-3", "--as", "late")
+    spire.ok("rewind", "chapter-1", "--as", "early")
+    tree = {b["name"]: b for b in spire.json("branches")}
+    assert tree["late"]["parent"] == "main" and tree["late"]["fork"] == 12
+    assert tree["early"]["parent"] == "main" and tree["early"]["fork"] == 2
+    assert tree["early"]["current"] is True
+    out = spire.ok("branches")
+    assert "* " in out and "└ early forked at #2" in out
+    spire.ok("switch", "late")
+    assert spire.json("status")["branch"] == "late"
+    names = [c["name"] for c in spire.json("checkpoints")]
+    assert names == ["start", "chapter-1", "chapter-2", "chapter-3"]
+
+
+def test_checkpoint_names_a_moment(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("reveal", "1")
+    with freeze_time("2026-11-30 21:00:00"):
+        assert "Checkpoint 'bridge' at #2 (card 1)" in spire.ok("checkpoint", "bridge")
+    marks = spire.json("checkpoints")
+    assert marks[-1] == {"name": "bridge", "position": 2, "card": 1,
+                         "created_at": "2026-11-30T21:00:00+00:00"}
+    spire.ok("gain", "gold", "5")
+    spire.ok("rewind", "bridge")
+    assert spire.json("status")["resources"]["gold"] == 0
+
+
+@pytest.mark.parametrize(("command", "code", "says"), [
+    (["rewind", "chapter-9"], 2, "no checkpoint named 'chapter-9'"),
+    (["rewind", "chapter-1", "--as", "main"], 2, "has a branch named 'main' already"),
+    (["switch", "elsewhere"], 2, "no branch named 'elsewhere'"),
+    (["checkpoint", "chapter-1"], 2, "exists already"),
+    (["checkpoint", " "], 2, "needs a name"),
+    (["replay", "--from", "nowhere"], 2, "neither a position nor a checkpoint"),
+    (["replay", "--from", "99"], 2, "is not on branch 'main'"),
+    (["replay", "--from", "5", "--to", "3"], 2, "comes after"),
+    (["diff", "main", "elsewhere"], 2, "no branch named 'elsewhere'"),
+])
+def test_refusals(spire: Spire, command: list[str], code: int, says: str) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("chapter", "1")
+    spire.ok("gain", "gold", "1")
+    spire.ok("gain", "gold", "1")
+    spire.ok("gain", "gold", "1")
+    assert says in spire.refused(*command, code=code)
+
+
+def test_replay_matches_its_golden_file(spire: Spire) -> None:
+    with freeze_time("2026-11-30 20:00:00"):
+        spire.ok("new", "gray-oaks", "--game", "hildegard")
+        spire.ok("chapter", "1")
+        spire.ok("reveal", "1")
+        spire.ok("item", "gain", "Slingshot")
+        spire.ok("target", "Street Merchant")
+        spire.ok("roll", "c", "c", "r")
+        spire.ok("wild", "whoopsie", "--on", "3")
+        spire.ok("roll", "r", "d", "c")
+        spire.ok("wild", "bullseye")
+        spire.ok("reveal", "26")
+        spire.ok("gain", "gold", "2")
+        spire.ok("undo")
+        spire.ok("pull", "12")
+        spire.ok("return")
+    out = spire.ok("replay")
+    golden = GOLDEN / "replay.txt"
+    if os.environ.get("SPIRE_UPDATE_GOLDEN"):
+        golden.write_text(out)
+    assert out == golden.read_text(), "run with SPIRE_UPDATE_GOLDEN=1 to accept a change"
+    steps = [json.loads(line) for line in spire.ok("replay", "--json").splitlines()]
+    assert [s["seq"] for s in steps] == list(range(1, 15))
+    assert steps[8]["changes"][-2:] == ["feats 0 -> 1",
+                                        "Street Merchant: hit with 3 bullseyes"] or \
+        "Street Merchant: hit with 3 bullseyes" in steps[8]["changes"]
+    assert steps[10]["retracted"] is True and all(len(s["state_digest"]) == 16 for s in steps)
+    part = spire.ok("replay", "--from", "chapter-1", "--to", "3")
+    assert part.startswith("#2 Chapter 1 began") and "#4" not in part
+
+
+def test_replay_and_diff_show_only_what_the_branch_revealed(spire: Spire) -> None:
+    _three_chapters(spire)
+    spire.ok("rewind", "chapter-2", "--as", "other")
+    replayed = spire.ok("replay")
+    assert "230" not in replayed and "Lantern" not in replayed
+    assert "card 120" not in spire.ok("replay", "--branch", "other")
+
+
+def _snapshot_rows(db: Path) -> list[tuple[int, int, int]]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT branch_id, position, version FROM snapshots").fetchall()
+
+
+def test_snapshots_are_disposable_and_verified(spire: Spire, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("journal.snapshots.SNAPSHOT_EVERY", 5)
+    _three_chapters(spire)
+    status = spire.json("status")
+    assert _snapshot_rows(spire.db), "a long enough fold leaves a snapshot"
+    assert spire.ok("replay", "--verify").startswith("every branch folds")
+    with sqlite3.connect(spire.db) as conn:
+        conn.execute("DELETE FROM snapshots")
+    assert spire.json("status") == status
+    spire.json("status")
+    with sqlite3.connect(spire.db) as conn:
+        conn.execute("UPDATE snapshots SET state = replace(state, '\"gold\":9', '\"gold\":90')")
+    run = spire("replay", "--verify")
+    assert run.code == 1
+    assert "branch 'main': the snapshot at #15 disagrees with its events" in run.out
+    assert "replay --verify found 2 problems" in run.err
+    with sqlite3.connect(spire.db) as conn:
+        conn.execute("UPDATE snapshots SET version = 0")
+    assert spire.json("status") == status
+
+
+def test_the_snapshot_of_an_older_projection_is_ignored(spire: Spire, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("journal.snapshots.SNAPSHOT_EVERY", 5)
+    _three_chapters(spire)
+    status = spire.json("status")
+    with sqlite3.connect(spire.db) as conn:
+        conn.execute("UPDATE snapshots SET version = 0, state = 'not even json'")
+    assert spire.json("status") == status
