@@ -295,7 +295,13 @@ def replay_json(steps: list[Step]) -> None:
 
 
 def replay(steps: list[Step], pause: bool = False) -> None:
-    for step in steps:
+    """Each step, and with `pause` Enter between them (end of input stops the replay)."""
+    for index, step in enumerate(steps):
+        if pause and index:
+            try:
+                input()
+            except EOFError:
+                return
         line = f"#{step.recorded.position} {describe(step.recorded.event)}"
         if step.retracted:
             line += "  [undone later]"
@@ -304,8 +310,6 @@ def replay(steps: list[Step], pause: bool = False) -> None:
         say(line)
         for change in step.changes:
             say(f"    {change}", "dim")
-        if pause:
-            input()
 
 
 def diff_json(d: Diff) -> dict[str, Any]:

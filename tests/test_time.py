@@ -195,3 +195,13 @@ def test_the_snapshot_of_an_older_projection_is_ignored(spire: Spire, monkeypatc
     with sqlite3.connect(spire.db) as conn:
         conn.execute("UPDATE snapshots SET version = 0, state = 'not even json'")
     assert spire.json("status") == status
+
+
+def test_replay_step_waits_for_enter(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("reveal", "1")
+    run = spire("replay", "--step", input="\n")
+    assert run.code == 0 and run.out.startswith("#1 Began")
+    assert "#2 Revealed card 1" in run.out
+    stopped = spire("replay", "--step", input="")
+    assert "#1 Began" in stopped.out and "#2" not in stopped.out
