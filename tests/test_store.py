@@ -128,51 +128,55 @@ def test_sqlite_is_opened_with_wal_durable_commits_and_a_busy_timeout(tmp_path: 
 
 # -- opening a journal -------------------------------------------------------------------
 
-NEXT_MIGRATION = '''
-    """A later schema: a table for cached snapshots.
+HEAD = store.SCHEMA_REVISION
+NEXT = f"{int(HEAD) + 1:04d}"
+"""A revision after the head, so the test holds whatever the head is."""
 
-    Revision ID: 0002
-    Revises: 0001
+NEXT_MIGRATION = f'''
+    """A later schema: one more table.
+
+    Revision ID: {NEXT}
+    Revises: {HEAD}
     """
 
     import sqlalchemy as sa
     from alembic import op
 
-    revision = "0002"
-    down_revision = "0001"
+    revision = "{NEXT}"
+    down_revision = "{HEAD}"
     branch_labels = None
     depends_on = None
 
 
     def upgrade() -> None:
-        op.create_table("snapshots", sa.Column("id", sa.Integer, primary_key=True))
+        op.create_table("later", sa.Column("id", sa.Integer, primary_key=True))
 
 
     def downgrade() -> None:
-        op.drop_table("snapshots")
+        op.drop_table("later")
 '''
 
 
 def test_an_older_journal_is_copied_aside_before_it_is_upgraded(
     hildegard: Spire, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    hildegard.ok("note", "written at revision 0001")
+    hildegard.ok("note", f"written at revision {HEAD}")
     before = hildegard.journal_rows()
     migrations = tmp_path / "migrations"
     shutil.copytree(shipped("migrations"), migrations, ignore=shutil.ignore_patterns("__pycache__"))
-    (migrations / "versions" / "0002_snapshots.py").write_text(textwrap.dedent(NEXT_MIGRATION))
+    (migrations / "versions" / f"{NEXT}_later.py").write_text(textwrap.dedent(NEXT_MIGRATION))
     monkeypatch.setattr(store, "shipped", lambda name: migrations)
-    monkeypatch.setattr(store, "SCHEMA_REVISION", "0002")
+    monkeypatch.setattr(store, "SCHEMA_REVISION", NEXT)
 
-    assert hildegard.json("status")["notes"] == ["written at revision 0001"]
+    assert hildegard.json("status")["notes"] == [f"written at revision {HEAD}"]
 
-    copy = Spire(hildegard.db.with_name("journal.sqlite.before-0002-from-0001"))
+    copy = Spire(hildegard.db.with_name(f"journal.sqlite.before-{NEXT}-from-{HEAD}"))
     assert copy.journal_rows() == before == hildegard.journal_rows()
-    for db, revision, tables in ((copy.db, "0001", []), (hildegard.db, "0002", [("snapshots",)])):
+    for db, revision, tables in ((copy.db, HEAD, []), (hildegard.db, NEXT, [("later",)])):
         with sqlite3.connect(db) as conn:
             assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(revision,)]
             assert conn.execute(
-                "SELECT name FROM sqlite_master WHERE name = 'snapshots'").fetchall() == tables
+                "SELECT name FROM sqlite_master WHERE name = 'later'").fetchall() == tables
 
 
 def test_a_journal_from_a_newer_spire_is_refused_untouched(hildegard: Spire) -> None:
