@@ -89,7 +89,7 @@ def options(
     ctx.obj = Options(db=db, campaign=campaign)
 
 
-from journal.cli import campaigns, deck, hildegard, looking, things, transfer  # noqa: E402,F401
+from journal.cli import campaigns, cards, deck, hildegard, looking, things, transfer  # noqa: E402,F401
 
 
 def main() -> None:

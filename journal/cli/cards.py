@@ -1,0 +1,328 @@
+"""The card catalog: cards the players enter once, with their printed numbers, and reuse.
+
+The catalog is the journal's, shared by its campaigns; listing is per campaign and never
+shows an entered card the campaign has not met (PRODUCT.md, Spoiler-safe).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import Json, journal
+
+if TYPE_CHECKING:
+    from journal.games.hildegard.cards import Card
+
+GAME = "hildegard"
+"""The one game with cards to enter so far; the catalog's storage is per game."""
+
+card_app = typer.Typer(
+    help="The card catalog: cards entered once with their printed numbers, reused by name."
+    "\n\n\b\nExamples:\n  spire card add Ogre --target --number 140 --limit 2 --accuracy 3 "
+    "--sets 2 --parts c,r,d\n  spire card list",
+    rich_markup_mode=None, no_args_is_help=True)
+app.add_typer(card_app, name="card")
+
+KINDS = {
+    "target": ("limit", "accuracy", "sets", "parts", "reward", "bonus", "hit", "miss"),
+    "enemy": ("limit", "accuracy", "parts", "reward"),
+    "meter": ("accuracy", "squares", "win", "lose"),
+}
+"""The numbers each kind of card prints, as `card add` options (every kind has --number)."""
+
+REQUIRED = {
+    "target": ("limit", "accuracy", "sets", "parts"),
+    "enemy": ("limit", "accuracy"),
+    "meter": ("accuracy", "squares"),
+}
+
+SOURCES = {
+    "rulebook": "rulebook example", "entered": "entered",
+    "in place": "entered, in place of the rulebook example",
+}
+"""Where a listed card comes from (`--json` says `source` and `rulebook_example`)."""
+
+FIELDS = {"limit": "bullseye_limit", "hit": "hit_card", "miss": "miss_card",
+          "win": "win_card", "lose": "lose_card"}
+
+
+def _whole(flag: str, metavar: str, text: str) -> Any:
+    return typer.Option(None, flag, metavar=metavar, min=1, help=text)
+
+
+def _text(flag: str, metavar: str, text: str) -> Any:
+    return typer.Option(None, flag, metavar=metavar, help=text)
+
+
+@card_app.command("add")
+def card_add(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="NAME", help="The card's name as printed."),
+    target: bool = typer.Option(False, "--target", help="A target card."),
+    enemy: bool = typer.Option(False, "--enemy", help="An enemy face-off card."),
+    meter: bool = typer.Option(False, "--meter", help="A hit meter card."),
+    number: int = _whole("--number", "N", "The card's own number."),
+    limit: int = _whole("--limit", "N", "Bullseye limit (target, enemy)."),
+    accuracy: int = _whole("--accuracy", "N", "Shot dice per set (Hit Acc of an enemy or meter)."),
+    sets: int = _whole("--sets", "N", "How many sets (target)."),
+    parts: str = _text("--parts", "FACES", "Bullseye parts available, e.g. c,r,d (target, enemy)."),
+    reward: str = _text("--reward", "REWARD", "e.g. '1 gold' or '1 feat' (target, enemy)."),
+    bonus: str = _text(
+        "--bonus", "BONUS", "e.g. '3 bullseyes, 1 feat' or 'ring+dot, 1 gold' (target)."),
+    hit: int = _whole("--hit", "CARD", "The card a hit sends you to (target)."),
+    miss: int = _whole("--miss", "CARD", "The card a miss sends you to (target)."),
+    squares: str = _text(
+        "--squares", "SQUARES", "Hit squares in meter order, e.g. c,c,r!,d:flub: ! gray, "
+        ":EFFECT its tab, ? not printed (meter)."),
+    win: int = _whole("--win", "CARD", "The card winning sends you to (meter)."),
+    lose: int = _whole("--lose", "CARD", "The card losing sends you to (meter)."),
+) -> None:
+    """Enter a card with its printed numbers; entering a name again replaces that card.
+
+    Encounters keep their own copy of a card, so replacing one never changes a past
+    playthrough.
+
+    \b
+    Examples:
+      spire card add Ogre --target --number 140 --limit 2 --accuracy 3 --sets 2 \\
+        --parts c,r,d --reward "1 gold" --bonus "3 bullseyes, 1 feat" --hit 141 --miss 142
+      spire card add "Crow King" --enemy --limit 5 --accuracy 3 --parts c,r,d
+      spire card add "Hildegard's Hit Meter" --meter --accuracy 4 --squares c,c,r,d!,c:flub,r,d
+    """
+    given = {"number": number, "limit": limit, "accuracy": accuracy, "sets": sets,
+             "parts": parts, "reward": reward, "bonus": bonus, "hit": hit, "miss": miss,
+             "squares": squares, "win": win, "lose": lose}
+    card = _card(name, _kind(target=target, enemy=enemy, meter=meter), given)
+    replaced = journal(ctx).add_card(GAME, card)
+    _say(f"{'Replaced' if replaced else 'Entered'} {_title(card)}")
+    for line in _details(card):
+        _say(f"  {line}")
+
+
+@card_app.command("list")
+def card_list(ctx: typer.Context, as_json: Json = False) -> None:
+    """The cards this campaign may see: the rulebook's examples and the cards it has met.
+
+    An entered card is listed once this campaign has met it on its current branch: its
+    number was revealed, pulled or retrieved there (undone ones aside), or a target or
+    face-off there used a card of its name. A card entered without a number is listed
+    once a target or face-off of this campaign has used it. The rulebook's own example
+    cards are always listed; an entered card of the same name is listed in its place.
+
+    \b
+    Example:
+      spire card list
+    """
+    listed = _visible(ctx)
+    if as_json:
+        _print_json([_json(card, source) for card, source in listed])
+        return
+    width = max((len(card.name) for card, _ in listed), default=0)
+    for card, source in listed:
+        _say(f"{card.name.ljust(width)}  {card.kind.ljust(6)}  {_number(card).ljust(8)}  "
+             f"{SOURCES[source]}")
+
+
+@card_app.command("show")
+def card_show(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="NAME", help="The card's name."),
+    as_json: Json = False,
+) -> None:
+    """One card's printed numbers, if this campaign may see it (see `spire card list`).
+
+    A card this campaign has not met is refused as if it were unknown.
+
+    \b
+    Example:
+      spire card show "Street Merchant"
+    """
+    card, source = _visible_named(ctx, name)
+    if as_json:
+        _print_json(_json(card, source))
+        return
+    _say(f"{_title(card)} ({SOURCES[source]})")
+    for line in _details(card):
+        _say(f"  {line}")
+
+
+# -- entering a card ---------------------------------------------------------------------
+
+def _kind(**flags: bool) -> str:
+    from journal.errors import BadInput
+
+    chosen = [kind for kind, on in flags.items() if on]
+    if len(chosen) != 1:
+        raise BadInput("say which kind of card it is: one of --target, --enemy, --meter")
+    return chosen[0]
+
+
+def _card(name: str, kind: str, given: dict[str, Any]) -> Card:
+    """The card of `kind` the options describe; a value it cannot be is bad input."""
+    from pydantic import ValidationError
+
+    from journal.errors import BadInput
+
+    name = " ".join(name.split())
+    if not name or len(name) > 200:
+        raise BadInput("the card needs a name (at most 200 characters)")
+    _check_options(kind, {k for k, v in given.items() if v is not None})
+    try:
+        return _model(kind)(name=name, **_fields(kind, given))
+    except ValidationError as e:
+        error = e.errors()[0]
+        where = ".".join(str(part) for part in error["loc"])
+        raise BadInput(f"cannot enter {name!r}: {where}: {error['msg']}") from None
+
+
+def _check_options(kind: str, given: set[str]) -> None:
+    from journal.errors import BadInput
+
+    allowed = {"number", *KINDS[kind]}
+    if stray := sorted(given - allowed):
+        raise BadInput(f"--{stray[0]} is not printed on {_a(kind)} card; it takes "
+                       + ", ".join(f"--{o}" for o in ("number", *KINDS[kind])))
+    if missing := [o for o in REQUIRED[kind] if o not in given]:
+        raise BadInput(f"{_a(kind)} card needs " + ", ".join(f"--{o}" for o in missing))
+
+
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _fields(kind: str, given: dict[str, Any]) -> dict[str, Any]:
+    from journal.games.hildegard.cards import parse_bonus, parse_reward, parse_squares
+    from journal.games.hildegard.dice import faces
+
+    readers = {"parts": lambda text: faces([text]), "reward": parse_reward,
+               "bonus": parse_bonus, "squares": parse_squares}
+    return {FIELDS.get(option, option): readers.get(option, _same)(value)
+            for option, value in given.items() if value is not None}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _model(kind: str) -> type[Card]:
+    from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
+
+    models: dict[str, type[Card]] = {"target": TargetCard, "enemy": EnemyCard, "meter": HitMeter}
+    return models[kind]
+
+
+# -- what this campaign may see ------------------------------------------------------------
+
+def _visible(ctx: typer.Context) -> list[tuple[Card, str]]:
+    """The rulebook's examples (an entered card of the same name in its place), then the
+    entered cards this campaign has met."""
+    from journal.games.hildegard.catalog import rulebook_cards
+
+    j = journal(ctx)
+    met, entered = j.met_cards(GAME), {n.casefold(): c for n, c in j.cards(GAME).items()}
+    listed: list[tuple[Card, str]] = []
+    for name, example in rulebook_cards().items():
+        own = entered.get(name.casefold())
+        listed.append((own, "in place") if own else (example, "rulebook"))
+    examples = {name.casefold() for name in rulebook_cards()}
+    listed += [(card, "entered") for name, card in met.items() if name.casefold() not in examples]
+    return listed
+
+
+def _visible_named(ctx: typer.Context, name: str) -> tuple[Card, str]:
+    from journal.errors import NotFound
+
+    wanted = " ".join(name.split()).casefold()
+    for card, source in _visible(ctx):
+        if card.name.casefold() == wanted:
+            return card, source
+    raise NotFound(f"no card named {name!r} that this campaign has met; "
+                   "`spire card list` lists the cards it may see")
+
+
+# -- showing a card ------------------------------------------------------------------------
+
+def _title(card: Card) -> str:
+    return f"{card.name}: {card.kind}" + (f", card {card.number}" if card.number is not None else "")
+
+
+def _number(card: Card) -> str:
+    return f"card {card.number}" if card.number is not None else "-"
+
+
+def _details(card: Card) -> list[str]:
+    """The card's printed numbers, a line each, as the table reads them."""
+    from journal.games.hildegard.cards import EnemyCard, TargetCard
+
+    if isinstance(card, TargetCard):
+        numbers = (f"bullseye limit {card.bullseye_limit}, accuracy {card.accuracy}, "
+                   f"{_plural(card.sets, 'set')}")
+        lines = [numbers, f"parts: {_faces(card.parts)}"]
+        lines += _reward_line(card.reward) + _bonus_line(card)
+        return lines + _cards_line(("hit", card.hit_card), ("miss", card.miss_card))
+    if isinstance(card, EnemyCard):
+        return [f"bullseye limit {card.bullseye_limit}, hit accuracy {card.accuracy}",
+                f"parts: {_faces(card.parts)}", *_reward_line(card.reward)]
+    return [f"hit accuracy {card.accuracy}", f"squares: {_squares(card)}",
+            *_cards_line(("win", card.win_card), ("lose", card.lose_card))]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _faces(faces: tuple[str, ...]) -> str:
+    return ", ".join(faces) or "not entered (every part counts)"
+
+
+def _reward_line(reward: Any) -> list[str]:
+    return [] if reward is None else [f"reward: {_amount(reward)}"]
+
+
+def _amount(reward: Any) -> str:
+    """`1 gold`, `1 feat`, `2 feats`."""
+    word = reward.resource if reward.amount != 1 else reward.resource.rstrip("s")
+    return f"{reward.amount} {word}"
+
+
+def _bonus_line(card: Any) -> list[str]:
+    bonus = card.bonus
+    if bonus is None:
+        return []
+    challenge = (_plural(bonus.bullseyes, "bullseye") + " over all sets" if bonus.bullseyes
+                 else " + ".join(bonus.combination or ()) + " in one set")
+    return [f"bonus: {challenge}, {_amount(bonus.reward)}"]
+
+
+def _cards_line(*prompts: tuple[str, int | None]) -> list[str]:
+    said = [f"{label}: card {number}" for label, number in prompts if number is not None]
+    return ["; ".join(said)] if said else []
+
+
+def _squares(meter: Any) -> str:
+    """`1 crescent, 2 crescent, 3 ring (gray), 4 ? (tab: flub)`, in meter order."""
+    shown = []
+    for index, square in enumerate(meter.squares, start=1):
+        text = f"{index} {square.part or '?'}" + (" (gray)" if square.gray else "")
+        shown.append(text + (f" (tab: {square.tab})" if square.tab else ""))
+    return ", ".join(shown)
+
+
+def _json(card: Card, source: str) -> dict[str, Any]:
+    return {**card.model_dump(mode="json"), "source": "rulebook" if source == "rulebook" else
+            "entered", "rulebook_example": source != "entered"}
+
+
+def _say(text: str) -> None:
+    from journal import render
+
+    render.say(text)
+
+
+def _print_json(value: Any) -> None:
+    from journal import render
+
+    render.print_json(value)
