@@ -130,3 +130,15 @@ def test_demo_plays_once_then_shows(spire: Spire) -> None:
     again = spire.ok("demo")
     assert "already in this journal" in again
     assert spire.json("status")["head"] == status["head"]
+
+
+def test_the_demo_shows_the_dice_at_work(spire: Spire) -> None:
+    out = spire.ok("demo")
+    for line in ("Street Merchant defeated with 3 bullseyes", "reveal card 26 next",
+                 "Face-off, round 1: The Crows 3/7 | meter X......",
+                 "the enemy must keep: 1; re-roll the rest",
+                 "Face-off, round 2: The Crows 3/7 | meter XXX...."):
+        assert line in out, line
+    encounter = spire.json("status")["encounter"]
+    assert encounter["squares"][:3] == ["hit", "hit", "hit"]
+    assert encounter["enemies"][0]["bullseyes"] == 3

@@ -64,8 +64,10 @@ def use(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME", help
 def demo(ctx: typer.Context) -> None:
     """Play a short stretch of a Hildegard campaign into a campaign named `demo`.
 
-    It shows the journal at work: reveals, a pulled card, items, feats and gold, a note
-    and an undo, then the status and the log. Run it again to see it without replaying.
+    It shows the journal at work: reveals, a pulled card, an item, gold, notes and an
+    undo, and the dice: the rulebook's Street Merchant target and the first round of its
+    face-off against the Crows, typed as the rulebook rolls them. Then the status and the
+    log. Run it again to see it without replaying.
 
     \b
     Example:
@@ -75,9 +77,14 @@ def demo(ctx: typer.Context) -> None:
     from journal.demo import play
 
     j = journal(ctx)
-    view, fresh = play(j)
-    if not fresh:
+    played = play(j)
+    if not played.fresh:
         render.say("The demo campaign is already in this journal; here it is.")
-    render.status(view, j.checkpoints(view))
+    for caption, state in played.shown:
+        render.say(caption, "bold")
+        for line in render.encounter_lines(state):
+            render.say(line)
+        render.say("")
+    render.status(played.view, j.checkpoints(played.view))
     render.say("")
-    render.log(view, view.history)
+    render.log(played.view, played.view.history)
