@@ -2,9 +2,12 @@
 
 "Reveal N" from card M removes the unrevealed cards between them from the game; the
 discard pile holds the cards the players have experienced. No currency: allies carry
-items, at most 3 combat items each, story items unlimited.
+items, at most 3 combat items each, story items unlimited. Seven allies, two in play;
+fights on d8 action bars: `rules` decides, `state` and `combat` evolve, `view` shows.
 """
 
 from journal.games import load
 
 GAME = load("spires-end")
+
+from journal.games.spires_end import describe, events, state  # noqa: F401  (registers)

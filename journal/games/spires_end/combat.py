@@ -1,0 +1,533 @@
+"""What the dice make happen in a fight: bars performed, damage through armor then HP,
+status effects struck and kept with cubes, recoup and the meters, upkeep, death.
+
+Each function takes the game state and one event and returns the game state after it.
+A `Board` is a working copy of the characters while one event resolves; it never
+leaves this module, so `evolve` stays a pure fold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from journal.games.spires_end import effects as fx
+from journal.games.spires_end import events as se
+from journal.games.spires_end.cards import Bar, Inflicted, Result
+from journal.games.spires_end.state import (
+    ALLIES,
+    ENEMY_TURN,
+    METER,
+    Effect,
+    Fight,
+    Fighter,
+    SpiresEnd,
+)
+
+
+class Board:
+    """The characters while one event resolves, and what the table should be told."""
+
+    def __init__(self, game: SpiresEnd) -> None:
+        self.game = game
+        self.fighters = {a.name: a for a in game.allies}
+        self.enemy = game.fight.enemy.name if game.fight else None
+        if game.fight:
+            self.fighters[game.fight.enemy.name] = game.fight.enemy
+        self.said: list[str] = []
+
+    def get(self, name: str | None) -> Fighter | None:
+        if name is None:
+            return None
+        folded = name.casefold()
+        return next((f for n, f in self.fighters.items() if n.casefold() == folded), None)
+
+    def put(self, fighter: Fighter) -> None:
+        self.fighters[fighter.name] = fighter
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def game_after(self, fight: Fight | None) -> SpiresEnd:
+        allies = tuple(self.fighters[a.name] for a in self.game.allies)
+        if fight is not None and self.enemy is not None:
+            fight = replace(fight, enemy=self.fighters[self.enemy])
+        return replace(self.game, allies=allies, fight=fight, resolved=tuple(self.said))
+
+
+# -- points ------------------------------------------------------------------------------
+
+def hit(board: Board, attacker: Fighter | None, name: str, damage: int) -> None:
+    """Damage through armor, then HP, to one target ("You cannot split up ... DMG")."""
+    target = board.get(name)
+    if target is None or target.dead:
+        return
+    if target.has("chant"):
+        board.say(f"{target.name} takes 0 damage (Chant)")
+        return
+    pierce = attacker is not None and attacker.has("pierce")
+    armor = 0 if pierce else min(target.ap, damage)
+    board.put(replace(target, ap=target.ap - armor, hp=target.hp - (damage - armor)))
+    board.say(f"{damage} damage to {target.name}" + (" (Pierce: armor ignored)" if pierce else ""))
+
+
+def gain(
+    board: Board, name: str, points: str, amount: int, boost: bool = False, label: str = "",
+) -> None:
+    """Points up to the threshold (AP above it stays while a Bubble holds it); with
+    `boost`, the points past the threshold go to the boost meter (Boost)."""
+    f = board.get(name)
+    if f is None or f.dead or amount <= 0:
+        return
+    have, cap = (f.hp, f.card.hp) if points == "hp" else (f.ap, f.card.ap)
+    kept = max(min(amount, cap - have), 0)
+    over = amount - kept
+    f = replace(f, hp=f.hp + kept) if points == "hp" else replace(f, ap=f.ap + kept)
+    text = f"{label}+{kept} {points.upper()} to {f.name}"
+    if over and not (boost and not f.is_enemy):
+        text += " (at the threshold)"
+    if boost and over and not f.is_enemy:
+        filled = min(f.boost + over, METER)
+        text += f" ({over} past the threshold to the boost meter, {filled}/{METER})"
+        f = replace(f, boost=filled)
+    board.put(f)
+    board.say(text)
+
+
+def lose(board: Board, name: str, points: str, amount: int) -> int:
+    """Points taken straight from HP or AP (Bleed, Harvest, Seduce); how many were."""
+    f = board.get(name)
+    if f is None or f.dead:
+        return 0
+    taken = min(amount, f.hp if points == "hp" else f.ap)
+    board.put(replace(f, hp=f.hp - taken) if points == "hp" else replace(f, ap=f.ap - taken))
+    return taken
+
+
+# -- status effects ----------------------------------------------------------------------
+
+def inflict(board: Board, name: str, given: Inflicted, source: str | None) -> None:
+    """Strike a status effect: cubes for its clocks, added to any already there."""
+    f = board.get(name)
+    if f is None or f.dead:
+        return
+    effect = given.effect
+    persistent = given.persistent or effect in fx.PERSISTENT
+    board.say(f"{effect.capitalize()} on {f.name}" + _lasting(given, persistent))
+    if effect == "exhaustion":  # "Clear rest meter"
+        board.put(replace(f, rest=0))
+    if effect == "bubble":
+        f = board.get(name) or f
+        board.put(replace(f, ap=f.ap + fx.BUBBLE_ARMOR))
+    if not given.turns and not persistent and effect in fx.EACH_TURN:
+        return each_turn(board, name, Effect(effect, 0, source=source))
+    _place(board, name, Effect(effect, max(given.turns, 1), persistent, source))
+
+
+def _lasting(given: Inflicted, persistent: bool) -> str:
+    if persistent:
+        return " (until cleansed or the fight ends)"
+    if given.turns:
+        return f" ({given.turns} turn{'s' if given.turns != 1 else ''})"
+    return ""
+
+
+def _place(board: Board, name: str, new: Effect) -> None:
+    """'If you suffer Bleed again ... add the new ones to the existing amount.'"""
+    f = board.get(name)
+    if f is None:
+        return
+    old = f.effect(new.name)
+    if old is None:
+        board.put(replace(f, effects=(*f.effects, new)))
+        return
+    merged = replace(old, cubes=old.cubes + new.cubes, persistent=old.persistent or new.persistent,
+                     source=new.source or old.source)
+    board.put(replace(f, effects=tuple(merged if e is old else e for e in f.effects)))
+
+
+def each_turn(board: Board, name: str, effect: Effect) -> None:
+    """What an effect does when it strikes, and again each upkeep a cube comes off."""
+    kind = effect.name
+    if kind == "bleed":
+        board.say(f"Bleed: -{lose(board, name, 'hp', 1)} HP on {name}")
+    elif kind in ("regen", "rebuild"):
+        gain(board, name, "hp" if kind == "regen" else "ap", 1)
+    elif kind in ("harvest", "seduce"):
+        points = "hp" if kind == "harvest" else "ap"
+        taken = lose(board, name, points, 1)
+        board.say(f"{kind.capitalize()}: -{taken} {points.upper()} on {name}")
+        if taken and effect.source:
+            gain(board, effect.source, points, taken)
+    elif kind == "cleanse":
+        cleanse(board, name, None)
+
+
+def cleanse(board: Board, name: str, wanted: str | None) -> None:
+    """Remove one status effect: the one named, or the oldest negative one."""
+    f = board.get(name)
+    if f is None:
+        return
+    gone = next((e for e in f.effects if (e.name == wanted if wanted else fx.is_negative(e.name))),
+                None)
+    if gone is None:
+        board.say(f"nothing to cleanse on {f.name}")
+        return
+    board.put(replace(f, effects=tuple(e for e in f.effects if e is not gone)))
+    board.say(f"{gone.name.capitalize()} cleansed from {f.name}")
+
+
+def clear_bubbles(board: Board) -> None:
+    """'Remove after the enemy's turn': the Bubble goes, and the armor past the threshold."""
+    for f in list(board.fighters.values()):
+        if f.has("bubble"):
+            effects = tuple(e for e in f.effects if e.name != "bubble")
+            board.put(replace(f, effects=effects, ap=min(f.ap, f.card.ap)))
+            board.say(f"{f.name}'s Bubble is removed")
+
+
+# -- a bar performed ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Die:
+    """One roll as the bar reads it: the die, and the number after Strength and the like."""
+
+    raw: int
+    value: int
+
+    def __str__(self) -> str:
+        return f"roll {self.raw}" if self.raw == self.value else f"roll {self.raw} (as {self.value})"
+
+
+def base_dice(bar: Bar, actor: Fighter) -> int:
+    """The dice an action rolls at first: one, two for a (!) bar, and one more for Luck."""
+    return (2 if bar.twice else 1) + (1 if actor.has("luck") else 0)
+
+
+def dice(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> list[Die]:
+    """The rolls the bar reads: Luck picks the best (best two with (!)); an Encore re-rolls
+    one miss; Impaired Vision then Strength change the highest roll (FAQ: negative first)."""
+    first = rolls[:base_dice(bar, actor)]
+    kept = sorted(first, reverse=True)[:2 if bar.twice else 1] if actor.has("luck") else list(first)
+    read = _modified(kept, actor)
+    extra = rolls[base_dice(bar, actor):]
+    if actor.has("encore") and extra:
+        missed = next((i for i, d in enumerate(read) if bar.result(d.value) is None), None)
+        if missed is not None:
+            kept[missed] = extra[0]
+            read = _modified(kept, actor)
+    return read
+
+
+def _modified(kept: list[int], actor: Fighter) -> list[Die]:
+    values = list(kept)
+    if values:
+        top = values.index(max(values))
+        for name, step in (("impaired vision", -1), ("strength", 1)):
+            if actor.has(name):
+                values[top] = min(max(values[top] + step, 1), 8)
+    return [Die(raw, value) for raw, value in zip(kept, values)]
+
+
+def encore_due(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> bool:
+    """An Encore re-roll is owed: a first roll missed and no re-roll was given yet."""
+    if not actor.has("encore") or len(rolls) > base_dice(bar, actor):
+        return False
+    return any(bar.result(d.value) is None for d in dice(bar, actor, rolls))
+
+
+def damage(actor: Fighter, result: Result, die: Die, highest: bool) -> int:
+    """Damage out: Dwindle and Hinder, then Cripple's half rounded down, then Encourage
+    (negative effects first, as the publisher's FAQ orders them)."""
+    base = die.value if result.rolled else result.damage
+    if base <= 0:
+        return 0
+    hinder = actor.effect("hinder")
+    out = base - (1 if highest and actor.has("dwindle") else 0) - (hinder.cubes if hinder else 0)
+    out = max(out, 0)
+    if actor.has("cripple"):
+        out //= 2
+    return out + (1 if highest and actor.has("encourage") else 0)
+
+
+@dataclass(frozen=True)
+class Aim:
+    """Who a bar strikes and who gains its gifts."""
+
+    targets: tuple[str, ...]
+    given_to: str
+    kickback_to: str
+
+
+def perform(board: Board, actor_name: str, bar: Bar, rolls: tuple[int, ...], aim: Aim) -> None:
+    actor = board.get(actor_name)
+    if actor is None:
+        return
+    read = dice(bar, actor, rolls) if bar.needs_roll else [Die(8, 8)]
+    top = max(range(len(read)), key=lambda i: read[i].value, default=0)
+    for index, die in enumerate(read):
+        _performed(board, actor, bar, die, index == top, aim)
+
+
+def _performed(board: Board, actor: Fighter, bar: Bar, die: Die, highest: bool, aim: Aim) -> None:
+    """One performance of the bar, told in one line: 'Back Hand, roll 8: 3 damage to ...'."""
+    label = f"{bar.name or 'the bar'}, {die}" if bar.needs_roll else (bar.name or "the bar")
+    start = len(board.said)
+    result = bar.result(die.value)
+    dealt = damage(actor, result, die, highest) if result is not None else 0
+    for target in aim.targets if dealt else ():
+        hit(board, actor, target, dealt)
+    if result is None or (not dealt and (result.damage or result.rolled or not _does(result))):
+        board.say("0 damage")
+    if result is not None:
+        _struck(board, actor, result, aim)
+    parts = board.said[start:]
+    board.said[start:] = [f"{label}: " + "; ".join(parts)]
+
+
+def _does(result: Result) -> bool:
+    return bool(result.letters or result.effects or result.kickback)
+
+
+def _struck(board: Board, actor: Fighter, result: Result, aim: Aim) -> None:
+    """Status effects (negative ones on the targets first, FAQ) and the kickback."""
+    struck = [actor.card.status(x) for x in result.letters] + list(result.effects)
+    for given in sorted((s for s in struck if s), key=lambda s: not fx.is_negative(s.effect)):
+        for name in aim.targets if fx.is_negative(given.effect) else (aim.given_to,):
+            inflict(board, name, given, actor.name)
+    if result.kickback is not None:
+        kick = result.kickback
+        gain(board, aim.kickback_to, kick.points, kick.amount, label="kickback ")
+
+
+# -- turns -------------------------------------------------------------------------------
+
+def first_turn(game: SpiresEnd) -> int:
+    for slot, name in enumerate(game.slots, start=1):
+        ally = game.ally(name) if name else None
+        if ally is not None and not ally.dead:
+            return slot
+    return ENEMY_TURN
+
+
+def next_turn(game: SpiresEnd, fight: Fight) -> Fight:
+    """Ally 1, Ally 2, the Enemy, then a new round; an empty or dead slot is passed by."""
+    turn, round_ = fight.turn, fight.round
+    while True:
+        turn, round_ = (1, round_ + 1) if turn == ENEMY_TURN else (turn + 1, round_)
+        name = game.slots[turn - 1] if turn != ENEMY_TURN else None
+        ally = game.ally(name) if name else None
+        if turn == ENEMY_TURN or (ally is not None and not ally.dead):
+            return replace(fight, turn=turn, round=round_, actions=0, rested=False,
+                           recouped=False)
+
+
+def settle(board: Board, fight: Fight | None) -> SpiresEnd:
+    """The game after an event: deaths noted, a won fight ended, a dead actor's turn over."""
+    before = set(board.game.dead)
+    game = board.game_after(fight)
+    fallen = tuple(a.name for a in game.allies if a.dead and a.name not in before)
+    for name in fallen:
+        board.say(f"{name} dies: the death move comes next (spire death), then draw the "
+                  "next ally (spire draw)")
+    game = replace(game, dying=(*game.dying, *fallen), resolved=tuple(board.said))
+    fight = game.fight
+    if fight is None or not fight.under_way:
+        return game
+    if fight.enemy.dead:
+        return end_fight(game, "won")
+    if game.journey_over:
+        return end_fight(game, "lost")
+    actor = game.actor()
+    if actor is not None and actor.dead:
+        return replace(game, fight=next_turn(game, fight))
+    return game
+
+
+def end_fight(game: SpiresEnd, outcome: str) -> SpiresEnd:
+    """'All Status Effects are removed once the fight has ended.'"""
+    board = Board(game)
+    clear_bubbles(board)
+    for f in list(board.fighters.values()):
+        board.put(replace(f, effects=(), rest=0))
+    fight = game.fight
+    assert fight is not None
+    said = {"won": f"{fight.enemy.name} is defeated", "lost": "every ally is dead",
+            "ended": "the fight is over"}[outcome]
+    board.say(f"{said}: all status effects are removed")
+    after = board.game_after(replace(fight, outcome=outcome))
+    line = f"Fight with {fight.enemy.name}: {outcome} in round {fight.round}"
+    return replace(after, resolved=(*game.resolved, *after.resolved),
+                   finished=(*game.finished, line))
+
+
+# -- the events --------------------------------------------------------------------------
+
+def _fight(game: SpiresEnd) -> Fight:
+    assert game.fight is not None
+    return game.fight
+
+
+def action(game: SpiresEnd, event: se.ActionPerformed) -> SpiresEnd:
+    board, fight = Board(game), _fight(game)
+    actor = board.get(event.actor)
+    if actor is None or not 1 <= event.bar <= len(actor.card.bars):
+        return game
+    bar = actor.card.bars[event.bar - 1]
+    free = actor.has("confusion") or actor.has("turncoat")
+    cost = 0 if free else bar.cost
+    board.put(replace(actor, hp=actor.hp - cost, rest=0))
+    board.say(f"{actor.name} pays {cost} HP for {bar.name or 'bar ' + str(event.bar)}" if cost
+              else f"{actor.name} performs {bar.name or 'bar ' + str(event.bar)}")
+    targets = _targets(board, actor, bar, event.target)
+    aim = Aim(targets, event.given_to or actor.name, event.kickback_to or actor.name)
+    perform(board, actor.name, bar, event.rolls, aim)
+    return settle(board, replace(fight, actions=fight.actions + 1))
+
+
+def _targets(board: Board, actor: Fighter, bar: Bar, chosen: str | None) -> tuple[str, ...]:
+    if chosen is not None:
+        return (chosen,)
+    if actor.is_enemy:
+        living = [n for n in board.game.slots if n and (a := board.get(n)) and not a.dead]
+        return tuple(living) if bar.all_targets else tuple(living[:1])
+    return (board.enemy,) if board.enemy else ()
+
+
+def enemy_action(game: SpiresEnd, event: se.EnemyActed) -> SpiresEnd:
+    board, fight = Board(game), _fight(game)
+    enemy = fight.enemy
+    if not 1 <= event.bar <= len(enemy.card.bars):
+        return game
+    bar = enemy.card.bars[event.bar - 1]
+    if event.selection is not None:
+        board.say(f"selection roll {event.selection}: {event.target or 'every ally'}")
+    board.say(f"{enemy.name} performs {bar.name or 'bar ' + str(event.bar)} "
+              f"(action card {event.card})")
+    itself = event.target is not None and event.target.casefold() == enemy.name.casefold()
+    targets = _targets(board, enemy, bar, event.target if itself or not bar.all_targets else None)
+    aim = Aim(targets, enemy.name, enemy.name)
+    perform(board, enemy.name, bar, event.rolls, aim)
+    return settle(board, replace(fight, actions=fight.actions + 1))
+
+
+def rest(game: SpiresEnd, event: se.Rested) -> SpiresEnd:
+    board, fight = Board(game), _fight(game)
+    actor = board.get(event.actor)
+    if actor is None:
+        return game
+    meter = min(actor.rest + 1, METER)
+    board.put(replace(actor, rest=meter))
+    board.say(f"{actor.name} rests (rest meter {meter}/{METER}: +{meter} on a heal)")
+    return settle(board, replace(fight, rested=True))
+
+
+def recoup(game: SpiresEnd, event: se.Recouped) -> SpiresEnd:
+    board, fight = Board(game), _fight(game)
+    actor = board.get(event.actor)
+    if actor is None or actor.card.recoup is None:
+        return game
+    bar = actor.card.recoup
+    value = max(event.roll - (1 if actor.has("snuff") else 0), 1)
+    bonus = 0
+    if fight.rested and event.roll == 1:  # "If you roll a 1, Rest fails and the meter is cleared."
+        board.put(replace(actor, rest=0))
+        board.say(f"a 1: {actor.name}'s rest fails and the rest meter is cleared")
+    elif fight.rested and event.kind == "heal":
+        bonus = actor.rest
+    to = event.to or actor.name
+    start = len(board.said)
+    if event.kind == "cleanse":
+        if bar.cleanse is not None and value in bar.cleanse:
+            cleanse(board, to, event.effect)
+        else:
+            board.say("no cleanse")
+    else:
+        amount = bar.amount(event.kind, value)
+        if bonus:
+            board.say(f"{event.kind} {amount} +{bonus} for resting")
+        gain(board, to, "hp" if event.kind == "heal" else "ap", amount + bonus, boost=True)
+        if not amount + bonus:
+            board.say(f"no {event.kind}")
+    shown = f"recoup roll {event.roll}" + (f" (as {value}, Snuff)" if value != event.roll else "")
+    board.said[start:] = [f"{shown}: " + "; ".join(board.said[start:])]
+    return settle(board, replace(fight, recouped=True))
+
+
+def boost(game: SpiresEnd, event: se.BoostSpent) -> SpiresEnd:
+    board = Board(game)
+    actor = board.get(event.actor)
+    if actor is None:
+        return game
+    board.put(replace(actor, boost=0))
+    inflict(board, actor.name, Inflicted(effect="strength", turns=1), actor.name)
+    return settle(board, game.fight)
+
+
+def upkeep(game: SpiresEnd, event: se.UpkeepDone) -> SpiresEnd:
+    """One cube off each effect, its effect applied: negative effects first (FAQ)."""
+    board, fight = Board(game), _fight(game)
+    actor = board.get(event.actor)
+    if actor is None:
+        return game
+    for name in fx.in_faq_order(e.name for e in actor.effects):
+        _tick(board, actor.name, name)
+    if actor.is_enemy:
+        clear_bubbles(board)
+    now = board.get(actor.name)
+    if now is not None and now.rest >= METER:  # "The Rest Meter resets ... after 3 Rests."
+        board.put(replace(now, rest=0))
+    if not board.said:
+        board.said.append(f"upkeep: {actor.name} has no status effects")
+    after = board.game_after(fight)
+    return settle(board, next_turn(after, fight))
+
+
+def _tick(board: Board, name: str, effect_name: str) -> None:
+    f = board.get(name)
+    effect = f.effect(effect_name) if f else None
+    if f is None or effect is None or effect.name == "bubble":
+        return
+    if effect.name in fx.EACH_TURN:
+        each_turn(board, name, effect)
+    if effect.persistent:
+        return
+    f = board.get(name)
+    if f is None:
+        return
+    left = effect.cubes - 1
+    kept = tuple(replace(e, cubes=left) if e.name == effect.name else e for e in f.effects
+                 if e.name != effect.name or left > 0)
+    board.put(replace(f, effects=kept))
+    board.say(f"{effect.name.capitalize()} on {name}: "
+              + (f"{left} turn{'s' if left != 1 else ''} left" if left else "over"))
+
+
+def death_move(game: SpiresEnd, event: se.DeathMovePerformed) -> SpiresEnd:
+    """'When an Ally comes to their dramatic end, they will trigger a Death Move.'"""
+    board = Board(game)
+    ally = board.get(event.ally)
+    if ally is None:
+        return game
+    board.game = replace(game, dying=tuple(n for n in game.dying if n != ally.name))
+    card = ally.card
+    death = getattr(card, "death", None)
+    if death is None:
+        board.say(f"{ally.name}'s death move was not entered")
+        return settle(board, game.fight)
+    board.say(f"{ally.name}'s death move")
+    targets = (event.target,) if event.target else ((board.enemy,) if board.enemy else ())
+    living = replace(ally, hp=1)  # the move is the ally's last act; its cubes stay at 0
+    board.put(living)
+    perform(board, ally.name, death, event.rolls,
+            Aim(targets, event.given_to or ally.name, event.given_to or ally.name))
+    board.put(replace(board.get(ally.name) or living, hp=0))
+    return settle(board, game.fight)
+
+
+def inflicted(game: SpiresEnd, event: se.EffectInflicted) -> SpiresEnd:
+    board = Board(game)
+    inflict(board, event.target, event.inflicted, None)
+    return settle(board, game.fight)
+
+
+__all__ = ["ALLIES", "Board", "base_dice", "encore_due"]

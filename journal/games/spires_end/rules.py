@@ -1,0 +1,457 @@
+"""Spire's End's rules: pure functions from the campaign state to the event a command records.
+
+Each returns a `Decision`; a broken rule is a `RuleViolation` citing the rulebook section,
+which `--force` records as an override. Dice come in as values: typed from the table, or
+rolled by the command line before it calls here.
+"""
+
+from __future__ import annotations
+
+from journal.decide import Decision
+from journal.errors import BadInput, NotFound, Refused, RuleViolation
+from journal.events import Payload
+from journal.games.spires_end import combat
+from journal.games.spires_end import events as se
+from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard, Inflicted
+from journal.games.spires_end.effects import SECTION as GLOSSARY
+from journal.games.spires_end.state import (
+    ALLIES,
+    ENEMY_TURN,
+    METER,
+    Fight,
+    Fighter,
+    SpiresEnd,
+    spires_end,
+)
+from journal.state import State
+
+SET_UP = "Ally Selection & Set Up"
+ACTIONS = "Step 1: Actions"
+RECOUP = "Step 2: Recoup"
+REST = "Rest & Boost Meters"
+FLOW = "Combat Round Flow"
+ENEMY = "Enemy Combat"
+DEATH = "Death & Quick Start"
+CO_OP = "Co-Op"
+
+Violations = list[RuleViolation]
+
+
+def _decided(event: Payload, violations: Violations) -> Decision:
+    return Decision((event,), tuple(violations))
+
+
+# -- who plays ---------------------------------------------------------------------------
+
+def player_for(state: State) -> int | None:
+    """Who acts now, for the journal to record: in a game of two or more, each player
+    controls one ally (Co-Op); the players take turns rolling for the enemy, or a third
+    player rolls for it."""
+    game = spires_end(state)
+    fight = game.fight
+    if state.players < 2 or fight is None or not fight.under_way:
+        return None
+    if fight.turn == ENEMY_TURN:
+        return 3 if state.players >= 3 else (fight.round - 1) % 2 + 1
+    return fight.turn
+
+
+def _player(state: State, player: int | None, actor: Fighter) -> Violations:
+    if player is None:
+        return []
+    if not 1 <= player <= max(state.players, 1):
+        raise BadInput(f"player {player}? this campaign has players 1 to {state.players}")
+    game = spires_end(state)
+    if state.players < 2 or actor.is_enemy or actor.name not in game.slots:
+        return []
+    controls = game.slots.index(actor.name) + 1
+    if player != controls:
+        return [RuleViolation(f"{actor.name} is Ally {controls}, played by player {controls}, "
+                              f"not player {player}", CO_OP)]
+    return []
+
+
+# -- allies ------------------------------------------------------------------------------
+
+def draw(state: State, card: AllyCard, slot: int | None) -> Decision:
+    """An ally card drawn into play: the first free place, or a dead ally's."""
+    game = spires_end(state)
+    if state.character(card.name) is not None:
+        raise BadInput(f"{card.name} is already in the campaign")
+    violations: Violations = []
+    if len(game.allies) >= ALLIES:
+        violations.append(RuleViolation(
+            f"all {ALLIES} allies have been drawn (\"There are 7 of you now.\")", SET_UP))
+    place = slot or _free_slot(game) or 1
+    violations += _slot_rules(game, place)
+    return _decided(se.AllyDrawn(card=card, slot=place), violations)
+
+
+def _free_slot(game: SpiresEnd) -> int | None:
+    for index, name in enumerate(game.slots, start=1):
+        ally = game.ally(name) if name else None
+        if ally is None or ally.dead:
+            return index
+    return None
+
+
+def _slot_rules(game: SpiresEnd, slot: int) -> Violations:
+    name = game.slots[slot - 1]
+    ally = game.ally(name) if name else None
+    if ally is not None and not ally.dead:
+        return [RuleViolation(f"{ally.name} is Ally {slot}; \"You can only use two Allies at "
+                              "a time\"", SET_UP)]
+    if ally is not None and ally.name in game.dying:
+        return [RuleViolation(f"{ally.name} performs a death move before the next ally takes "
+                              "their place (`spire death`)", DEATH)]
+    return []
+
+
+def _ally(state: State, name: str, what: str) -> str:
+    """An ally in play by name (case aside), or the enemy."""
+    game = spires_end(state)
+    found = game.fighter(name)
+    if found is None or (not found.is_enemy and found.name not in game.slots):
+        names = ", ".join(a.name for a in game.in_play()) or "none in play"
+        raise NotFound(f"no ally in play named {name!r} for {what} (allies: {names})")
+    return found.name
+
+
+# -- fights ------------------------------------------------------------------------------
+
+def fight(state: State, enemy: EnemyCard) -> Decision:
+    game = spires_end(state)
+    violations: Violations = []
+    if game.fight is not None and game.fight.under_way:
+        violations.append(RuleViolation(
+            f"the fight with {game.fight.enemy.name} is under way; `spire end` ends it", FLOW))
+    if not game.living():
+        violations.append(RuleViolation("no ally is in play: `spire draw NAME` first", SET_UP))
+    return _decided(se.FightBegan(enemy=enemy), violations)
+
+
+def _fight(state: State) -> tuple[SpiresEnd, Fight]:
+    game = spires_end(state)
+    if game.fight is None or not game.fight.under_way:
+        raise Refused("no fight under way: `spire fight ENEMY` begins one")
+    return game, game.fight
+
+
+def _current(game: SpiresEnd) -> Fighter:
+    actor = game.actor()
+    if actor is None:
+        raise Refused("no ally's turn: draw an ally first (`spire draw NAME`)")
+    return actor
+
+
+def _dying(game: SpiresEnd) -> Violations:
+    return [RuleViolation(f"{name} has died: the death move comes first (`spire death`)", DEATH)
+            for name in game.dying[:1]]
+
+
+def end(state: State) -> Decision:
+    _fight(state)
+    return _decided(se.FightEnded(), [])
+
+
+# -- an ally's turn ----------------------------------------------------------------------
+
+def forced_bar(actor: Fighter) -> int | None:
+    """The bar an effect forces: Intimidate bar 1; Confusion and Turncoat bar 2."""
+    if actor.has("confusion") or actor.has("turncoat"):
+        return 2
+    if actor.has("intimidate"):
+        return 1
+    return None
+
+
+def _bar(actor: Fighter, chosen: str | int | None) -> tuple[int, Bar]:
+    """The bar by number or by name; none given: the bar an effect forces."""
+    bars = actor.card.bars
+    number = _bar_number(bars, chosen) if chosen is not None else forced_bar(actor)
+    if number is None:
+        raise BadInput(f"which bar? {actor.name}'s card has {_bars(bars)}")
+    if not 1 <= number <= len(bars):
+        raise BadInput(f"{actor.name}'s card has {_bars(bars)}, not bar {number}")
+    return number, bars[number - 1]
+
+
+def _bar_number(bars: tuple[Bar, ...], chosen: str | int) -> int:
+    text = str(chosen).strip()
+    if text.isdigit():
+        return int(text)
+    wanted = " ".join(text.split()).casefold()
+    for index, bar in enumerate(bars, start=1):
+        if bar.name.casefold() == wanted:
+            return index
+    raise BadInput(f"no bar named {text!r}; the card has {_bars(bars)}")
+
+
+def _bars(bars: tuple[Bar, ...]) -> str:
+    if not bars:
+        return "no action bars entered"
+    return ", ".join(f"{i} {b.name or '(unnamed)'}" for i, b in enumerate(bars, start=1))
+
+
+def dice_owed(state: State, bar: str | None, rolls: tuple[int, ...]) -> int:
+    """How many more d8 the current actor's action needs (Luck, (!), Encore)."""
+    game = spires_end(state)
+    actor = _current(game)
+    _, chosen = _bar(actor, bar)
+    return _owed(chosen, actor, rolls)
+
+
+def _owed(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> int:
+    if not bar.needs_roll:
+        return 0
+    base = combat.base_dice(bar, actor)
+    if len(rolls) < base:
+        return base - len(rolls)
+    return 1 if combat.encore_due(bar, actor, rolls) else 0
+
+
+def _rolls(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> tuple[int, ...]:
+    """The dice given must be the dice the bar rolls now, an Encore re-roll after a miss
+    at most one more."""
+    if any(not 1 <= r <= 8 for r in rolls):
+        raise BadInput(f"a d8 shows 1 to 8, not {', '.join(str(r) for r in rolls)}")
+    base = combat.base_dice(bar, actor) if bar.needs_roll else 0
+    if len(rolls) == base:
+        return rolls
+    if len(rolls) == base + 1 and bar.needs_roll and combat.encore_due(bar, actor, rolls[:base]):
+        return rolls
+    why = " (Luck rolls one more)" if actor.has("luck") else ""
+    encore = ", an Encore re-roll after a miss one more" if actor.has("encore") else ""
+    raise BadInput(f"{bar.name or 'this bar'} rolls {base} d8 now{why}{encore}; "
+                   f"{len(rolls)} given")
+
+
+def action(
+    state: State, bar: str | None, rolls: tuple[int, ...], target: str | None,
+    kickback_to: str | None, given_to: str | None, player: int | None,
+) -> Decision:
+    game, fight = _fight(state)
+    actor = _current(game)
+    if actor.is_enemy:
+        raise Refused(f"it is {actor.name}'s turn: `spire enemy CARD` plays it")
+    number, chosen = _bar(actor, bar)
+    violations = _player(state, player, actor) + _dying(game)
+    violations += _turn_rules(actor, fight, number, chosen)
+    event = se.ActionPerformed(
+        actor=actor.name, bar=number, rolls=_rolls(chosen, actor, rolls),
+        target=_aimed(state, game, actor, target),
+        kickback_to=_ally(state, kickback_to, "the kickback") if kickback_to else None,
+        given_to=_ally(state, given_to, "its effects") if given_to else None)
+    if event.target and event.target != _forced_target(game, actor) and \
+            not (game.fight and event.target == game.fight.enemy.name):
+        violations.append(RuleViolation(f"{actor.name} attacks an ally only under Confusion "
+                                        "or Turncoat", GLOSSARY))
+    return _decided(event, violations)
+
+
+def _turn_rules(actor: Fighter, fight: Fight, number: int, bar: Bar) -> Violations:
+    out: Violations = []
+    allowed = 2 if actor.has("surge") else 1
+    if fight.actions >= allowed:
+        out.append(RuleViolation(f"{actor.name} has performed {fight.actions} action"
+                                 f"{'s' if fight.actions != 1 else ''} this turn", ACTIONS))
+    if fight.rested or fight.recouped:
+        out.append(RuleViolation(f"{actor.name} has {'rested' if fight.rested else 'recouped'} "
+                                 "this turn; the action comes first", FLOW))
+    if actor.has("stun"):
+        out.append(RuleViolation(f"{actor.name} is stunned: no action this turn (recoup or "
+                                 "rest)", GLOSSARY))
+    forced = forced_bar(actor)
+    if forced is not None and number != forced:
+        why = "Intimidate" if forced == 1 else "Confusion" if actor.has("confusion") else "Turncoat"
+        out.append(RuleViolation(f"{why} forces bar {forced}", GLOSSARY))
+    free = actor.has("confusion") or actor.has("turncoat")
+    if not free and bar.cost > actor.hp:
+        out.append(RuleViolation(f"{bar.name or 'the bar'} costs {bar.cost} HP; {actor.name} "
+                                 f"has {actor.hp}", ACTIONS))
+    return out
+
+
+def _forced_target(game: SpiresEnd, actor: Fighter) -> str | None:
+    if actor.has("confusion"):
+        return actor.name  # "Character attacks themself"
+    if actor.has("turncoat"):
+        others = [a.name for a in game.living() if a.name != actor.name]
+        return others[0] if others else actor.name  # "Force an ally to attack another ally"
+    return None
+
+
+def _aimed(state: State, game: SpiresEnd, actor: Fighter, target: str | None) -> str | None:
+    if target is not None:
+        return _ally(state, target, "the attack")
+    return _forced_target(game, actor)
+
+
+def rest(state: State, player: int | None) -> Decision:
+    game, fight = _fight(state)
+    actor = _current(game)
+    violations = _player(state, player, actor) + _dying(game)
+    if fight.actions or fight.rested:
+        done = "performed an action" if fight.actions else "rested"
+        violations.append(RuleViolation(f"{actor.name} has {done} this turn; \"If you skip your "
+                                        "Action you can elect to Rest\"", REST))
+    if actor.has("exhaustion"):
+        violations.append(RuleViolation(f"{actor.name} is exhausted: no recoup or rest", GLOSSARY))
+    return _decided(se.Rested(actor=actor.name), violations)
+
+
+def recoup(
+    state: State, kind: str, roll: int, to: str | None, effect: str | None, player: int | None,
+) -> Decision:
+    game, fight = _fight(state)
+    actor = _current(game)
+    if actor.card.recoup is None:
+        raise BadInput(f"{actor.name}'s recoup bar was not entered")
+    if kind not in ("heal", "armor", "cleanse"):
+        raise BadInput(f"recoup heal, armor or cleanse, not {kind!r}")
+    if not 1 <= roll <= 8:
+        raise BadInput(f"a d8 shows 1 to 8, not {roll}")
+    receiver = _ally(state, to, "the recoup") if to else actor.name
+    violations = _player(state, player, actor) + _dying(game)
+    if fight.recouped:
+        violations.append(RuleViolation(f"{actor.name} has recouped this turn; one Recoup roll "
+                                        "per turn", RECOUP))
+    if actor.has("exhaustion"):
+        violations.append(RuleViolation(f"{actor.name} is exhausted: no recoup or rest", GLOSSARY))
+    if receiver != actor.name and (actor.is_enemy or (game.fighter(receiver) or actor).is_enemy):
+        violations.append(RuleViolation("recoup points go to an ally of the one who recoups, "
+                                        "the enemy's to itself", RECOUP))
+    named = _effect_named(game, receiver, effect) if kind == "cleanse" and effect else None
+    return _decided(se.Recouped(actor=actor.name, kind=kind, roll=roll,
+                                to=None if receiver == actor.name else receiver,
+                                effect=named), violations)
+
+
+def _effect_named(game: SpiresEnd, name: str, effect: str) -> str:
+    from journal.games.spires_end.effects import effect_name
+
+    try:
+        wanted = effect_name(effect)
+    except ValueError as e:
+        raise BadInput(str(e)) from None
+    fighter = game.fighter(name)
+    if fighter is None or not fighter.has(wanted):
+        raise NotFound(f"{name} has no {wanted} to cleanse")
+    return wanted
+
+
+def boost(state: State, player: int | None) -> Decision:
+    game, _ = _fight(state)
+    actor = _current(game)
+    violations = _player(state, player, actor)
+    if actor.boost < METER:
+        violations.append(RuleViolation(f"{actor.name}'s boost meter holds {actor.boost} of "
+                                        f"{METER}; it is spent when full", REST))
+    return _decided(se.BoostSpent(actor=actor.name), violations)
+
+
+def upkeep(state: State, player: int | None) -> Decision:
+    game, _ = _fight(state)
+    actor = _current(game)
+    violations = _player(state, player, actor) + _dying(game)
+    return _decided(se.UpkeepDone(actor=actor.name), violations)
+
+
+# -- the enemy's turn --------------------------------------------------------------------
+
+def selected(game: SpiresEnd, roll: int) -> str | None:
+    """'Roll 1-4: Attack Ally 1 Roll 5-8: Attack Ally 2'; an empty place: the other ally."""
+    from journal.games.spires_end import GAME
+
+    low, high = GAME.raw["dice"]["selection"]["ally_1"]
+    first = 0 if low <= roll <= high else 1
+    for slot in (first, 1 - first):
+        name = game.slots[slot]
+        ally = game.ally(name) if name else None
+        if ally is not None and not ally.dead:
+            return ally.name
+    return None
+
+
+def enemy(
+    state: State, card: int, selection: int, rolls: tuple[int, ...], player: int | None,
+) -> Decision:
+    game, fight = _fight(state)
+    foe = fight.enemy
+    if not 1 <= selection <= 8:
+        raise BadInput(f"the selection roll is a d8: 1 to 8, not {selection}")
+    if not 1 <= card <= len(foe.card.bars):
+        raise BadInput(f"{foe.name}'s card has {_bars(foe.card.bars)}, not bar {card}")
+    number = forced_bar(foe) or card
+    bar = foe.card.bars[number - 1]
+    violations = _dying(game)
+    if fight.turn != ENEMY_TURN:
+        violations.append(RuleViolation(f"it is {_current(game).name}'s turn", FLOW))
+    if fight.actions >= (2 if foe.has("surge") else 1):
+        violations.append(RuleViolation(f"{foe.name} has acted this turn", FLOW))
+    if foe.has("stun"):
+        violations.append(RuleViolation(f"{foe.name} is stunned: no action this turn", GLOSSARY))
+    target = foe.name if foe.has("confusion") or foe.has("turncoat") else selected(game, selection)
+    if target is None:
+        violations.append(RuleViolation("no ally in play to attack: draw the next ally", SET_UP))
+    event = se.EnemyActed(enemy=foe.name, card=card, bar=number, selection=selection,
+                          target=None if bar.all_targets and target != foe.name else target,
+                          rolls=_rolls(bar, foe, rolls))
+    return _decided(event, violations)
+
+
+def enemy_dice_owed(state: State, card: int, rolls: tuple[int, ...]) -> int:
+    _, fight = _fight(state)
+    foe = fight.enemy
+    if not 1 <= card <= len(foe.card.bars):
+        return 0
+    return _owed(foe.card.bars[(forced_bar(foe) or card) - 1], foe, rolls)
+
+
+def select(state: State, roll: int) -> Decision:
+    if not 1 <= roll <= 8:
+        raise BadInput(f"the selection roll is a d8: 1 to 8, not {roll}")
+    return _decided(se.SelectionRolled(roll=roll, ally=selected(spires_end(state), roll)), [])
+
+
+# -- death and effects -------------------------------------------------------------------
+
+def death(
+    state: State, ally: str | None, target: str | None, given_to: str | None,
+    rolls: tuple[int, ...],
+) -> Decision:
+    game = spires_end(state)
+    name = _ally(state, ally, "the death move") if ally else (game.dying[:1] or (None,))[0]
+    if name is None:
+        raise Refused("no ally has died: a death move follows an ally's death")
+    dead = game.ally(name)
+    violations: Violations = []
+    if dead is None or name not in game.dying:
+        violations.append(RuleViolation(f"{name} has no death move to perform (only a dead ally "
+                                        "does, once)", DEATH))
+    chosen = _ally(state, given_to, "the death move") if given_to else _other(game, name)
+    bar = getattr(dead.card, "death", None) if dead else None
+    if bar is not None and dead is not None:
+        _rolls(bar, dead, rolls)
+    event = se.DeathMovePerformed(
+        ally=name, target=_ally(state, target, "the death move") if target else None,
+        given_to=chosen, rolls=rolls)
+    return _decided(event, violations)
+
+
+def death_dice(state: State, ally: str | None) -> int:
+    game = spires_end(state)
+    name = ally or (game.dying[:1] or (None,))[0]
+    dead = game.ally(name) if name else None
+    bar = getattr(dead.card, "death", None) if dead else None
+    return _owed(bar, dead, ()) if bar is not None and dead is not None else 0
+
+
+def _other(game: SpiresEnd, name: str) -> str | None:
+    others = [a.name for a in game.living() if a.name != name]
+    return others[0] if others else None
+
+
+def inflict(state: State, target: str, given: Inflicted) -> Decision:
+    name = _ally(state, target, "the effect")
+    return _decided(se.EffectInflicted(target=name, inflicted=given), [])

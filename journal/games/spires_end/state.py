@@ -1,0 +1,264 @@
+"""Spire's End's state: the allies drawn and the two in play, their cubes, effects and
+meters, the fight under way and whose turn it is; and `evolve` for its events.
+
+Ally HP and AP are kept here and mirrored into the core characters, so `spire status`
+and the items rules see the same cubes. Everything the dice imply is worked out in
+`combat`, from the events alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from journal.games.spires_end import events as se
+from journal.games.spires_end.cards import AllyCard, EnemyCard
+from journal.state import Character, State, applies
+
+ALLIES = 7
+"""'There are 7 of you now.' (Ally Selection & Set Up)"""
+METER = 3
+"""The rest meter counts three rests; the boost meter has three slots."""
+ENEMY_TURN = 3
+"""Turns in a round: Ally 1, Ally 2, then the Enemy (Combat Round Flow)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A status effect on a character: its cubes (turns left, or the amount of a
+    persistent one) and who inflicted it (Harvest and Seduce take for them)."""
+
+    name: str
+    cubes: int
+    persistent: bool = False
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """An ally or the enemy, with its cubes, status effects and meters."""
+
+    card: AllyCard | EnemyCard
+    hp: int
+    ap: int
+    effects: tuple[Effect, ...] = ()
+    rest: int = 0
+    boost: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def dead(self) -> bool:
+        return self.hp <= 0
+
+    @property
+    def is_enemy(self) -> bool:
+        return isinstance(self.card, EnemyCard)
+
+    def effect(self, name: str) -> Effect | None:
+        return next((e for e in self.effects if e.name == name), None)
+
+    def has(self, name: str) -> bool:
+        return self.effect(name) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    enemy: Fighter
+    round: int = 1
+    turn: int = 1
+    """1: Ally 1, 2: Ally 2, 3: the enemy."""
+    actions: int = 0
+    rested: bool = False
+    recouped: bool = False
+    outcome: str | None = None
+    """None while under way; then "won", "lost" or "ended"."""
+
+    @property
+    def under_way(self) -> bool:
+        return self.outcome is None
+
+
+@dataclass(frozen=True, slots=True)
+class SpiresEnd:
+    allies: tuple[Fighter, ...] = ()
+    """Every ally drawn, in the order the table drew them (the dead too)."""
+    slots: tuple[str | None, str | None] = (None, None)
+    """The names of Ally 1 and Ally 2."""
+    dying: tuple[str, ...] = ()
+    """Dead allies whose death move is still to come."""
+    fight: Fight | None = None
+    resolved: tuple[str, ...] = ()
+    """What the latest action, recoup or upkeep did, for the table to read."""
+    finished: tuple[str, ...] = ()
+    """One line per fight that ended."""
+
+    def ally(self, name: str) -> Fighter | None:
+        folded = name.casefold()
+        return next((a for a in self.allies if a.name.casefold() == folded), None)
+
+    def in_play(self) -> tuple[Fighter, ...]:
+        return tuple(a for a in (self.ally(n) for n in self.slots if n) if a is not None)
+
+    def living(self) -> tuple[Fighter, ...]:
+        return tuple(a for a in self.in_play() if not a.dead)
+
+    def fighter(self, name: str) -> Fighter | None:
+        enemy = self.fight.enemy if self.fight else None
+        if enemy is not None and enemy.name.casefold() == name.casefold():
+            return enemy
+        return self.ally(name)
+
+    @property
+    def dead(self) -> tuple[str, ...]:
+        return tuple(a.name for a in self.allies if a.dead)
+
+    @property
+    def journey_over(self) -> bool:
+        return len(self.dead) >= ALLIES
+
+    def actor(self) -> Fighter | None:
+        """Whose turn it is in the fight under way."""
+        fight = self.fight
+        if fight is None or not fight.under_way:
+            return None
+        if fight.turn == ENEMY_TURN:
+            return fight.enemy
+        name = self.slots[fight.turn - 1]
+        return self.ally(name) if name else None
+
+    def lines(self) -> list[str]:
+        from journal.games.spires_end.view import lines
+
+        return lines(self)
+
+    def to_json(self) -> dict[str, Any]:
+        from journal.games.spires_end.view import game_json
+
+        return game_json(self)
+
+
+def spires_end(state: State) -> SpiresEnd:
+    game_state = state.game_state
+    return game_state if isinstance(game_state, SpiresEnd) else SpiresEnd()
+
+
+def with_game(state: State, game: SpiresEnd) -> State:
+    """The state with `game` as its game state, the allies' cubes mirrored in the core."""
+    cubes = {a.name: a for a in game.allies}
+    characters = tuple(
+        replace(c, hp=max(cubes[c.name].hp, 0), ap=cubes[c.name].ap) if c.name in cubes else c
+        for c in state.characters)
+    return replace(state, game_state=game, characters=characters)
+
+
+# -- evolve ------------------------------------------------------------------------------
+
+@applies
+def _(event: se.AllyDrawn, state: State) -> State:
+    game = spires_end(state)
+    card = event.card
+    fighter = Fighter(card, card.hp, card.ap)
+    slots = list(game.slots)
+    before = slots[event.slot - 1]
+    slots[event.slot - 1] = card.name
+    game = replace(game, allies=(*game.allies, fighter), slots=(slots[0], slots[1]))
+    if state.character(card.name) is None:
+        joined = Character(card.name, card.hp, card.hp, card.ap, card.ap)
+        state = replace(state, characters=(*state.characters, joined))
+    if before is not None and (gone := game.ally(before)) is not None and gone.dead:
+        state = _items_pass(state, gone.name, card.name)
+    return with_game(state, game)
+
+
+def _items_pass(state: State, dead: str, heir: str) -> State:
+    """'Upon death, Items are passed on to the next Ally unless stated otherwise.'"""
+    items = tuple(replace(i, holder=heir) if i.holder == dead else i for i in state.items)
+    return replace(state, items=items)
+
+
+@applies
+def _(event: se.FightBegan, state: State) -> State:
+    from journal.games.spires_end.combat import first_turn
+
+    game = spires_end(state)
+    enemy = Fighter(event.enemy, event.enemy.hp, event.enemy.ap)
+    fight = Fight(enemy)
+    game = replace(game, fight=replace(fight, turn=first_turn(game)), resolved=())
+    return with_game(state, game)
+
+
+@applies
+def _(event: se.ActionPerformed, state: State) -> State:
+    from journal.games.spires_end.combat import action
+
+    return _on_fight(state, lambda game: action(game, event))
+
+
+@applies
+def _(event: se.EnemyActed, state: State) -> State:
+    from journal.games.spires_end.combat import enemy_action
+
+    return _on_fight(state, lambda game: enemy_action(game, event))
+
+
+@applies
+def _(event: se.Rested, state: State) -> State:
+    from journal.games.spires_end.combat import rest
+
+    return _on_fight(state, lambda game: rest(game, event))
+
+
+@applies
+def _(event: se.Recouped, state: State) -> State:
+    from journal.games.spires_end.combat import recoup
+
+    return _on_fight(state, lambda game: recoup(game, event))
+
+
+@applies
+def _(event: se.BoostSpent, state: State) -> State:
+    from journal.games.spires_end.combat import boost
+
+    return with_game(state, boost(spires_end(state), event))
+
+
+@applies
+def _(event: se.UpkeepDone, state: State) -> State:
+    from journal.games.spires_end.combat import upkeep
+
+    return _on_fight(state, lambda game: upkeep(game, event))
+
+
+@applies
+def _(event: se.DeathMovePerformed, state: State) -> State:
+    from journal.games.spires_end.combat import death_move
+
+    return with_game(state, death_move(spires_end(state), event))
+
+
+@applies
+def _(event: se.EffectInflicted, state: State) -> State:
+    from journal.games.spires_end.combat import inflicted
+
+    return with_game(state, inflicted(spires_end(state), event))
+
+
+@applies
+def _(event: se.FightEnded, state: State) -> State:
+    from journal.games.spires_end.combat import end_fight
+
+    game = spires_end(state)
+    if game.fight is None or not game.fight.under_way:
+        return state
+    return with_game(state, end_fight(game, "ended"))
+
+
+def _on_fight(state: State, change: Any) -> State:
+    """Change the fight under way; with none, the event changes nothing."""
+    game = spires_end(state)
+    if game.fight is None or not game.fight.under_way:
+        return state
+    return with_game(state, change(game))

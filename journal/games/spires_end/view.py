@@ -1,0 +1,120 @@
+"""What the table needs to see: each ally's cubes, effects and meters, the enemy, whose
+turn it is and what the latest roll did; as plain text lines and JSON (no Rich here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from journal.games.spires_end.state import (
+    ALLIES,
+    ENEMY_TURN,
+    METER,
+    Effect,
+    Fight,
+    Fighter,
+    SpiresEnd,
+)
+
+
+def _turns(count: int) -> str:
+    return f"{count} turn" if count == 1 else f"{count} turns"
+
+
+def effect_text(effect: Effect) -> str:
+    name = effect.name.capitalize()
+    if effect.name == "bubble":
+        return f"{name} (until after the enemy's turn)"
+    if effect.persistent:
+        amount = f" {effect.cubes}" if effect.name == "hinder" else ""
+        return f"{name}{amount} (until cleansed)"
+    return f"{name} ({_turns(effect.cubes)} left)"
+
+
+def fighter_line(label: str, f: Fighter) -> str:
+    cubes = f"HP {max(f.hp, 0)}/{f.card.hp}, AP {f.ap}/{f.card.ap}"
+    if f.dead:
+        return f"{label} {f.name}: dead"
+    parts = [cubes]
+    if not f.is_enemy:
+        parts.append(f"rest {f.rest}/{METER}, boost {f.boost}/{METER}")
+    parts.append(", ".join(effect_text(e) for e in f.effects) or "no effects")
+    return f"{label} {f.name}: " + " | ".join(parts)
+
+
+def lines(game: SpiresEnd) -> list[str]:
+    """The lines the table reads after every command."""
+    if not game.allies and game.fight is None:
+        return []
+    out = [fighter_line(f"Ally {slot}", a) for slot, a in _slots(game)]
+    fight = game.fight
+    if fight is not None:
+        out.append(fighter_line("Enemy", fight.enemy))
+        out.append(_turn_line(game, fight))
+    out += [f"  {line}" for line in game.resolved]
+    out += _dead_lines(game)
+    return out
+
+
+def _slots(game: SpiresEnd) -> list[tuple[int, Fighter]]:
+    placed = [(i, game.ally(n)) for i, n in enumerate(game.slots, start=1) if n]
+    return [(i, a) for i, a in placed if a is not None]
+
+
+def _turn_line(game: SpiresEnd, fight: Fight) -> str:
+    if fight.outcome is not None:
+        return f"Fight {fight.outcome} in round {fight.round}"
+    actor = game.actor()
+    if actor is None:
+        return f"Round {fight.round}: no ally in play; draw the next ally"
+    if fight.turn == ENEMY_TURN:
+        step = "action (selection roll, action card)" if not fight.actions else \
+            "recoup or upkeep" if not fight.recouped else "upkeep"
+        return f"Round {fight.round}: {actor.name}'s turn, {step} next"
+    if not fight.actions and not fight.rested:
+        step = "action or rest"
+    elif not fight.recouped:
+        step = "recoup or upkeep"
+    else:
+        step = "upkeep"
+    return f"Round {fight.round}: {actor.name}'s turn, {step} next"
+
+
+def _dead_lines(game: SpiresEnd) -> list[str]:
+    dead = game.dead
+    if not dead:
+        return []
+    out = [f"Dead: {', '.join(dead)} ({len(dead)} of {ALLIES})"]
+    if game.dying:
+        out.append(f"  death move due: {', '.join(game.dying)} (spire death)")
+    if game.journey_over:
+        out.append("All seven allies are dead: the journey ends.")
+    return out
+
+
+def _fighter_json(f: Fighter) -> dict[str, Any]:
+    return {
+        "name": f.name, "hp": max(f.hp, 0), "hp_max": f.card.hp, "ap": f.ap, "ap_max": f.card.ap,
+        "dead": f.dead, "rest": f.rest, "boost": f.boost,
+        "effects": [{"name": e.name, "turns": None if e.persistent else e.cubes,
+                     "persistent": e.persistent, "amount": e.cubes} for e in f.effects],
+    }
+
+
+def game_json(game: SpiresEnd) -> dict[str, Any]:
+    fight = game.fight
+    return {
+        "allies": [_fighter_json(a) | {"slot": _slot(game, a.name)} for a in game.allies],
+        "dead": list(game.dead),
+        "death_moves_due": list(game.dying),
+        "journey_over": game.journey_over,
+        "fight": None if fight is None else {
+            "enemy": _fighter_json(fight.enemy), "round": fight.round,
+            "turn": game.actor().name if game.actor() else None,  # type: ignore[union-attr]
+            "outcome": fight.outcome,
+        },
+        "resolved": list(game.resolved),
+    }
+
+
+def _slot(game: SpiresEnd, name: str) -> int | None:
+    return game.slots.index(name) + 1 if name in game.slots else None
