@@ -162,7 +162,7 @@ CoreEvent = Annotated[
 Event: TypeAlias = Payload
 """Any event: a core one or one of a game's (each game module defines its own union)."""
 
-GAME_EVENT_MODULES = ("journal.games.hildegard",)
+GAME_EVENT_MODULES = ("journal.games.hildegard", "journal.games.spires_end")
 
 
 def _all_payload_types() -> dict[str, type[Payload]]:

@@ -26,8 +26,9 @@ def _core() -> TypeAdapter[State]:
 
 def _game_types() -> dict[str, TypeAdapter[Any]]:
     from journal.games.hildegard.state import Hildegard
+    from journal.games.spires_end.state import SpiresEnd
 
-    return {"hildegard": TypeAdapter(Hildegard)}
+    return {"hildegard": TypeAdapter(Hildegard), "spiresend": TypeAdapter(SpiresEnd)}
 
 
 def encode(state: State) -> str:

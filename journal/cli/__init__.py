@@ -89,7 +89,8 @@ def options(
     ctx.obj = Options(db=db, campaign=campaign)
 
 
-from journal.cli import campaigns, cards, deck, hildegard, looking, things, transfer  # noqa: E402,F401
+from journal.cli import (  # noqa: E402,F401
+    campaigns, cards, deck, hildegard, looking, spires_end, things, transfer)
 
 
 def main() -> None:
