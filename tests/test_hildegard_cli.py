@@ -9,7 +9,6 @@ import shlex
 from typing import Any
 
 import pytest
-
 from conftest import RULEBOOKS, Spire, rulebook
 
 PRACTICE = ("target Practice --limit 1 --accuracy 3 --sets 2 --parts c,r,d "
@@ -368,8 +367,8 @@ def test_blocks_in_a_row_on_color_squares(hildegard: Spire) -> None:
 BLOCK_REFUSALS = [
     (["roll c c r b"], "block 1 --square 1", 1, "blocks come after the shot dice are locked",
      BLOCK_RULES),
-    (["roll c c r b", "stop"], "block 4 --square 1", 1, "die 4 shows blank; square 1 needs "
-     "crescent", BLOCK_RULES),
+    (["roll c c r b", "stop"], "block 4 --square 1", 1,
+     "die 4 shows blank; square 1 needs crescent", BLOCK_RULES),
     (["roll c c r b", "stop"], "block 3 --square 1", 1, "die 3 shows ring", BLOCK_RULES),
     (["roll c c r b", "stop"], "block 1 --square 2", 1, "until square 1 is filled", PREVIOUS),
     (["roll c c r b", "stop", "block 1 --square 1"], "block 3 --square 3", 1,

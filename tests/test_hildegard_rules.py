@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-
 from conftest import rulebook
+
 from journal.games.hildegard.cards import HitMeter, parse_squares
 from journal.games.hildegard.catalog import rulebook_cards
 from journal.games.hildegard.dice import Face, bullseyes, contains, faces
@@ -63,8 +63,13 @@ def drawn(hit_marks: Sequence[Mark]) -> str:
     return "".join({"hit": "X", "block": "B", "empty": "."}[m] for m in hit_marks)
 
 
-CROWS_METER = rulebook_cards()["Hildegard's Hit Meter"]
-assert isinstance(CROWS_METER, HitMeter)
+def _shipped_meter() -> HitMeter:
+    meter = rulebook_cards()["Hildegard's Hit Meter"]
+    assert isinstance(meter, HitMeter)
+    return meter
+
+
+CROWS_METER = _shipped_meter()
 # A meter of our own, with every kind of square: a gray square 3, a tab on square 5.
 METER = HitMeter(name="test meter", accuracy=4, squares=parse_squares("c,c,r!,d,c:flub,r,d"))
 
