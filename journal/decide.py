@@ -28,7 +28,8 @@ def _decided(*events: ev.Payload, violations: list[RuleViolation] | None = None)
     return Decision(tuple(events), tuple(violations or ()))
 
 
-def start_campaign(game: Game, players: int) -> Decision:
+def start_campaign(game: Game, players: int, quick_start: bool = False) -> Decision:
+    """The campaign's first event; with `quick_start`, the quick start card revealed too."""
     low, high = game.players
     violations = []
     if not low <= players <= high:
@@ -40,7 +41,18 @@ def start_campaign(game: Game, players: int) -> Decision:
     )
     started = ev.CampaignStarted(
         game=game.name, players=players, resources=resources, characters=sheets)
+    if quick_start:
+        return _decided(started, _quick_start(game), violations=violations)
     return _decided(started, violations=violations)
+
+
+def _quick_start(game: Game) -> ev.CardRevealed:
+    """"Start at Card 5...and you're off!" (Spire's End, Quick Start). The cards before it
+    were read on the first playthrough: nothing leaves the game."""
+    card = game.raw["deck"].get("quick_start_card")
+    if card is None:
+        raise BadInput(f"{game.title} has no quick start")
+    return ev.CardRevealed(card=card)
 
 
 def _card(number: int) -> int:

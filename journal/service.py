@@ -120,10 +120,12 @@ class Journal:
                 "`spire use NAME` picks one")
         return self.store.campaign(name)
 
-    def new(self, name: str, game: str, players: int, force: bool = False) -> View:
+    def new(
+        self, name: str, game: str, players: int, force: bool = False, quick_start: bool = False,
+    ) -> View:
         name = _campaign_name(name)
         rules = game_named(game)
-        decision = decide.start_campaign(rules, players)
+        decision = decide.start_campaign(rules, players, quick_start)
         override = _overrides(decision, force)
         first = [NewEvent(e, self.now(), override=override) for e in decision.events]
         self.store.create_campaign(name, rules.name, first, self.now())

@@ -16,17 +16,20 @@ def new(
     name: str = typer.Argument(..., metavar="NAME", help="A name for the campaign."),
     game: str = typer.Option(..., "--game", "-g", metavar="GAME", help=f"The game: {GAMES}."),
     players: int = typer.Option(1, "--players", "-p", metavar="N", help="How many play."),
+    quick_start: bool = typer.Option(
+        False, "--quick-start", help="Spire's End: begin at card 5 (Quick Start)."),
     force: Force = False,
 ) -> None:
     """Start a campaign and make it the current one.
 
     \b
-    Example:
+    Examples:
       spire new gray-oaks --game hildegard --players 2
+      spire new tower --game spires-end --quick-start
     """
     from journal import render
 
-    view = journal(ctx).new(name, game.casefold(), players, force=force)
+    view = journal(ctx).new(name, game.casefold(), players, force=force, quick_start=quick_start)
     render.say(f"Started {view.campaign.name!r}; it is now the current campaign.")
     render.written(view)
 
