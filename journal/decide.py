@@ -254,8 +254,15 @@ def pass_item(state: State, name: str, to: str) -> Decision:
     game = game_named(state.game)
     receiver = _holder(state, to)
     kind = next(i.kind for i in state.items if i.name == item and i.holder == giver)
-    violations = _item_limit(state, game, kind, receiver)
+    violations = _item_limit(state, game, kind, receiver) + _no_swap(state, game, kind)
     return _decided(ev.ItemPassed(item=item, giver=giver, holder=receiver), violations=violations)
+
+
+def _no_swap(state: State, game: Game, kind: str) -> list[RuleViolation]:
+    """"You cannot swap out Combat Items during encounters." (Spire's End, Loot)"""
+    if game.item_limits.get(kind) is None or not getattr(state.game_state, "in_encounter", False):
+        return []
+    return [RuleViolation(f"{kind} items cannot be swapped during an encounter", game.items_section)]
 
 
 def _resource(state: State, name: str) -> str:

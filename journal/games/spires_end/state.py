@@ -116,6 +116,11 @@ class SpiresEnd:
         return tuple(a.name for a in self.allies if a.dead)
 
     @property
+    def in_encounter(self) -> bool:
+        """A fight is under way (combat items stay where they are)."""
+        return self.fight is not None and self.fight.under_way
+
+    @property
     def journey_over(self) -> bool:
         return len(self.dead) >= ALLIES
 
