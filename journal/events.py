@@ -7,11 +7,11 @@ version is upgraded when read, by the upcasters registered here.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Annotated, Any, ClassVar, Literal, TypeAlias, Union
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -242,9 +242,9 @@ def payload_data(event: Payload) -> dict[str, Any]:
     return event.model_dump(mode="json", exclude={"type"}, exclude_defaults=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
-    """An event as the journal holds it: its place in the branch and its provenance."""
+class Recorded(NamedTuple):
+    """An event as the journal holds it: its place in the branch and its provenance.
+    (A named tuple: a replay makes one per event, and it is only read.)"""
 
     position: int
     event: Event
@@ -257,3 +257,27 @@ class Recorded:
     @property
     def type(self) -> str:
         return self.event.type
+
+
+_PARSED: dict[tuple[str, int, str], Payload] = {}
+_PARSED_MAX = 8192
+
+
+def parse_stored(type_: str, version: int, text: str) -> Event:
+    """A stored payload's event. Payloads are frozen values and a campaign repeats many
+    (the same dice, the same gain), so a bounded memo spares validating each again."""
+    key = (type_, version, text)
+    found = _PARSED.get(key)
+    if found is not None:
+        return found
+    if version == current_version(type_):
+        try:
+            event = payload_types()[type_].model_validate_json(text)
+        except ValidationError:
+            event = parse_payload(type_, version, json.loads(text))  # says what is wrong
+    else:
+        event = parse_payload(type_, version, json.loads(text))
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[key] = event
+    return event

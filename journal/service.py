@@ -8,6 +8,7 @@ write lock.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -57,6 +58,7 @@ class View:
 Command = Callable[[View], Decision]
 
 if TYPE_CHECKING:
+    from journal.audit import Report as AuditReport
     from journal.timeline import Diff, Step
 
 
@@ -291,6 +293,14 @@ class Journal:
             for b in rows
         ]
 
+    def rebuild(self, branch: str | None = None) -> State:
+        """The branch's state folded from its first event, streaming: memory stays flat
+        however long the campaign."""
+        from journal.state import fold
+
+        current = self.store.branch(self.campaign(), branch)
+        return fold(self.store.stream(current), self.store.retracted(current))
+
     def history(self, branch: str | None = None) -> list[ev.Recorded]:
         return self.view(branch).history
 
@@ -348,17 +358,36 @@ class Journal:
                                 "with its events")
         return problems
 
+    def audit(self, branch: str | None = None, every: bool = False) -> AuditReport:
+        """Audit the branch (with its ancestry up to each fork), or every branch, from the
+        rows exactly as stored."""
+        from journal import audit
+
+        campaign = self.campaign()
+        chosen = None if every else self.store.branch(campaign, branch).name
+        tree = [audit.BranchRows.of(b, self.store.own_rows(b))
+                for b in self.store.branches(campaign)]
+        return audit.audit(campaign.name, campaign.game, tree, chosen)
+
     # -- export and import ----------------------------------------------------------------
 
     def export(self, branch: str | None = None) -> list[RawEvent]:
         campaign = self.campaign()
         return self.store.raw(self.store.branch(campaign, branch))
 
-    def import_(self, name: str, raw: list[RawEvent]) -> View:
+    def import_(self, name: str, raw: Iterable[RawEvent]) -> View:
+        """A new campaign from checked events (transfer.parse), written in one transaction:
+        a fault found on any line writes nothing."""
         name = _campaign_name(name)
-        started = ev.parse_payload(raw[0].type, raw[0].v, raw[0].payload)
-        assert isinstance(started, ev.CampaignStarted)  # checked by transfer.parse
-        self.store.create_campaign(name, started.game, (), self.now(), recorded=raw)
+        stream = iter(raw)
+        first = next(stream, None)
+        if first is None:
+            raise BadInput("the file holds no events")
+        started = ev.parse_payload(first.type, first.v, first.payload)
+        if not isinstance(started, ev.CampaignStarted):
+            raise BadInput(f"line 1: the first event must be campaign-started, not {first.type}")
+        self.store.create_campaign(
+            name, started.game, (), self.now(), recorded=itertools.chain([first], stream))
         self.use(name)
         return self.view()
 

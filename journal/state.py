@@ -8,14 +8,14 @@ state after an undo is exactly the state as if the undone event had never been r
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import singledispatch
-from typing import Any
+from typing import Any, TypeVar
 
 from journal import events as ev
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Character:
     name: str
     hp: int | None = None
@@ -24,7 +24,7 @@ class Character:
     ap_max: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Item:
     name: str
     kind: str
@@ -32,17 +32,16 @@ class Item:
     wild_die: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Override:
     position: int
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     game: str = ""
     players: int = 0
-    head: int = 0
     card: int | None = None
     pulled_from: tuple[int | None, ...] = ()
     """The pull stack: the cards that pulled cards interrupted, innermost last."""
@@ -56,6 +55,7 @@ class State:
     milestones: tuple[int, ...] = ()
     event_cards: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    """The latest notes (at most RECENT); the log keeps every one."""
     overrides: tuple[Override, ...] = ()
     game_state: Any = None
     """The game's own state (Hildegard: the target or face-off under way, next-set effects)."""
@@ -91,6 +91,27 @@ class State:
         }
 
 
+T = TypeVar("T")
+
+RECENT = 10
+"""How many of the latest notes (and ended encounters) the state keeps: bounded, so a fold
+costs the same at the millionth event as at the first."""
+
+
+def recent(kept: tuple[T, ...], new: T) -> tuple[T, ...]:
+    return (*kept[-(RECENT - 1):], new)
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for spire's frozen state classes, without re-running
+    `__init__`: a fold calls it for every event, and the state is never validated there."""
+    new = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    return new
+
+
 def _item_json(item: Item) -> dict[str, Any]:
     data = {"name": item.name, "kind": item.kind, "holder": item.holder}
     return data | ({"wild_die": item.wild_die} if item.wild_die else {})
@@ -100,8 +121,9 @@ def evolve(state: State, recorded: ev.Recorded) -> State:
     """The state after one recorded event."""
     after = _apply(recorded.event, state)
     if recorded.override:
-        after = replace(after, overrides=(*after.overrides, Override(recorded.position, recorded.override)))
-    return replace(after, head=recorded.position)
+        overrides = (*after.overrides, Override(recorded.position, recorded.override))
+        return replace(after, overrides=overrides)
+    return after
 
 
 def retracted_positions(history: Iterable[ev.Recorded]) -> frozenset[int]:
@@ -109,6 +131,15 @@ def retracted_positions(history: Iterable[ev.Recorded]) -> frozenset[int]:
     return frozenset(
         p for r in history if isinstance(r.event, ev.Retracted) for p in r.event.positions
     )
+
+
+def fold(events: Iterable[ev.Recorded], gone: frozenset[int], state: State | None = None) -> State:
+    """Fold events as they come, leaving out the positions in `gone` (known beforehand)."""
+    state = state or State()
+    for recorded in events:
+        if recorded.position not in gone:
+            state = evolve(state, recorded)
+    return state
 
 
 def project(history: Iterable[ev.Recorded], state: State | None = None) -> State:
@@ -253,4 +284,4 @@ def _add(state: State, resource: str, amount: int) -> State:
 
 @_apply.register
 def _(event: ev.NoteAdded, state: State) -> State:
-    return replace(state, notes=(*state.notes, event.text))
+    return replace(state, notes=recent(state.notes, event.text))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime
@@ -356,10 +356,11 @@ class Store:
 
     def create_campaign(
         self, name: str, game: str, first: Sequence[NewEvent], created_at: datetime,
-        recorded: Sequence[RawEvent] = (),
+        recorded: Iterable[RawEvent] = (),
     ) -> Campaign:
         """A new campaign with its `main` branch holding `first` (or, for an import, the
-        already-chained `recorded` events) and a `start` checkpoint after them."""
+        already-chained `recorded` events, read as they come, in one transaction: an error
+        raised while they are read writes nothing) and a `start` checkpoint."""
         stamp = created_at.isoformat()
         with self._write() as conn:
             if conn.scalar(sa.select(campaigns.c.id).where(campaigns.c.name == name)):
@@ -370,13 +371,12 @@ class Store:
                 campaign_id=campaign_id, name="main", parent_id=None, fork_position=None,
                 head_position=0, head_hash=chain.GENESIS, created_at=stamp)).inserted_primary_key[0]
             branch = Branch(branch_id, campaign_id, "main", None, None, 0, chain.GENESIS)
-            if recorded:
-                self._insert_recorded(conn, branch, recorded)
-            else:
+            if first:
                 self._append(conn, branch, 0, first)
-            start = len(recorded) if recorded else len(first)
+            else:
+                self._insert_recorded(conn, branch, recorded)
             conn.execute(sa.insert(checkpoints).values(
-                branch_id=branch_id, name="start", position=min(start, 1), created_at=stamp))
+                branch_id=branch_id, name="start", position=1, created_at=stamp))
         return Campaign(campaign_id, name, game, "main", stamp)
 
     # -- events -------------------------------------------------------------------------
@@ -396,6 +396,21 @@ class Store:
             conditions.append(condition)
         return sa.select(events).where(sa.or_(*conditions)).order_by(events.c.position)
 
+    def stream(self, branch: Branch, chunk: int = 2000) -> Iterator[ev.Recorded]:
+        """The branch's events one at a time, fetched in chunks: a million events replay
+        without a million in memory."""
+        with self._translated(), self.engine.connect() as conn:
+            query = self._stream(conn, branch, 0)
+            for row in conn.execution_options(yield_per=chunk).execute(query):
+                yield _recorded(row)
+
+    def retracted(self, branch: Branch) -> frozenset[int]:
+        """The positions the branch's retractions undo (read without the other events)."""
+        with self._read() as conn:
+            query = self._stream(conn, branch, 0).where(events.c.type == "retracted")
+            rows = conn.execute(query).all()
+        return frozenset(p for row in rows for p in json.loads(row.payload)["positions"])
+
     def raw(self, branch: Branch) -> list[RawEvent]:
         """The stored rows of `branch`'s stream, unparsed: for export and audit."""
         with self._read() as conn:
@@ -403,6 +418,15 @@ class Store:
         return [RawEvent(
             row.position, row.type, row.version, json.loads(row.payload), row.recorded_at,
             row.player, row.override, row.prev_hash, row.hash) for row in rows]
+
+    def own_rows(self, branch: Branch) -> list[dict[str, Any]]:
+        """`branch`'s own rows exactly as stored (payload text unparsed, nothing validated),
+        in position order: the audit reports a row that does not read rather than fail on it."""
+        with self._read() as conn:
+            rows = conn.execute(sa.select(events).where(
+                events.c.branch_id == branch.id).order_by(events.c.position)).all()
+        return [{k: v for k, v in row._mapping.items() if k not in ("id", "branch_id")}
+                for row in rows]
 
     def event_at(self, branch: Branch, position: int) -> ev.Recorded:
         found = [r for r in self.read(branch, position - 1) if r.position == position]
@@ -447,12 +471,21 @@ class Store:
         return [_recorded(row) for row in rows]
 
     def _insert_recorded(
-        self, conn: Connection, branch: Branch, recorded: Sequence[RawEvent],
+        self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent], chunk: int = 5000,
     ) -> None:
-        conn.execute(sa.insert(events), [
-            {"branch_id": branch.id, **r.to_row()} for r in recorded])
+        last: RawEvent | None = None
+        rows: list[dict[str, Any]] = []
+        for last in recorded:
+            rows.append({"branch_id": branch.id, **last.to_row()})
+            if len(rows) >= chunk:
+                conn.execute(sa.insert(events), rows)
+                rows = []
+        if rows:
+            conn.execute(sa.insert(events), rows)
+        if last is None:
+            raise BadInput("the file holds no events")
         conn.execute(sa.update(branches).where(branches.c.id == branch.id).values(
-            head_position=recorded[-1].position, head_hash=recorded[-1].hash))
+            head_position=last.position, head_hash=last.hash))
 
     def _checkpoint(self, conn: Connection, branch: Branch, name: str, position: int) -> None:
         conn.execute(sa.delete(checkpoints).where(
@@ -608,7 +641,7 @@ def _row(recorded: ev.Recorded) -> dict[str, Any]:
 
 
 def _recorded(row: Any) -> ev.Recorded:
-    event = ev.parse_payload(row.type, row.version, json.loads(row.payload))
+    event = ev.parse_stored(row.type, row.version, row.payload)
     return ev.Recorded(
         row.position, event, datetime.fromisoformat(row.recorded_at), row.player,
         row.override, row.prev_hash, row.hash)

@@ -16,7 +16,7 @@ from journal.chain import canonical_json
 from journal.describe import card_ranges, describe
 from journal.state import State, evolve, project, retracted_positions
 
-PROJECTION_VERSION = 1
+PROJECTION_VERSION = 2
 """Bump when `evolve` changes what it computes: older snapshots are then ignored."""
 
 

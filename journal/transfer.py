@@ -35,22 +35,19 @@ def dump(raw: Iterable[RawEvent]) -> Iterator[str]:
         })
 
 
-def parse(lines: Iterable[str]) -> list[RawEvent]:
-    """Read an export, checking every line; `BadInput` names the first bad line."""
-    raw: list[RawEvent] = []
-    prev = chain.GENESIS
+def parse(lines: Iterable[str]) -> Iterator[RawEvent]:
+    """Read an export as it comes, checking every line; `BadInput` names the first bad
+    line (the import that reads it writes nothing then)."""
+    prev, seq = chain.GENESIS, 0
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            event = _event(line, len(raw) + 1, prev)
+            event = _event(line, seq + 1, prev)
         except SpireError as e:
             raise BadInput(f"line {number}: {e}") from None
-        raw.append(event)
-        prev = event.hash
-    if not raw:
-        raise BadInput("the file holds no events")
-    return raw
+        yield event
+        prev, seq = event.hash, seq + 1
 
 
 def _event(line: str, seq: int, prev: str) -> RawEvent:

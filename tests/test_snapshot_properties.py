@@ -40,7 +40,8 @@ def _fork(journal: Journal, at: int) -> None:
     if any(c.name == name for c in journal.checkpoints(view)):
         return
     journal.store.add_checkpoint(view.branch, name, at, journal.now())
-    journal.rewind(name, f"b{len(journal.branches())}")
+    if any(c.name == name for c in journal.checkpoints(view)):  # not at an undone event
+        journal.rewind(name, f"b{len(journal.branches())}")
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -52,10 +52,9 @@ def import_(
     from journal.transfer import parse
 
     try:
-        text = file.read_text(encoding="utf-8")
+        with file.open(encoding="utf-8") as lines:
+            view = journal(ctx).import_(name or file.stem, parse(lines))
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {file}: {e}") from None
-    raw = parse(text.splitlines())
-    view = journal(ctx).import_(name or file.stem, raw)
-    render.say(
-        f"Imported {len(raw)} events into {view.campaign.name!r}; it is now the current campaign.")
+    render.say(f"Imported {view.branch.head} events into {view.campaign.name!r}; "
+               "it is now the current campaign.")

@@ -7,19 +7,19 @@ bullseyes a set forms, a target's outcome and rewards, the squares an enemy's di
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Reward, TargetCard
 from journal.games.hildegard.dice import Face, WildEffect, bullseyes, contains
 from journal.games.hildegard.meter import Mark, enemy_set_over, full, lowest_open, strike
-from journal.state import State, applies
+from journal.state import State, applies, recent, replace
 
 FEAT_LIMIT = 6
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NextSet:
     """Effects waiting for the next set (Hone; Flub, Tame, Graze)."""
 
@@ -29,7 +29,7 @@ class NextSet:
     graze: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ShotSet:
     """One set of shot dice, as it stands: `dice[i]` None once a Whoopsie removed it."""
 
@@ -80,7 +80,7 @@ class ShotSet:
         return tuple(None if i in self.blocks else f for i, f in enumerate(self.dice))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Target:
     card: TargetCard
     shooter: str
@@ -104,7 +104,7 @@ class Target:
         return self.sets_allowed - self.sets_done
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Foe:
     card: EnemyCard
     bullseyes: int = 0
@@ -114,7 +114,7 @@ class Foe:
         return self.bullseyes >= self.card.bullseye_limit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FaceOff:
     meter: HitMeter
     foes: tuple[Foe, ...]
@@ -154,7 +154,7 @@ class FaceOff:
             bool(shots) and all(s.tame for s in shots))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Hildegard:
     encounter: Target | FaceOff | None = None
     next_set: NextSet = field(default_factory=NextSet)
@@ -338,7 +338,7 @@ def _target_over(state: State, h: Hildegard, target: Target) -> State:
     if outcome == "hit":
         state = reward(state, target.card.reward)
     line = f"{target.card.name}: {outcome} with {target.bullseyes} bullseyes"
-    return _with(state, replace(h, encounter=target, finished=(*h.finished, line)))
+    return _with(state, replace(h, encounter=target, finished=recent(h.finished, line)))
 
 
 @applies
@@ -609,4 +609,4 @@ def _face_off_over(state: State, h: Hildegard, fight: FaceOff, outcome: str) -> 
             state = reward(state, foe.card.reward)
     names = ", ".join(f.card.name for f in fight.foes)
     line = f"Face-off with {names}: {outcome} in round {fight.round}"
-    return _with(state, replace(h, encounter=fight, finished=(*h.finished, line)))
+    return _with(state, replace(h, encounter=fight, finished=recent(h.finished, line)))
