@@ -116,6 +116,8 @@ class Bar(Frozen):
     results: tuple[Result, ...] = ()
     twice: bool = False
     all_targets: bool = False
+    roll: bool = True
+    """False: a death bar whose one result needs no roll (the Death Bar Example)."""
 
     def result(self, roll: int) -> Result | None:
         """The result the roll lands on; None: a miss."""
@@ -123,7 +125,7 @@ class Bar(Frozen):
 
     @property
     def needs_roll(self) -> bool:
-        return not (len(self.results) == 1 and self.results[0].rolls.always)
+        return self.roll
 
 
 class Amount(Frozen):

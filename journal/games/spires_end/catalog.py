@@ -118,7 +118,7 @@ def death(text: str) -> Bar:
         return found  # type: ignore[no-any-return]
     parts = _parts(text)
     if parts and ":" not in text and not any(_is_flag(p) for p in parts):
-        parts = ["1-8: " + ", ".join(parts)]
+        return _valid(lambda: _bar("Death Move", ["1-8: " + ", ".join(parts)], roll=False), text)
     return _valid(lambda: _bar("Death Move", parts), text)
 
 
@@ -136,8 +136,8 @@ def _is_part(part: str) -> bool:
     return _is_flag(part) or (":" in part and head.replace("-", "").isdigit())
 
 
-def _bar(name: str, parts: list[str]) -> Bar:
-    fields: dict[str, Any] = {"name": name, "results": []}
+def _bar(name: str, parts: list[str], roll: bool = True) -> Bar:
+    fields: dict[str, Any] = {"name": name, "results": [], "roll": roll}
     for part in parts:
         words = part.casefold().split()
         if words[0] == "cost" and len(words) == 2 and words[1].isdigit():
