@@ -392,12 +392,16 @@ class Journal:
         return self.view()
 
 
-ENCOUNTERS_STARTED = ("target-started", "face-off-started")
+ENCOUNTERS_STARTED = ("target-started", "face-off-started", "ally-drawn", "fight-began")
 """The events that carry a copy of the cards an encounter used."""
 
 
 def _card_reader(game: str) -> Callable[[str, dict[str, Any]], Any]:
-    """The game's reader of a stored card; only Hildegard keeps a catalog so far."""
+    """The game's reader of a stored card: Hildegard's and Spire's End's keep catalogs."""
+    if game == "spires-end":
+        from journal.games.spires_end.cards import card_from as ally_or_enemy
+
+        return ally_or_enemy
     if game != "hildegard":
         raise BadInput(f"{game} has no card catalog yet")
     from journal.games.hildegard.cards import card_from
@@ -411,7 +415,8 @@ def _cards_used(view: View) -> set[str]:
     started = [r.event for r in view.history
                if r.type in ENCOUNTERS_STARTED and r.position not in gone]
     cards = [c for e in started for c in (
-        getattr(e, "card", None), getattr(e, "meter", None), *getattr(e, "enemies", ()))]
+        getattr(e, "card", None), getattr(e, "meter", None), getattr(e, "enemy", None),
+        *getattr(e, "enemies", ()))]
     return {c.name.casefold() for c in cards if c is not None}
 
 
