@@ -151,7 +151,7 @@ def each_turn(board: Board, name: str, effect: Effect) -> None:
     if kind == "bleed":
         board.say(f"Bleed: -{lose(board, name, 'hp', 1)} HP on {name}")
     elif kind in ("regen", "rebuild"):
-        gain(board, name, "hp" if kind == "regen" else "ap", 1)
+        gain(board, name, "hp" if kind == "regen" else "ap", 1, label=f"{kind.capitalize()}: ")
     elif kind in ("harvest", "seduce"):
         points = "hp" if kind == "harvest" else "ap"
         taken = lose(board, name, points, 1)
@@ -514,7 +514,7 @@ def death_move(game: SpiresEnd, event: se.DeathMovePerformed) -> SpiresEnd:
     if death is None:
         board.say(f"{ally.name}'s death move was not entered")
         return settle(board, game.fight)
-    board.say(f"{ally.name}'s death move")
+    death = death.model_copy(update={"name": f"{ally.name}'s death move"})
     targets = (event.target,) if event.target else ((board.enemy,) if board.enemy else ())
     living = replace(ally, hp=1)  # the move is the ally's last act; its cubes stay at 0
     board.put(living)

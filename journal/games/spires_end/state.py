@@ -169,13 +169,18 @@ def _(event: se.AllyDrawn, state: State) -> State:
     slots = list(game.slots)
     before = slots[event.slot - 1]
     slots[event.slot - 1] = card.name
+    said: tuple[str, ...] = ()
     game = replace(game, allies=(*game.allies, fighter), slots=(slots[0], slots[1]))
     if state.character(card.name) is None:
         joined = Character(card.name, card.hp, card.hp, card.ap, card.ap)
         state = replace(state, characters=(*state.characters, joined))
     if before is not None and (gone := game.ally(before)) is not None and gone.dead:
+        passed = [i.name for i in state.items if i.holder == gone.name]
+        items = f"; {', '.join(passed)} pass{'es' if len(passed) == 1 else ''} to {card.name}"
+        said = (f"{card.name} takes {gone.name}'s place as Ally {event.slot}"
+                + (items if passed else ""),)
         state = _items_pass(state, gone.name, card.name)
-    return with_game(state, game)
+    return with_game(state, replace(game, resolved=said))
 
 
 def _items_pass(state: State, dead: str, heir: str) -> State:

@@ -33,7 +33,7 @@ def effect_text(effect: Effect) -> str:
 def fighter_line(label: str, f: Fighter) -> str:
     cubes = f"HP {max(f.hp, 0)}/{f.card.hp}, AP {f.ap}/{f.card.ap}"
     if f.dead:
-        return f"{label} {f.name}: dead"
+        return f"{label} {f.name}: " + ("defeated" if f.is_enemy else "dead")
     parts = [cubes]
     if not f.is_enemy:
         parts.append(f"rest {f.rest}/{METER}, boost {f.boost}/{METER}")

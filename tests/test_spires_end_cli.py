@@ -1,0 +1,240 @@
+"""Spire's End through the real CLI: a whole encounter from the draw to an ally's death
+and replacement (golden output), two players, quick start, loot, the journey's end, and
+every refusal leaving the journal unchanged."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Spire, rulebook
+
+GOLDEN = Path(__file__).parent / "golden"
+
+DRAW_MILLICENT = ('draw Millicent --hp 5 --ap 2 --bar "Back Hand" --recoup "Recoup Bar Example" '
+                  '--death "Death Bar Example"')
+DRAW_OSWIN = ('draw Oswin --hp 4 --ap 1 --bar "Jab; cost 1; 5-8: 1" --bar "Rally; cost 2; 4-8: '
+              '0, A" --status "A: regen x2" --recoup "heal 6-8: 1; cleanse 7-8"')
+OGRE = ('fight Ogre --hp 9 --ap 2 --bar "Club; 3-5: 2; 6-8: 4" --bar "Gash; 5-8: 1, A" '
+        '--status "A: bleed x2" --recoup "heal 7-8: 1"')
+
+ENCOUNTER = f"""
+new tower --game spires-end --players 2
+{DRAW_MILLICENT}
+{DRAW_OSWIN}
+item gain Dagger --kind combat --to Millicent
+{OGRE}
+action "Back Hand" 8
+recoup heal 3
+upkeep
+action Rally 6
+upkeep
+enemy 1 8 --select 2
+recoup heal 2
+upkeep
+rest
+recoup heal 5
+upkeep
+action Jab 7
+upkeep
+enemy 2 6 --select 4
+recoup heal 8
+upkeep
+action "Back Hand" 6
+upkeep
+action Jab 5
+upkeep
+enemy 1 7 --select 1
+death --to Oswin
+draw Wynn --hp 6 --ap 1 --bar "Slash; cost 1; 4-6: 2; 7-8: 3" --recoup "heal 5-8: 1"
+upkeep
+action Slash 7
+upkeep
+action Jab 4
+upkeep
+enemy 2 3 --select 6
+upkeep
+action Slash 5
+status
+"""
+
+
+def _play(spire: Spire, script: str) -> str:
+    shown = []
+    for line in script.strip().splitlines():
+        shown.append(f"$ spire {line}\n{spire.ok(*shlex.split(line))}")
+    return "".join(shown)
+
+
+def test_a_whole_encounter_matches_its_golden_file(spire: Spire) -> None:
+    out = _play(spire, ENCOUNTER)
+    golden = GOLDEN / "spires-end-encounter.txt"
+    if os.environ.get("SPIRE_UPDATE_GOLDEN"):
+        golden.write_text(out)
+    assert out == golden.read_text(), "run with SPIRE_UPDATE_GOLDEN=1 to accept a change"
+    status = spire.json("status")
+    assert status["fight"]["outcome"] == "won"
+    assert [(a["name"], a["slot"], a["dead"]) for a in status["allies"]] == [
+        ("Millicent", None, True), ("Oswin", 2, False), ("Wynn", 1, False)]
+    assert [(i["name"], i["holder"]) for i in status["items"]] == [("Dagger", "Wynn")]
+    assert all(a["effects"] == [] for a in status["allies"])  # "removed once the fight has ended"
+    spire.ok("replay", "--verify")
+
+
+def test_each_step_records_who_acted(spire: Spire) -> None:
+    assert "During a 2 player game, each player controls an Ally." in rulebook("spires-end")
+    _play(spire, ENCOUNTER.split("enemy 2 6")[0])
+    players = [(e["type"], e["player"]) for e in spire.json("log")[5:]]
+    assert players[:6] == [("action-performed", 1), ("recouped", 1), ("upkeep-done", 1),
+                           ("action-performed", 2), ("upkeep-done", 2), ("enemy-acted", 1)]
+    assert "Take turns rolling for the enemy actions." in rulebook("spires-end")
+    spire.ok("enemy", "2", "6", "--select", "4")  # round 2: player 2 rolls for the enemy
+    assert spire.json("log")[-1]["player"] == 2
+    _play(spire, "recoup heal 8\nupkeep")
+    line = spire.refused("action", "1", "5", "--player", "2", code=1)
+    assert "Millicent is Ally 1, played by player 1, not player 2 (rulebook: Co-Op)" in line
+    spire.ok("action", "1", "5", "--player", "2", "--force")
+    assert spire.json("log")[-1]["player"] == 2
+
+
+def test_player_three_rolls_for_the_enemy(spire: Spire) -> None:
+    assert "You can also add a 3rd player to read the story and roll for the enemy." in \
+        rulebook("spires-end")
+    spire.ok("new", "tower", "--game", "spires-end", "--players", "3")
+    _play(spire, f"{DRAW_MILLICENT}\n{DRAW_OSWIN}\n{OGRE}\nupkeep\nupkeep\nenemy 2 1 --select 1")
+    assert spire.json("log")[-1]["player"] == 3
+
+
+def test_quick_start_begins_at_card_5(spire: Spire) -> None:
+    assert "Start at Card 5...and you're off!" in rulebook("spires-end")
+    out = spire.ok("new", "again", "--game", "spires-end", "--quick-start")
+    assert "#2 Revealed card 5" in out
+    status = spire.json("status")
+    assert (status["card"], status["removed"]) == (5, [])
+
+
+def test_combat_items_stay_put_during_a_fight_and_pass_on_death(spire: Spire) -> None:
+    text = rulebook("spires-end")
+    assert "BE WARNED! You cannot swap out Combat Items during encounters." in text
+    assert "Upon death, Items are passed on to the next Ally unless stated otherwise." in text
+    _play(spire, f"new tower --game spires-end\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
+                 "item gain Dagger --kind combat --to Millicent\n"
+                 "item gain \"Cursed Key\" --to Millicent\n" + OGRE)
+    line = spire.refused("item", "pass", "Dagger", "--to", "Oswin", code=1)
+    assert "combat items cannot be swapped during an encounter" in line
+    spire.ok("item", "pass", "Cursed Key", "--to", "Oswin")  # a story item
+    _play(spire, "upkeep\nupkeep\nenemy 1 8 --select 1\nupkeep\nupkeep\nupkeep\n"
+                 "enemy 1 8 --select 1")  # Club twice: 4 damage, then 4 more
+    assert "death move due: Millicent" in spire.ok("status")
+    assert "death move before the next ally" in spire.refused("draw", "Wynn", "--hp", "3", code=1)
+    spire.ok("death")
+    out = spire.ok("draw", "Wynn", "--hp", "3")
+    assert "Wynn takes Millicent's place as Ally 1; Dagger passes to Wynn" in out
+    assert [(i["name"], i["holder"]) for i in spire.json("status")["items"]] == [
+        ("Dagger", "Wynn"), ("Cursed Key", "Oswin")]
+
+
+def test_the_journey_ends_when_all_seven_allies_are_dead(spire: Spire) -> None:
+    text = rulebook("spires-end")
+    assert "The rounds continue until the Enemy dies, or all 7 of your Allies do." in text
+    assert "a new Ally must take their place until all Allies have perished." in text
+    spire.ok("new", "tower", "--game", "spires-end")
+    spire.ok("draw", "A", "--hp", "1")
+    spire.ok("fight", "Doom", "--hp", "50", "--bar", "Smite; 1-8: 9")
+    for ally in "BCDEFG":
+        _play(spire, f"upkeep\nenemy 1 5 --select 1\ndeath\ndraw {ally} --hp 1\nupkeep")
+    out = _play(spire, "upkeep\nenemy 1 5 --select 1")
+    assert "Dead: A, B, C, D, E, F, G (7 of 7)" in out
+    assert "All seven allies are dead: the journey ends." in out
+    assert "Fight lost in round 7" in out
+    spire.ok("death")
+    line = spire.refused("draw", "H", "--hp", "1", code=1)
+    assert "all 7 allies have been drawn" in line
+    assert spire.json("status")["journey_over"] is True
+
+
+def _ally(spire: Spire, name: str) -> dict[str, Any]:
+    return next(a for a in spire.json("status")["allies"] if a["name"] == name)
+
+
+@pytest.fixture
+def fighting(spire: Spire) -> Spire:
+    _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n{OGRE}")
+    return spire
+
+
+REFUSALS = [
+    # (commands before, the refused command, exit code, a fragment of its one line)
+    ([], "action 1 5 --on Oswin", 1, "attacks an ally only under Confusion or Turncoat"),
+    ([], "action 3 5", 2, "Millicent's card has 1 Back Hand, not bar 3"),
+    ([], "action Kick 5", 2, "no bar named 'Kick'"),
+    ([], "action 1 9", 2, "a d8 shows 1 to 8"),
+    ([], "action 1 5 5", 2, "Back Hand rolls 1 d8 now; 2 given"),
+    ([], "enemy 1 5 --select 1", 1, "it is Millicent's turn"),
+    ([], "enemy 3 5 --select 1", 2, "Ogre's card has 1 Club, 2 Gash, not bar 3"),
+    ([], "recoup dance 5", 2, "recoup heal, armor or cleanse"),
+    ([], "recoup heal 5 --to Ogre", 1, "recoup points go to an ally"),
+    ([], "recoup cleanse 6 --effect bleed", 2, "Millicent has no bleed to cleanse"),
+    ([], "recoup cleanse 6 --effect frenzy", 2, "unknown status effect 'frenzy'"),
+    ([], "boost", 1, "boost meter holds 0 of 3"),
+    ([], "death", 1, "no ally has died"),
+    ([], "draw Wynn --hp 3", 1, "You can only use two Allies at a time"),
+    ([], "draw Oswin --hp 3", 2, "Oswin is already in the campaign"),
+    ([], "draw Wynn --hp 3 --bar \"Kick; 4-6: 1, B\"", 2, "status letter B"),
+    ([], "draw Wynn --hp 3 --bar \"Kick; 9: 1\"", 2, "less than or equal to 8"),
+    ([], "draw Wynn --hp 3 --recoup \"heal 4-6: lots\"", 2, "cannot read"),
+    ([], "draw Nobody", 2, "no ally card named 'Nobody'"),
+    ([], f"{OGRE}", 1, "the fight with Ogre is under way"),
+    ([], "fight Imp --hp 3 --bar \"Bite; cost 1; 5-8: 1\"", 2, "an enemy's bars have no HP cost"),
+    ([], "upkeep --player 2", 1, "Millicent is Ally 1, played by player 1, not player 2"),
+    ([], "action 1 5 --player 4", 2, "Invalid value"),
+    (["action 1 5"], "action 1 6", 1, "has performed 1 action this turn"),
+    (["action 1 5"], "rest", 1, "has performed an action this turn"),
+    (["rest"], "action 1 5", 1, "has rested this turn"),
+    (["recoup heal 5"], "recoup heal 6", 1, "one Recoup roll per turn"),
+    (["upkeep", "upkeep", "enemy 1 2 --select 1"], "enemy 1 2 --select 1", 1,
+     "Ogre has acted this turn"),
+    (["upkeep", "upkeep"], "action 1 5", 1, "it is Ogre's turn: `spire enemy CARD` plays it"),
+    (["upkeep", "upkeep", "enemy 1 8 --select 1", "upkeep", "upkeep", "upkeep",
+      "enemy 1 8 --select 1"], "upkeep", 1, "Millicent has died: the death move comes first"),
+]
+
+
+@pytest.mark.parametrize(("before", "command", "code", "says"), REFUSALS,
+                         ids=[r[1][:40] for r in REFUSALS])
+def test_each_refusal_leaves_the_journal_unchanged(
+    fighting: Spire, before: list[str], command: str, code: int, says: str,
+) -> None:
+    for line in before:
+        fighting.ok(*shlex.split(line))
+    assert says in fighting.refused(*shlex.split(command), code=code)
+
+
+def test_without_a_fight_turns_are_refused(spire: Spire) -> None:
+    spire.ok("new", "tower", "--game", "spires-end")
+    for command in (["action", "1", "5"], ["rest"], ["recoup", "heal", "5"], ["upkeep"],
+                    ["enemy", "1"], ["boost"]):
+        assert "no fight under way" in spire.refused(*command, code=1)
+    assert "no ally is in play" in spire.refused("fight", "Imp", "--hp", "3", code=1)
+
+
+def test_another_game_refuses_spires_end_commands(hildegard: Spire) -> None:
+    line = hildegard.refused("draw", "Millicent", "--hp", "5", code=1)
+    assert "this command is Spire's End's; 'gray-oaks' plays hildegard" in line
+
+
+def test_forced_action_is_recorded_as_an_override(fighting: Spire) -> None:
+    fighting.ok("action", "1", "5")
+    out = fighting.ok("action", "1", "7", "--force")
+    assert "override recorded: Millicent has performed 1 action this turn" in out
+    assert "2 damage to Ogre" in out
+
+
+def test_undo_takes_back_an_action(fighting: Spire) -> None:
+    fighting.ok("action", "Back Hand", "8")
+    fighting.ok("undo")
+    assert fighting.json("status")["fight"]["enemy"]["hp"] == 9
+    assert _ally(fighting, "Millicent")["hp"] == 5
