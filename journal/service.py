@@ -96,6 +96,9 @@ class Journal:
         self.store = Store(url_for(db))
         self.campaign_name = campaign
         self.now = now
+        self._known: dict[int, tuple[int, str, State]] = {}
+        """The state last served per branch, by (head, head hash): a journal kept open (the
+        play shell) folds only what other writers appended since."""
 
     # -- campaigns ------------------------------------------------------------------------
 
@@ -150,8 +153,29 @@ class Journal:
         return View(campaign, current, state, lambda: self.store.read(current))
 
     def _state(self, branch: Branch) -> State:
-        """The branch's state: the latest snapshot and the events past it, or a full fold
-        when an event past it retracts one before it."""
+        """The branch's state: as last served if the head has not moved (or that plus the
+        events appended since), else from the latest snapshot."""
+        known = self._known.get(branch.id)
+        if known is not None and known[0] <= branch.head:
+            head, digest, state = known
+            if head == branch.head and digest == branch.head_hash:
+                return state
+            tail = self.store.read(branch, after=head)
+            if tail and tail[0].prev_hash == digest and \
+                    min(retracted_positions(tail), default=head + 1) > head:
+                state = project(tail, state)
+                self._remember(branch, state)
+                return state
+        state = self._unknown_state(branch)
+        self._remember(branch, state)
+        return state
+
+    def _remember(self, branch: Branch, state: State) -> None:
+        self._known[branch.id] = (branch.head, branch.head_hash, state)
+
+    def _unknown_state(self, branch: Branch) -> State:
+        """The latest snapshot and the events past it, or a full fold when an event past
+        it retracts one before it."""
         from journal import snapshots
         from journal.timeline import PROJECTION_VERSION
 
@@ -204,14 +228,15 @@ class Journal:
         return {name: card for name, card in entered.items()
                 if card.number in view.state.seen or name.casefold() in used}
 
-    def checkpoints(self, view: View) -> list[Checkpoint]:
+    def checkpoints(self, view: View, cards: bool = True) -> list[Checkpoint]:
         """The checkpoints a branch sees (its own and its ancestors' up to each fork), with
-        the card each marks; one whose event was undone no longer counts."""
-        gone = view.retracted
+        the card each marks (when asked: it takes a replay); one whose event was undone no
+        longer counts."""
+        gone = self.store.retracted(view.branch)
         marks = [(n, at, stamp) for n, at, stamp in self.store.checkpoints(view.branch)
                  if at not in gone and at <= view.branch.head]
-        cards = _cards_at(view.history, {at for _, at, _ in marks})
-        return [Checkpoint(n, at, cards.get(at), stamp) for n, at, stamp in marks]
+        at_card = _cards_at(view.history, {at for _, at, _ in marks}) if cards else {}
+        return [Checkpoint(n, at, at_card.get(at), stamp) for n, at, stamp in marks]
 
     # -- writing --------------------------------------------------------------------------
 
@@ -235,7 +260,9 @@ class Journal:
         new = [NewEvent(e, self.now(), player, override) for e in decision.events]
         written = self.store.append(
             view.branch, view.branch.head, new, checkpoint=_checkpoint_for(decision))
-        return _after(view, written)
+        after = _after(view, written)
+        self._remember(after.branch, after.state)
+        return after
 
     # -- time travel ----------------------------------------------------------------------
 

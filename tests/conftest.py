@@ -10,9 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.testing
+from typer.main import get_command
 from typer.testing import CliRunner
 
 from journal.cli import app
+
+_COMMAND = get_command(app)
+# Build the click command once for the whole run: typer.testing rebuilds it on every
+# invoke, which is most of the cost of a CLI test. The command is the same object
+# `spire` runs; only its construction is shared.
+typer.testing._get_command = lambda _app: _COMMAND  # type: ignore[attr-defined]
 
 def _rulebooks() -> Path | None:
     """The rulebooks sit in shared/ beside the repository (as in CI), or SPIRE_RULEBOOKS."""

@@ -27,7 +27,7 @@ def status(
     if as_json:
         render.print_json(render.status_json(view))
     else:
-        render.status(view, j.checkpoints(view))
+        render.status(view, j.checkpoints(view, cards=False))
 
 
 @app.command()
