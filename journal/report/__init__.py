@@ -1,0 +1,47 @@
+"""The play report: a branch told as a document to keep or share.
+
+`build` (pure) turns a branch's events into a `Report`; `markdown`, `html` and `as_json`
+render it. `gather` reads what `build` needs from a journal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from journal.report.build import Source, build
+from journal.report.model import CheckpointMark, Report
+
+if TYPE_CHECKING:
+    from journal.service import Journal
+
+__all__ = ["FORMATS", "Report", "Source", "build", "gather", "render"]
+
+
+def gather(journal: Journal, branch: str | None = None) -> Report:
+    """The report of `branch` (default: the current one) of the journal's campaign."""
+    view = journal.view(branch)
+    marks = [CheckpointMark(c.name, c.position, c.card) for c in journal.checkpoints(view)]
+    parent = next((b.parent for b in journal.branches() if b.branch.id == view.branch.id), None)
+    return build(Source(
+        campaign=view.campaign.name, game=view.campaign.game, branch=view.branch.name,
+        history=view.history, checkpoints=marks, parent=parent, fork=view.branch.fork_position))
+
+
+FORMATS = ("md", "html", "json")
+
+
+def render(report: Report, fmt: str) -> str:
+    """The report as a Markdown, HTML or JSON document."""
+    if fmt == "md":
+        from journal.report import markdown
+
+        return markdown.render(report)
+    if fmt == "html":
+        from journal.report import html
+
+        return html.render(report)
+    import json
+
+    from journal.report import as_json
+
+    return json.dumps(as_json.render(report), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,153 @@
+"""Hildegard in a report: each target and face-off with its numbers, and the dice rolled.
+
+The numbers are read from the state the events fold into (`journal.games.hildegard.state`),
+never recomputed here, so the report cannot disagree with what the table was told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from journal.games.hildegard import events as hv
+from journal.games.hildegard.cards import Bonus, Reward
+from journal.games.hildegard.dice import BULLSEYES
+from journal.games.hildegard.state import FaceOff, Target, hildegard
+from journal.report.fold import Step
+from journal.report.model import Encounter, Enemy, FaceOffReport, Round, TargetReport
+
+STARTED = (hv.TargetStarted, hv.FaceOffStarted)
+
+PARTS: tuple[str, ...] = tuple(dict.fromkeys(face for pair in BULLSEYES for face in pair))
+"""The faces that form bullseyes ("two Crescent icons", "a Ring and a Dot"): the faces
+the players hope for, for the luck line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One shot die result: who rolled it and the face it showed."""
+
+    position: int
+    roller: str
+    face: str
+
+
+def rolls(steps: Sequence[Step]) -> list[Roll]:
+    """Every shot die rolled: first rolls, finesse re-rolls, and a Ricochet's re-roll
+    ("Reroll 1 Shot Dice of your choice"). An Instinct's face is chosen, not rolled."""
+    out = []
+    for step in steps:
+        e = step.recorded.event
+        if isinstance(e, hv.ShotDiceRolled):
+            out += [Roll(step.position, e.roller, f) for f in e.faces]
+        elif isinstance(e, hv.WildShotRolled) and e.effect == "ricochet" and e.face:
+            out.append(Roll(step.position, e.shooter, e.face))
+    return out
+
+
+def wild_shots(steps: Sequence[Step]) -> dict[str, list[str]]:
+    """The effects each wild shot die showed, by die (their faces per tier are not printed)."""
+    out: dict[str, list[str]] = {}
+    for step in steps:
+        e = step.recorded.event
+        if isinstance(e, hv.WildShotRolled):
+            out.setdefault(e.die, []).append(e.effect)
+    return out
+
+
+# -- encounters --------------------------------------------------------------------------
+
+@dataclass
+class _Track:
+    """One encounter followed through the events: its latest state and, for a face-off,
+    the running totals (bullseyes scored, squares hit) at the latest event of each round."""
+
+    started: int
+    latest: Target | FaceOff | None = None
+    ended: int | None = None
+    totals: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def follow(self, position: int, encounter: Target | FaceOff) -> None:
+        self.latest = encounter
+        if encounter.outcome is not None and self.ended is None:
+            self.ended = position
+        if isinstance(encounter, FaceOff):
+            self._tally(encounter)
+
+    def _tally(self, fight: FaceOff) -> None:
+        latest = max(self.totals, default=fight.round)
+        if fight.round < latest:  # Redo: the face-off starts afresh
+            self.totals, latest = {}, fight.round
+        now = (sum(f.bullseyes for f in fight.foes), fight.marks.count("hit"))
+        # The enemy's last die ends the round in the same event: its hits are that round's.
+        self.totals[latest] = now
+        self.totals[fight.round] = now
+
+
+def encounters(steps: Sequence[Step]) -> tuple[Encounter, ...]:
+    """Each target and face-off of the branch, in the order they began."""
+    tracks: list[_Track] = []
+    for step in steps:
+        if isinstance(step.recorded.event, STARTED):
+            tracks.append(_Track(step.position))
+        encounter = hildegard(step.after).encounter
+        if tracks and encounter is not None:
+            tracks[-1].follow(step.position, encounter)
+    return tuple(_report(t) for t in tracks if t.latest is not None)
+
+
+def _report(track: _Track) -> Encounter:
+    if isinstance(track.latest, Target):
+        return _target(track, track.latest)
+    assert isinstance(track.latest, FaceOff)
+    return _face_off(track, track.latest)
+
+
+def _target(track: _Track, t: Target) -> TargetReport:
+    card = t.card
+    outcome: Literal["hit", "miss"] | None = (
+        "hit" if t.outcome == "hit" else "miss" if t.outcome == "miss" else None)
+    return TargetReport(
+        name=card.name, number=card.number, started=track.started, ended=track.ended,
+        shooter=t.shooter, bullseye_limit=card.bullseye_limit, accuracy=card.accuracy,
+        sets=card.sets, parts=tuple(card.parts), reward=reward_text(card.reward),
+        bonus=bonus_text(card.bonus), bonus_awarded=t.bonus_awarded,
+        set_bullseyes=t.set_bullseyes, bullseyes=t.bullseyes, outcome=outcome,
+        next_card=t.next_card)
+
+
+def _face_off(track: _Track, f: FaceOff) -> FaceOffReport:
+    outcome: Literal["won", "lost"] | None = (
+        "won" if f.outcome == "won" else "lost" if f.outcome == "lost" else None)
+    enemies = tuple(Enemy(x.card.name, x.card.bullseye_limit, x.bullseyes, x.defeated)
+                    for x in f.foes)
+    return FaceOffReport(
+        meter=f.meter.name, started=track.started, ended=track.ended,
+        accuracy=f.meter.accuracy, squares=len(f.marks), hits=f.marks.count("hit"),
+        blocks=f.marks.count("block"), enemies=enemies, rounds=tuple(_rounds(track.totals)),
+        outcome=outcome, next_card=f.next_card)
+
+
+def _rounds(totals: dict[int, tuple[int, int]]) -> Iterator[Round]:
+    """Each round's own numbers: the running totals less the round before's."""
+    previous = (0, 0)
+    for number in sorted(totals):
+        scored, hit = totals[number]
+        yield Round(number, scored - previous[0], hit - previous[1])
+        previous = (scored, hit)
+
+
+def reward_text(reward: Reward | None) -> str | None:
+    if reward is None:
+        return None
+    name = reward.resource if reward.amount != 1 else reward.resource.rstrip("s")
+    return f"{reward.amount} {name}"
+
+
+def bonus_text(bonus: Bonus | None) -> str | None:
+    if bonus is None:
+        return None
+    challenge = (f"{bonus.bullseyes} bullseyes" if bonus.bullseyes is not None
+                 else " + ".join(bonus.combination or ()))
+    return f"{challenge} for {reward_text(bonus.reward)}"

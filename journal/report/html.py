@@ -1,0 +1,263 @@
+"""The report as one self-contained HTML file: inline CSS, inline SVG charts, no script,
+nothing fetched from anywhere, and a print stylesheet so it reads well on paper.
+
+Every text the players typed goes through `html.escape` (the `e` below) on its way in:
+a note that holds markup shows the markup as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from html import escape
+
+from journal.dice_stats import DiceStats
+from journal.report import svg
+from journal.report.model import Encounter, FaceOffReport, Report, TargetReport, fairness, plural
+
+CSS = """
+:root { color-scheme: light; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d1d1d;
+       max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
+h1 { font-size: 1.8rem; margin-bottom: .2rem; }
+h2 { font-size: 1.3rem; border-bottom: 1px solid #ccc; margin-top: 2rem; }
+h3 { font-size: 1.05rem; margin-bottom: .3rem; }
+.lede { color: #444; margin-top: 0; }
+.standing { background: #f3f1ea; border-left: 4px solid #8a5a00; padding: .5rem .8rem; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; }
+th, td { border: 1px solid #ccc; padding: .2rem .6rem; text-align: left; vertical-align: top; }
+th { background: #f0f0f0; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+figure { margin: .5rem 0 1.2rem; }
+figcaption { font-size: .85rem; color: #555; }
+svg.chart { max-width: 100%; height: auto; display: block; }
+svg .grid { stroke: #e2e2e2; stroke-width: 1; }
+svg .axis { stroke: #888; stroke-width: 1; }
+svg .limit { stroke: #c8553d; stroke-width: 1.5; stroke-dasharray: 5 3; }
+svg text { font: 11px system-ui, sans-serif; fill: #333; }
+svg .legend { font-size: 12px; }
+.path { word-spacing: .1rem; }
+.luck { font-weight: 600; }
+.muted { color: #666; }
+@media print {
+  @page { margin: 14mm; }
+  body { font-size: 10.5pt; max-width: none; margin: 0; padding: 0; color: #000; }
+  h2 { break-after: avoid; }
+  h3 { break-after: avoid; }
+  table, figure, .encounter { break-inside: avoid; }
+  th { background: none; }
+  .standing { background: none; border-left-color: #000; }
+  svg.chart { max-width: 16cm; }
+  * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+}
+"""
+
+
+def e(value: object) -> str:
+    """Escaped text, quotes included (safe in an attribute as well as in content)."""
+    return escape(str(value), quote=True)
+
+
+def when(moment: datetime) -> str:
+    return e(moment.strftime("%Y-%m-%d %H:%M %Z").strip())
+
+
+def table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A table of escaped cells; whole numbers align right."""
+    out = ["<table>", "<tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr>"]
+    for row in rows:
+        cells = "".join(
+            f'<td class="n">{cell}</td>' if isinstance(cell, int) else f"<td>{e(cell)}</td>"
+            for cell in row)
+        out.append(f"<tr>{cells}</tr>")
+    return "\n".join([*out, "</table>"])
+
+
+def figure(chart: str, caption: str) -> str:
+    return f"<figure>\n{chart}\n<figcaption>{e(caption)}</figcaption>\n</figure>"
+
+
+def render(report: Report) -> str:
+    """The whole report as one HTML document."""
+    c = report.campaign
+    sections = [_campaign(report), _path(report), _chapters(report), _encounters(report),
+                _resources(report), _items(report), _deaths(report), _notes(report),
+                _corrections(report), _dice(report)]
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{e(c.name)}: play report</title>", f"<style>{CSS}</style>", "</head>",
+        "<body>", *sections, "</body>", "</html>", ""])
+
+
+def _section(title: str, *parts: str) -> str:
+    return "\n".join([f"<section>\n<h2>{e(title)}</h2>", *parts, "</section>"])
+
+
+def _campaign(report: Report) -> str:
+    c = report.campaign
+    who = f" ({e(', '.join(c.characters))})" if c.characters else ""
+    branch = f"branch <strong>{e(c.branch)}</strong>"
+    if c.parent is not None:
+        branch += f", forked from <strong>{e(c.parent)}</strong> at #{c.fork}"
+    return "\n".join([
+        "<header>", f"<h1>{e(c.name)}: play report</h1>",
+        f'<p class="lede">{e(c.title)}, {e(plural(c.players, "player"))}{who}; {branch}.</p>',
+        (f"<p>First event {when(c.first_at)}, last event {when(c.last_at)}; "
+         f"{e(plural(c.events, 'event'))} on the branch.</p>"),
+        f'<p class="standing"><strong>Where it stands:</strong> {e(c.standing)}</p>',
+        "</header>"])
+
+
+def _path(report: Report) -> str:
+    if not report.path:
+        return _section("Path of cards", "<p>No card revealed yet.</p>")
+    line = " → ".join(str(s.card) if s.how == "revealed" else f"{s.card} ({s.how})"
+                      for s in report.path)
+    return _section("Path of cards", f'<p class="path">{e(line)}</p>', table(
+        ["#", "card", "how", "chapter"],
+        ((f"#{s.position}", s.card, s.how, "" if s.chapter is None else s.chapter)
+         for s in report.path)))
+
+
+def _chapters(report: Report) -> str:
+    parts = []
+    if report.chapters:
+        parts.append(table(["chapter", "began at", "cards"], (
+            (ch.number, f"#{ch.position}", ", ".join(map(str, ch.cards)) or "none")
+            for ch in report.chapters)))
+    parts.append(table(["checkpoint", "at", "card"], (
+        (m.name, f"#{m.position}", "" if m.card is None else m.card)
+        for m in report.checkpoints)) if report.checkpoints else "<p>No checkpoints.</p>")
+    return _section("Chapters and checkpoints", *parts)
+
+
+def _encounters(report: Report) -> str:
+    if not report.encounters:
+        return _section("Encounters", "<p>No encounters.</p>")
+    return _section("Encounters", *(_encounter(x) for x in report.encounters))
+
+
+def _encounter(x: Encounter) -> str:
+    inner = _target(x) if isinstance(x, TargetReport) else _face_off(x)
+    return f'<div class="encounter">\n{inner}\n</div>'
+
+
+def _span(x: Encounter) -> str:
+    return f"#{x.started}" + (f" to #{x.ended}" if x.ended is not None else ", under way")
+
+
+def _target(t: TargetReport) -> str:
+    number = f", card {t.number}" if t.number is not None else ""
+    facts = [(f"Card{number}: {plural(t.bullseye_limit, 'bullseye')} to hit, accuracy "
+              f"{t.accuracy}, {plural(t.sets, 'set')}, parts {', '.join(t.parts)}"),
+             f"Shooter: {t.shooter}; {_span(t)}"]
+    if t.reward:
+        facts.append(f"Reward: {t.reward}")
+    if t.bonus:
+        facts.append(f"Bonus: {t.bonus} ({'reached' if t.bonus_awarded else 'not reached'})")
+    facts.append(f"Outcome: {t.result}")
+    sets = [f"set {i}" for i in range(1, len(t.set_bullseyes) + 1)]
+    chart = figure(svg.bars(f"{t.name}: bullseyes per set", sets,
+                            [("bullseyes", t.set_bullseyes)], limit=t.bullseye_limit),
+                   f"{t.name}: bullseyes per set against the limit of {t.bullseye_limit}"
+                   ) if sets else "<p class=\"muted\">No set finished yet.</p>"
+    rows = [*((f"set {i}", n) for i, n in enumerate(t.set_bullseyes, 1)), ("total", t.bullseyes)]
+    return "\n".join([f"<h3>Target: {e(t.name)}</h3>", _facts(facts),
+                      table(["set", "bullseyes"], rows), chart])
+
+
+def _facts(facts: Sequence[str]) -> str:
+    return "<ul>\n" + "\n".join(f"<li>{e(f)}</li>" for f in facts) + "\n</ul>"
+
+
+def _face_off(f: FaceOffReport) -> str:
+    outcome: str = "under way" if f.outcome is None else f.outcome
+    if f.next_card is not None:
+        outcome += f"; card {f.next_card} next"
+    facts = [(f"Meter: {f.meter}, accuracy {f.accuracy}, {f.hits} of "
+              f"{plural(f.squares, 'square')} hit, {plural(f.blocks, 'block')}"),
+             f"Events: {_span(f)}", f"Outcome: {outcome}"]
+    rounds = [f"round {r.number}" for r in f.rounds]
+    chart = figure(svg.bars(
+        f"Face-off with {f.name}: bullseyes and hits per round", rounds,
+        [("bullseyes", [r.bullseyes for r in f.rounds]), ("hits", [r.hits for r in f.rounds])]),
+        f"Face-off with {f.name}: the players' bullseyes and the enemies' hits per round")
+    return "\n".join([
+        f"<h3>Face-off: {e(f.name)}</h3>", _facts(facts),
+        table(["enemy", "bullseyes", "limit", "defeated"], (
+            (x.name, x.bullseyes, x.bullseye_limit, "yes" if x.defeated else "no")
+            for x in f.enemies)),
+        table(["round", "bullseyes", "hits"], ((r.number, r.bullseyes, r.hits) for r in f.rounds)),
+        chart])
+
+
+def _resources(report: Report) -> str:
+    if not report.resources:
+        return _section("Resources over time", "<p>No resources kept.</p>")
+    last = report.campaign.events
+    chart = svg.steps("Resources over time", [(s.resource, s.points) for s in report.resources],
+                      last)
+    rows = [(s.resource, s.points[0][1], s.points[-1][1],
+             ", ".join(f"#{at}: {v}" for at, v in s.points)) for s in report.resources]
+    return _section("Resources over time",
+                    figure(chart, f"Each resource from #1 to #{last}, as it changed"),
+                    table(["resource", "start", "end", "changes"], rows))
+
+
+def _items(report: Report) -> str:
+    if not report.items:
+        return _section("Items", "<p>No items.</p>")
+    return _section("Items", table(["item", "kind", "carried by", "gained", "lost"], (
+        (i.name, i.kind, " → ".join("aside" if h is None else h for h in i.holders),
+         f"#{i.gained}", "" if i.lost is None else f"#{i.lost}") for i in report.items)))
+
+
+def _deaths(report: Report) -> str:
+    if not report.deaths:
+        return _section("Deaths", "<p>No character's HP reached 0.</p>")
+    return _section("Deaths", _facts([f"{d.name} fell at #{d.position}" for d in report.deaths]))
+
+
+def _notes(report: Report) -> str:
+    if not report.notes:
+        return _section("Notes", "<p>No notes.</p>")
+    items = "\n".join(f"<li>#{n.position} ({when(n.at)}): {e(n.text)}</li>" for n in report.notes)
+    return _section("Notes", f"<ul>\n{items}\n</ul>")
+
+
+def _corrections(report: Report) -> str:
+    parts = []
+    if report.overrides:
+        parts.append(table(["#", "forced", "rule overridden"], (
+            (f"#{o.position}", o.says + (" (undone)" if o.undone else ""), o.reason)
+            for o in report.overrides)))
+    if report.undos:
+        parts.append(table(["#", "undid"], (
+            (f"#{u.position}", "; ".join(f"#{p} {s}" for p, s in u.undid))
+            for u in report.undos)))
+    return _section("Overrides and undos", *parts or ["<p>No overrides and no undos.</p>"])
+
+
+def _dice(report: Report) -> str:
+    parts = [_die(kind) for kind in report.dice.kinds]
+    parts.append(f'<p class="luck">{e(report.dice.luck_line)}</p>')
+    return _section("Dice", *parts)
+
+
+def _die(kind: DiceStats) -> str:
+    rows = []
+    for f in kind.faces:
+        expected = f.expected(kind.total)
+        rows.append((f.face, f.count, "" if f.share is None else str(f.share),
+                     "" if expected is None else f"{expected:.1f}"))
+    parts = [f"<h3>{e(kind.die.capitalize())}</h3>",
+             table(["face", "rolled", "fair share", "expected"], rows), f"<p>{e(fairness(kind))}</p>"]
+    if kind.total and all(f.share is not None for f in kind.faces):
+        parts.append(figure(svg.bars(
+            f"{kind.die}: faces rolled against a fair die", [f.face for f in kind.faces],
+            [("rolled", [f.count for f in kind.faces]),
+             ("expected", [f.expected(kind.total) or 0.0 for f in kind.faces])]),
+            f"{kind.die.capitalize()}: each face's count against what a fair die gives"))
+    return "\n".join(parts)
+

@@ -1,0 +1,225 @@
+"""The report as Markdown: headings and pipe tables, as GitHub and most viewers show them.
+
+Whatever the players typed is escaped, so a note with `*`, `|` or `<b>` shows as typed
+and cannot break a table or become markup.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from journal.dice_stats import DiceStats
+from journal.report.model import (
+    Encounter,
+    FaceOffReport,
+    ItemRecord,
+    Report,
+    TargetReport,
+    fairness,
+    plural,
+)
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~&])")
+"""What could turn typed text into markup mid-line (player text never starts a line here,
+so the line-start markers # + - need no escape)."""
+
+
+def text(value: str) -> str:
+    """Player text made inert: Markdown punctuation backslash-escaped, on one line."""
+    return _SPECIAL.sub(r"\\\1", " ".join(value.split()))
+
+
+def when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M %Z").strip()
+
+
+def table(head: Sequence[str], rows: Iterable[Sequence[object]]) -> list[str]:
+    """A pipe table; numbers align right."""
+    cells = [[str(cell) for cell in row] for row in rows]
+    numeric = [bool(cells) and all(_number(r[i]) for r in cells) for i in range(len(head))]
+    rule = ["---:" if n else "---" for n in numeric]
+    return ["| " + " | ".join(row) + " |" for row in (list(head), rule, *cells)]
+
+
+def _number(cell: str) -> bool:
+    return bool(re.fullmatch(r"[#+-]?\d+(\.\d+)?%?", cell))
+
+
+def render(report: Report) -> str:
+    """The whole report as one Markdown document."""
+    sections = [_campaign(report), _path(report), _chapters(report), _encounters(report),
+                _resources(report), _items(report), _deaths(report), _notes(report),
+                _corrections(report), _dice(report)]
+    return "\n\n".join("\n".join(lines) for lines in sections) + "\n"
+
+
+def _campaign(report: Report) -> list[str]:
+    c = report.campaign
+    who = f" ({', '.join(text(n) for n in c.characters)})" if c.characters else ""
+    branch = f"branch `{text(c.branch)}`"
+    if c.parent is not None:
+        branch += f", forked from `{text(c.parent)}` at #{c.fork}"
+    return [
+        f"# {text(c.name)}: play report", "",
+        f"{c.title}, {plural(c.players, 'player')}{who}; {branch}.", "",
+        (f"First event {when(c.first_at)}, last event {when(c.last_at)}; "
+         f"{plural(c.events, 'event')} on the branch."), "",
+        f"**Where it stands:** {text(c.standing)}",
+    ]
+
+
+def _path(report: Report) -> list[str]:
+    lines = ["## Path of cards", ""]
+    if not report.path:
+        return lines + ["No card revealed yet."]
+    lines += [" → ".join(_step(s.card, s.how) for s in report.path), ""]
+    return lines + table(["#", "card", "how", "chapter"], (
+        (f"#{s.position}", s.card, s.how, "" if s.chapter is None else s.chapter)
+        for s in report.path))
+
+
+def _step(card: int, how: str) -> str:
+    return str(card) if how == "revealed" else f"{card} ({how})"
+
+
+def _chapters(report: Report) -> list[str]:
+    lines = ["## Chapters and checkpoints", ""]
+    if report.chapters:
+        lines += table(["chapter", "began at", "cards"], (
+            (ch.number, f"#{ch.position}", ", ".join(map(str, ch.cards)) or "none")
+            for ch in report.chapters)) + [""]
+    if not report.checkpoints:
+        return lines + ["No checkpoints."]
+    return lines + table(["checkpoint", "at", "card"], (
+        (text(m.name), f"#{m.position}", "" if m.card is None else m.card)
+        for m in report.checkpoints))
+
+
+def _encounters(report: Report) -> list[str]:
+    lines = ["## Encounters"]
+    if not report.encounters:
+        return lines + ["", "No encounters."]
+    for encounter in report.encounters:
+        lines += ["", *_encounter(encounter)]
+    return lines
+
+
+def _encounter(e: Encounter) -> list[str]:
+    return _target(e) if isinstance(e, TargetReport) else _face_off(e)
+
+
+def _span(e: Encounter) -> str:
+    return f"#{e.started}" + (f" to #{e.ended}" if e.ended is not None else ", under way")
+
+
+def _target(t: TargetReport) -> list[str]:
+    number = f", card {t.number}" if t.number is not None else ""
+    card = (f"{plural(t.bullseye_limit, 'bullseye')} to hit, accuracy {t.accuracy}, "
+            f"{plural(t.sets, 'set')}, parts {', '.join(t.parts)}")
+    lines = [f"### Target: {text(t.name)}", "",
+             f"- Card{number}: {card}", f"- Shooter: {text(t.shooter)}; {_span(t)}"]
+    if t.reward:
+        lines.append(f"- Reward: {t.reward}")
+    if t.bonus:
+        lines.append(f"- Bonus: {t.bonus} ({'reached' if t.bonus_awarded else 'not reached'})")
+    lines.append(f"- Outcome: {t.result}")
+    rows = [(i, n) for i, n in enumerate(t.set_bullseyes, 1)]
+    return lines + ["", *table(["set", "bullseyes"], [*rows, ("total", t.bullseyes)])]
+
+
+def _face_off(f: FaceOffReport) -> list[str]:
+    outcome: str = "under way" if f.outcome is None else f.outcome
+    if f.next_card is not None:
+        outcome += f"; card {f.next_card} next"
+    lines = [f"### Face-off: {text(f.name)}", "",
+             (f"- Meter: {text(f.meter)}, accuracy {f.accuracy}, "
+              f"{f.hits} of {plural(f.squares, 'square')} hit, {plural(f.blocks, 'block')}"),
+             f"- Events: {_span(f)}", f"- Outcome: {outcome}", ""]
+    lines += table(["enemy", "bullseyes", "limit", "defeated"], (
+        (text(x.name), x.bullseyes, x.bullseye_limit, "yes" if x.defeated else "no")
+        for x in f.enemies))
+    return lines + ["", *table(["round", "bullseyes", "hits"], (
+        (r.number, r.bullseyes, r.hits) for r in f.rounds))]
+
+
+def _resources(report: Report) -> list[str]:
+    lines = ["## Resources over time", ""]
+    if not report.resources:
+        return lines + ["No resources kept."]
+    names = [s.resource for s in report.resources]
+    moments = sorted({at for s in report.resources for at, _ in s.points})
+    values = {s.resource: dict(s.points) for s in report.resources}
+    rows, current = [], {name: "" for name in names}
+    for at in moments:
+        for name in names:
+            current[name] = str(values[name].get(at, current[name]))
+        rows.append([f"#{at}", *(current[name] for name in names)])
+    return lines + table(["#", *(text(n) for n in names)], rows)
+
+
+def _items(report: Report) -> list[str]:
+    lines = ["## Items", ""]
+    if not report.items:
+        return lines + ["No items."]
+    return lines + table(["item", "kind", "carried by", "gained", "lost"], (
+        (text(i.name), i.kind, _holders(i), f"#{i.gained}",
+         "" if i.lost is None else f"#{i.lost}") for i in report.items))
+
+
+def _holders(item: ItemRecord) -> str:
+    return " → ".join("aside" if h is None else text(h) for h in item.holders)
+
+
+def _deaths(report: Report) -> list[str]:
+    lines = ["## Deaths", ""]
+    if not report.deaths:
+        return lines + ["No character's HP reached 0."]
+    return lines + [f"- {text(d.name)} fell at #{d.position}" for d in report.deaths]
+
+
+def _notes(report: Report) -> list[str]:
+    lines = ["## Notes", ""]
+    if not report.notes:
+        return lines + ["No notes."]
+    return lines + [f"- #{n.position} ({when(n.at)}): {text(n.text)}" for n in report.notes]
+
+
+def _corrections(report: Report) -> list[str]:
+    lines = ["## Overrides and undos", ""]
+    if not report.overrides and not report.undos:
+        return lines + ["No overrides and no undos."]
+    if report.overrides:
+        lines += table(["#", "forced", "rule overridden"], (
+            (f"#{o.position}", text(o.says) + (" (undone)" if o.undone else ""),
+             text(o.reason)) for o in report.overrides)) + [""]
+    if report.undos:
+        lines += table(["#", "undid"], (
+            (f"#{u.position}", "; ".join(f"#{p} {text(s)}" for p, s in u.undid))
+            for u in report.undos))
+    return lines if lines[-1] else lines[:-1]
+
+
+def _dice(report: Report) -> list[str]:
+    lines = ["## Dice", ""]
+    if not report.dice.kinds:
+        return lines + [report.dice.luck_line]
+    for kind in report.dice.kinds:
+        lines += [f"### {kind.die.capitalize()}", "", *_face_table(kind), "", fairness(kind), ""]
+    return lines + [f"**{report.dice.luck_line}**"]
+
+
+def _face_table(kind: DiceStats) -> list[str]:
+    rows = []
+    for f in kind.faces:
+        expected = f.expected(kind.total)
+        rows.append((f.face, f.count, _share(f.count, kind.total),
+                     "" if f.share is None else _share(f.share.numerator, f.share.denominator),
+                     "" if expected is None else f"{expected:.1f}"))
+    return table(["face", "rolled", "share", "fair share", "expected"], rows)
+
+
+def _share(part: float, whole: float) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+

@@ -1,0 +1,229 @@
+"""What a play report holds: plain frozen records, built once and rendered three ways.
+
+Positions are the events' numbers on the branch (`#12`). Everything here comes from the
+branch's own events, so a report shows only the cards its players revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal, TypeAlias
+
+from journal.dice_stats import DiceStats, Luck
+
+Position: TypeAlias = int
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignInfo:
+    name: str
+    game: str
+    title: str
+    players: int
+    characters: tuple[str, ...]
+    branch: str
+    parent: str | None
+    fork: Position | None
+    first_at: datetime
+    last_at: datetime
+    events: int
+    standing: str
+    """How it ended, or where it stands, in one sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardStep:
+    """A card the players were told to reveal, pull or retrieve."""
+
+    position: Position
+    card: int
+    how: Literal["revealed", "pulled", "retrieved"]
+    chapter: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    number: int
+    position: Position
+    cards: tuple[int, ...]
+    """The cards revealed, pulled or retrieved during the chapter, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckpointMark:
+    name: str
+    position: Position
+    card: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TargetReport:
+    """A Hildegard target: the card's numbers, the bullseyes of each set, the outcome."""
+
+    name: str
+    number: int | None
+    started: Position
+    ended: Position | None
+    shooter: str
+    bullseye_limit: int
+    accuracy: int
+    sets: int
+    parts: tuple[str, ...]
+    reward: str | None
+    bonus: str | None
+    bonus_awarded: bool
+    set_bullseyes: tuple[int, ...]
+    bullseyes: int
+    outcome: Literal["hit", "miss"] | None
+    next_card: int | None
+
+    @property
+    def result(self) -> str:
+        """The outcome and where it sends the players, or how far the target has come."""
+        if self.outcome is None:
+            return f"under way, {self.bullseyes} of {self.bullseye_limit} bullseyes"
+        after = f"; card {self.next_card} next" if self.next_card is not None else ""
+        return f"{self.outcome} with {plural(self.bullseyes, 'bullseye')}{after}"
+
+    @property
+    def headline(self) -> str:
+        if self.outcome is not None:
+            return f"{self.name}: {self.outcome} with {plural(self.bullseyes, 'bullseye')}"
+        return (f"{self.name}: under way, {self.bullseyes} of "
+                f"{plural(self.bullseye_limit, 'bullseye')} after "
+                f"{len(self.set_bullseyes)} of {plural(self.sets, 'set')}")
+
+
+@dataclass(frozen=True, slots=True)
+class Enemy:
+    name: str
+    bullseye_limit: int
+    bullseyes: int
+    defeated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One face-off round: the players' bullseyes and the hits the enemies made."""
+
+    number: int
+    bullseyes: int
+    hits: int
+
+
+@dataclass(frozen=True, slots=True)
+class FaceOffReport:
+    meter: str
+    started: Position
+    ended: Position | None
+    accuracy: int
+    squares: int
+    hits: int
+    blocks: int
+    enemies: tuple[Enemy, ...]
+    rounds: tuple[Round, ...]
+    outcome: Literal["won", "lost"] | None
+    next_card: int | None
+
+    @property
+    def name(self) -> str:
+        return ", ".join(e.name for e in self.enemies)
+
+    @property
+    def headline(self) -> str:
+        round_ = self.rounds[-1].number if self.rounds else 1
+        if self.outcome is not None:
+            return f"Face-off with {self.name}: {self.outcome} in round {round_}"
+        return (f"Face-off with {self.name}: under way in round {round_}, "
+                f"{self.hits} of {plural(self.squares, 'square')} hit")
+
+
+Encounter: TypeAlias = TargetReport | FaceOffReport
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """A resource over time: its value at the start and after each change."""
+
+    resource: str
+    points: tuple[tuple[Position, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRecord:
+    name: str
+    kind: str
+    gained: Position
+    holders: tuple[str | None, ...]
+    """Who carried it, in turn; None: set aside."""
+    lost: Position | None
+
+
+@dataclass(frozen=True, slots=True)
+class Death:
+    name: str
+    position: Position
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    position: Position
+    text: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class OverrideRecord:
+    position: Position
+    says: str
+    reason: str
+    undone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRecord:
+    position: Position
+    undid: tuple[tuple[Position, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """Every die result of the branch, undone ones aside; `luck` is the players' own."""
+
+    kinds: tuple[DiceStats, ...]
+    luck: Luck | None
+    luck_line: str
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    campaign: CampaignInfo
+    path: tuple[CardStep, ...]
+    chapters: tuple[Chapter, ...]
+    checkpoints: tuple[CheckpointMark, ...]
+    encounters: tuple[Encounter, ...]
+    resources: tuple[Series, ...]
+    items: tuple[ItemRecord, ...]
+    deaths: tuple[Death, ...]
+    notes: tuple[Note, ...]
+    overrides: tuple[OverrideRecord, ...]
+    undos: tuple[UndoRecord, ...]
+    dice: Dice
+
+
+def fairness(kind: DiceStats) -> str:
+    """What the chi-squared test says of one kind of die, or why there is none."""
+    counted = plural(kind.total, "result")
+    if kind.p_value is not None and kind.chi_squared is not None:
+        return (f"{counted}; chi-squared {kind.chi_squared:.2f} with {kind.dof} degrees of "
+                f"freedom, p = {kind.p_value:.3f} (information, not a verdict: a fair die "
+                "gives p below 0.05 one time in twenty).")
+    if kind.needed is None:
+        return (f"{counted}; the rulebook does not print this die's faces, so there is no "
+                "fair share to compare with.")
+    return f"{counted}; a chi-squared test needs at least {kind.needed}."

@@ -1,0 +1,350 @@
+"""The play report: Markdown against a golden file, JSON against its schema, HTML parsed,
+checked for escaping and for being self-contained, and opened in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from conftest import Spire
+from freezegun import freeze_time
+
+from journal import events as ev
+from journal.dice_stats import chi2_sf, luck, stats
+from journal.report.build import deaths
+from journal.report.fold import Step
+from journal.state import Character, State
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).parent / "golden"
+SCHEMA = json.loads((ROOT / "docs" / "report.schema.json").read_text(encoding="utf-8"))
+
+NOTE = "<script>alert(1)</script> stays text"
+ROD = "<b>Bamboo</b> Rod"
+
+SESSION: tuple[tuple[str, ...], ...] = (
+    ("new", "gray-oaks", "--game", "hildegard"),
+    ("chapter", "1"),
+    ("reveal", "1"),
+    ("item", "gain", "Slingshot"),
+    ("note", NOTE),
+    # The rulebook's Target Card Playthrough: the Street Merchant.
+    ("target", "Street Merchant"),
+    ("roll", "c", "c", "r"),
+    ("wild", "whoopsie", "--on", "3"),
+    ("roll", "r", "d", "c"),
+    ("wild", "bullseye"),
+    ("reveal", "26"),
+    ("gain", "gold", "2"),
+    ("undo",),
+    ("gain", "gold", "1"),
+    ("pull", "12"),
+    ("return",),
+    ("item", "gain", ROD, "--kind", "fishing", "--wild", "gray"),
+    ("checkpoint", "before-the-crows"),
+    ("chapter", "2"),
+    ("reveal", "120"),
+    # The rulebook's Face-Off Scenario against the Crows, then a second round to win it.
+    ("faceoff", "The Crows"),
+    ("roll", "c", "c", "b", "b"),
+    ("lock", "1", "2"),
+    ("roll", "c", "c"),
+    ("wild", "bullseye"),
+    ("roll", "ring", "crescent", "blank"),
+    ("lock", "1"),
+    ("roll", "crescent"),
+    ("gain", "feats", "6", "--force"),
+    ("roll", "c", "c", "c", "c"),
+    ("feat", "bullseye"),
+    ("stop",),
+    ("wild", "bullseye"),
+    ("item", "pass", "Slingshot", "--to", "aside"),
+    ("note", "The Crows flew off | 7 bullseyes, *none* left"),
+)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Spire:
+    """The session above, one minute apart from 2026-11-30 20:00 UTC; tests only read it."""
+    spire = Spire(tmp_path_factory.mktemp("report") / "journal.sqlite")
+    with freeze_time("2026-11-30 20:00:00") as clock:
+        for command in SESSION:
+            spire.ok(*command)
+            clock.tick(timedelta(minutes=1))
+    return spire
+
+
+def report(spire: Spire, fmt: str, *more: str) -> str:
+    return spire.ok("report", "--format", fmt, *more)
+
+
+# -- Markdown ----------------------------------------------------------------------------
+
+def test_the_markdown_report_matches_its_golden_file(played: Spire) -> None:
+    out = report(played, "md")
+    golden = GOLDEN / "report.md"
+    if os.environ.get("SPIRE_UPDATE_GOLDEN"):
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8"), (
+        "run with SPIRE_UPDATE_GOLDEN=1 to accept a change")
+
+
+def test_the_markdown_report_escapes_what_the_players_typed(played: Spire) -> None:
+    out = report(played, "md")
+    assert r"\<script\>alert(1)\</script\> stays text" in out
+    assert r"\<b\>Bamboo\</b\> Rod" in out
+    assert r"The Crows flew off \| 7 bullseyes, \*none\* left" in out
+    tables = [line for line in out.splitlines() if line.startswith("| ")]
+    widths = {line.count(" | ") - line.count(r"\|") for line in tables if "Bamboo" in line}
+    assert widths == {4}, "an escaped name must not add a column to the items table"
+
+
+# -- JSON --------------------------------------------------------------------------------
+
+def test_the_report_schema_is_a_valid_json_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def validate(data: Any) -> None:
+    validator = jsonschema.Draft202012Validator(SCHEMA, format_checker=jsonschema.FormatChecker())
+    validator.validate(data)
+
+
+def test_the_json_report_follows_its_schema_and_tells_the_campaign(played: Spire) -> None:
+    data = json.loads(report(played, "json"))
+    validate(data)
+    campaign = data["campaign"]
+    assert (campaign["first_event_at"], campaign["last_event_at"]) == (
+        "2026-11-30T20:00:00+00:00", f"2026-11-30T20:{len(SESSION) - 1:02d}:00+00:00")
+    assert [(s["card"], s["how"]) for s in data["path"]] == [
+        (1, "revealed"), (26, "revealed"), (12, "pulled"), (120, "revealed")]
+    assert [(c["chapter"], c["cards"]) for c in data["chapters"]] == [(1, [1, 26, 12]), (2, [120])]
+    assert [c["name"] for c in data["checkpoints"]] == [
+        "start", "chapter-1", "before-the-crows", "chapter-2"]
+    merchant, crows = data["encounters"]
+    assert (merchant["set_bullseyes"], merchant["outcome"], merchant["next_card"]) == (
+        [1, 2], "hit", 26)
+    assert crows["rounds"] == [{"round": 1, "bullseyes": 3, "hits": 3},
+                               {"round": 2, "bullseyes": 4, "hits": 0}]
+    assert (crows["outcome"], crows["hits"]) == ("won", 3)
+    assert data["resources"]["gold"] == [{"seq": 1, "value": 0}, {"seq": 14, "value": 1}]
+    assert [o["reason"].split(";")[0] for o in data["overrides"]] == ["feats at most 6"]
+    assert data["undos"] == [{"seq": 13, "undid": [{"seq": 12, "says": "+2 gold"}]}]
+    assert data["items"][0]["holders"] == ["Hildegard", None]
+    assert data["notes"][0]["text"] == NOTE
+
+
+def test_the_dice_statistics_count_every_shot_die_the_branch_kept(played: Spire) -> None:
+    dice = json.loads(report(played, "json"))["dice"]
+    shot = dice["kinds"][0]
+    counts = {f["face"]: f["count"] for f in shot["faces"]}
+    assert counts == {"crescent": 13, "ring": 3, "dot": 1, "blank": 3}
+    assert [f["fair_share"] for f in shot["faces"]] == [0.5, 1 / 6, 1 / 6, 1 / 6]
+    assert shot["chi_squared"] is None and "needs at least 30" in shot["summary"]
+    assert dice["luck"]["dice"] == 16, "the Crows' own three dice are not the players' luck"
+    assert dice["luck_line"].startswith("Luck: the players' 16 shot dice showed 14 bullseye")
+
+
+# -- HTML --------------------------------------------------------------------------------
+
+VOID = {"meta", "br", "hr", "img", "input", "link", "col", "area", "base", "wbr", "source"}
+
+
+class Page(HTMLParser):
+    """What a browser would build: elements (checked to nest), attributes, text, style."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[str] = []
+        self.attributes: list[tuple[str, str | None]] = []
+        self.text: list[str] = []
+        self.open: list[str] = []
+        self.style = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes += attrs
+        if tag not in VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes += attrs
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.open and self.open[-1] == tag, f"</{tag}> closes <{self.open[-1:]}>"
+        self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if self.open and self.open[-1] == "style":
+            self.style += data
+        self.text.append(data)
+
+
+def parse(html: str) -> Page:
+    page = Page()
+    page.feed(html)
+    page.close()
+    assert not page.open, f"elements left open: {page.open}"
+    return page
+
+
+def test_the_html_report_is_escaped_and_self_contained(played: Spire) -> None:
+    page = parse(report(played, "html"))
+    assert "script" not in page.tags and "b" not in page.tags
+    assert NOTE in "".join(page.text) and ROD in "".join(page.text)
+    fetching = {"src", "href", "srcset", "xlink:href", "action", "data"}
+    assert not [a for a in page.attributes if a[0] in fetching]
+    assert not {"link", "img", "iframe", "object", "embed", "script"} & set(page.tags)
+    assert "url(" not in page.style and "@import" not in page.style
+    assert "@media print" in page.style
+    assert page.tags.count("svg") == 4, "resources, a target's sets, a face-off's rounds, faces"
+
+
+def test_a_campaign_name_with_markup_is_escaped_everywhere(spire: Spire) -> None:
+    spire.ok("new", "<i>oaks</i> & <script>x</script>", "--game", "hildegard")
+    spire.ok("gain", "gold", "1")
+    page = parse(report(spire, "html"))
+    assert "script" not in page.tags and "i" not in page.tags
+    assert "<i>oaks</i> & <script>x</script>: play report" in page.text
+
+
+# -- HTML in a real browser --------------------------------------------------------------
+
+MEASURE = """<pre id="svg-sizes"></pre><script>
+document.getElementById("svg-sizes").textContent = JSON.stringify(
+  Array.from(document.querySelectorAll("svg")).map(function (svg) {
+    var box = svg.getBoundingClientRect(), drawn = svg.getBBox();
+    return [box.width, box.height, drawn.width, drawn.height];
+  }));
+</script>
+"""
+"""Appended to a copy of the report only: the report itself holds no script."""
+
+BROWSER_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)
+
+
+def chromium() -> str:
+    """The browser; without it the test is skipped, except in CI, where .ci/run installs it."""
+    found = shutil.which("chromium")
+    if found is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("chromium is missing in CI: .ci/run should have installed it")
+        pytest.skip("chromium is not installed (apt-get install chromium); CI runs this test")
+    return found
+
+
+def test_headless_chromium_draws_every_chart_with_a_size(played: Spire, tmp_path: Path) -> None:
+    browser = chromium()
+    page = tmp_path / "measured.html"
+    html = report(played, "html")
+    page.write_text(html.replace("</body>", MEASURE + "</body>"), encoding="utf-8")
+    run = subprocess.run(
+        [browser, *BROWSER_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
+         page.as_uri()], capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr[-2000:]
+    found = re.search(r'<pre id="svg-sizes">(.*?)</pre>', run.stdout, flags=re.DOTALL)
+    assert found and found.group(1), f"no sizes in the dumped page:\n{run.stdout[:2000]}"
+    sizes = json.loads(found.group(1))
+    assert len(sizes) == parse(html).tags.count("svg") == 4
+    for width, height, drawn_width, drawn_height in sizes:
+        assert width > 100 and height > 50, sizes
+        assert drawn_width > 0 and drawn_height > 0, sizes
+
+
+# -- the command -------------------------------------------------------------------------
+
+def test_report_writes_a_file_and_follows_a_branch(played: Spire, tmp_path: Path) -> None:
+    target = tmp_path / "gray-oaks.html"
+    assert played.ok("report", "--format", "html", "-o", str(target)) == ""
+    assert target.read_text(encoding="utf-8") == report(played, "html")
+    spire = Spire(tmp_path / "copy.sqlite")
+    with sqlite3.connect(played.db) as source, sqlite3.connect(spire.db) as copy:
+        source.backup(copy)
+    spire.ok("rewind", "before-the-crows", "--as", "quiet")
+    spire.ok("reveal", "27")
+    data = json.loads(report(spire, "json", "--branch", "quiet"))
+    validate(data)
+    assert [s["card"] for s in data["path"]] == [1, 26, 12, 27]
+    assert (data["campaign"]["parent"], data["campaign"]["fork"]) == ("main", 17)
+    assert [e["kind"] for e in data["encounters"]] == ["target"]
+    assert "120" not in report(spire, "md", "--branch", "quiet").split("## Path of cards")[1]
+
+
+def test_report_refuses_a_bad_format_or_a_file_it_cannot_write(
+        played: Spire, tmp_path: Path) -> None:
+    assert "md" in played.refused("report", "--format", "pdf", code=2)
+    missing = tmp_path / "no" / "such" / "dir" / "r.md"
+    assert "cannot write" in played.refused("report", "--format", "md", "-o", str(missing),
+                                            code=2)
+
+
+@pytest.mark.parametrize("game", ["spires-end", "volume2"])
+def test_a_game_without_encounters_yet_reports_in_every_format(spire: Spire, game: str) -> None:
+    spire.ok("new", "far-road", "--game", game)
+    spire.ok("reveal", "3")
+    spire.ok("note", "a quiet start")
+    validate(json.loads(report(spire, "json")))
+    parse(report(spire, "html"))
+    out = report(spire, "md")
+    assert "No encounters." in out and "No dice are kept for" in out
+
+
+# -- the statistics ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("x", "dof", "p"), [
+    (3.841, 1, 0.05), (5.991, 2, 0.05), (7.815, 3, 0.05), (11.345, 3, 0.01),
+    (9.488, 4, 0.05), (11.070, 5, 0.05), (2.366, 3, 0.5), (0.0, 3, 1.0),
+])
+def test_chi_squared_tail_probabilities_match_the_tables(x: float, dof: int, p: float) -> None:
+    assert chi2_sf(x, dof) == pytest.approx(p, abs=5e-4)
+
+
+SHOT = ("crescent", "crescent", "crescent", "ring", "dot", "blank")
+
+
+def test_the_chi_squared_test_waits_for_thirty_shot_dice() -> None:
+    too_few = stats("shot die", ["crescent"] * 29, SHOT)
+    assert (too_few.needed, too_few.chi_squared) == (30, None)
+    fair = stats("shot die", ["crescent"] * 15 + ["ring", "dot", "blank"] * 5, SHOT)
+    assert fair.chi_squared == 0 and fair.p_value == pytest.approx(1.0)
+    loaded = stats("shot die", ["blank"] * 30, SHOT)
+    assert loaded.p_value is not None and loaded.p_value < 1e-6
+
+
+@pytest.mark.parametrize(("faces", "count", "z", "verdict"), [
+    ([], 0, None, "no dice rolled yet"),
+    (["crescent"] * 6, 6, 1 / math.sqrt(5 / 6), "a little luckier than expected"),
+    (["crescent"] * 5 + ["blank"], 5, 0.0, "about as expected"),
+    (["blank"] * 12, 0, -10 / math.sqrt(10 / 6), "much unluckier than expected"),
+])
+def test_luck_counts_bullseye_parts_against_a_fair_die(
+        faces: list[str], count: int, z: float | None, verdict: str) -> None:
+    found = luck(faces, ("crescent", "ring", "dot"), SHOT)
+    assert (found.count, found.verdict) == (count, verdict)
+    assert found.z == (None if z is None else pytest.approx(z))
+
+
+def test_a_character_whose_hp_reaches_0_is_a_death() -> None:
+    at = datetime(2026, 11, 30, tzinfo=UTC)
+    alive = State(game="spires-end", characters=(Character("Millicent", 3, 8),))
+    fallen = replace(alive, characters=(Character("Millicent", 0, 8),))
+    recorded = [ev.Recorded(p, ev.NoteAdded(text="x"), at) for p in (1, 2, 3)]
+    steps = [Step(recorded[0], State(), alive), Step(recorded[1], alive, fallen),
+             Step(recorded[2], fallen, fallen)]
+    assert [(d.name, d.position) for d in deaths(steps)] == [("Millicent", 2)]
