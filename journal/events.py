@@ -10,10 +10,9 @@ import importlib
 import json
 from collections.abc import Callable
 from datetime import datetime
-from functools import cache
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias, Union
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from journal.errors import BadInput
 
@@ -165,9 +164,7 @@ Event: TypeAlias = Payload
 GAME_EVENT_MODULES = ("journal.games.hildegard", "journal.games.spires_end")
 
 
-def _all_payload_types() -> dict[str, type[Payload]]:
-    for module in GAME_EVENT_MODULES:
-        importlib.import_module(module)
+def _scan() -> dict[str, type[Payload]]:
     found: dict[str, type[Payload]] = {}
     pending = list(Payload.__subclasses__())
     while pending:
@@ -177,16 +174,28 @@ def _all_payload_types() -> dict[str, type[Payload]]:
     return found
 
 
-@cache
+_TYPES: dict[str, type[Payload]] = {}
+
+
+def payload_type(type_: str) -> type[Payload]:
+    """The payload class of an event type. A game's events are known once its module is
+    imported (the service imports the campaign's game); an unknown type imports them all."""
+    if type_ not in _TYPES:
+        _TYPES.update(_scan())
+    if type_ not in _TYPES:
+        payload_types()
+    try:
+        return _TYPES[type_]
+    except KeyError:
+        raise BadInput(f"unknown event type {type_!r}") from None
+
+
 def payload_types() -> dict[str, type[Payload]]:
-    """Every event type spire knows, by its `type` tag."""
-    return _all_payload_types()
-
-
-@cache
-def _adapter() -> TypeAdapter[Payload]:
-    union = Union[tuple(payload_types().values())]  # noqa: UP007 - built at run time
-    return TypeAdapter(Annotated[union, Field(discriminator="type")])
+    """Every event type spire knows, by its `type` tag (imports every game)."""
+    for module in GAME_EVENT_MODULES:
+        importlib.import_module(module)
+    _TYPES.update(_scan())
+    return dict(_TYPES)
 
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
@@ -209,10 +218,7 @@ def _item_kind_added(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def current_version(type_: str) -> int:
-    try:
-        return payload_types()[type_].version
-    except KeyError:
-        raise BadInput(f"unknown event type {type_!r}") from None
+    return payload_type(type_).version
 
 
 def upcast(type_: str, version: int, data: dict[str, Any]) -> dict[str, Any]:
@@ -230,10 +236,10 @@ def parse_payload(type_: str, version: int, data: dict[str, Any]) -> Event:
     """Validate a stored payload (upcasting it first) into its event model."""
     data = upcast(type_, version, {**data, "type": type_})
     try:
-        return _adapter().validate_python(data)
+        return payload_type(type_).model_validate(data)
     except ValidationError as e:
         first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or type_
+        where = ".".join(str(p) for p in first["loc"]) or type_
         raise BadInput(f"invalid {type_} payload: {where}: {first['msg']}") from None
 
 
@@ -272,7 +278,7 @@ def parse_stored(type_: str, version: int, text: str) -> Event:
         return found
     if version == current_version(type_):
         try:
-            event = payload_types()[type_].model_validate_json(text)
+            event = payload_type(type_).model_validate_json(text)
         except ValidationError:
             event = parse_payload(type_, version, json.loads(text))  # says what is wrong
     else:

@@ -148,6 +148,7 @@ class Journal:
 
     def view(self, branch: str | None = None) -> View:
         campaign = self.campaign()
+        game_named(campaign.game)  # its events and how they fold, known before reading
         current = self.store.branch(campaign, branch)
         state = self._state(current)
         return View(campaign, current, state, lambda: self.store.read(current))

@@ -26,7 +26,7 @@ from journal.errors import BadInput, Conflict, NotFound, StorageError
 from journal.chain import RawEvent
 from journal.paths import shipped
 
-SCHEMA_REVISION = "0003"
+SCHEMA_REVISION = "0004"
 """The Alembic head this code expects; a journal at it opens without loading Alembic."""
 
 BUSY_TIMEOUT_MS = 5000
@@ -66,6 +66,7 @@ events = sa.Table(
     sa.Column("prev_hash", sa.String(64), nullable=False),
     sa.Column("hash", sa.String(64), nullable=False),
     sa.UniqueConstraint("branch_id", "position", name="uq_event_position"),
+    sa.Index("ix_events_branch_type", "branch_id", "type"),
 )
 checkpoints = sa.Table(
     "checkpoints", metadata,

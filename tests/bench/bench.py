@@ -1,0 +1,255 @@
+"""spire's benchmarks: each figure beside its reference, measured in the same run.
+
+    python tests/bench/bench.py            # 1k, 10k, 100k and 1M events
+    python tests/bench/bench.py --quick    # 1k and 10k only, for a smoke test
+
+Machines differ, so every target is a ratio to a reference taken on this machine now
+(issue 7): the play shell's status after a roll; `spire --help`/`--version` against
+`import typer`; `spire status` as a new process against a process that imports SQLAlchemy
+and reads one row; a full replay against plain sqlite3 + json.loads; an import against
+plain sqlite3 inserts; and the peak memory of replaying a million events.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parents[1])]
+
+from journal_gen import build  # noqa: E402
+
+SIZES = (1_000, 10_000, 100_000, 1_000_000)
+PY = sys.executable
+
+
+def median_ms(run: Callable[[], object], times: int) -> float:
+    samples = []
+    for _ in range(times):
+        start = time.perf_counter()
+        run()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def process_ms(args: list[str], times: int, env: dict[str, str] | None = None) -> float:
+    return median_ms(lambda: subprocess.run(args, check=True, capture_output=True, env=env),
+                     times)
+
+
+def interleaved(first: list[str], second: list[str], times: int,
+                env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Medians of two commands run turn about, so a busy moment hits both alike."""
+    a, b = [], []
+    for _ in range(times):
+        a.append(process_ms(first, 1, env))
+        b.append(process_ms(second, 1, env))
+    return statistics.median(a), statistics.median(b)
+
+
+# -- the play shell ----------------------------------------------------------------------
+
+def shell_status_ms(db: Path, rounds: int) -> tuple[float, float]:
+    """Medians of `roll` and of `status` right after it, inside one play shell."""
+    import contextlib
+    import io
+
+    from typer.main import get_command
+
+    from journal.cli import app
+    from journal.cli.common import Options, journals_kept
+    from journal.cli.play import Shell
+
+    group = get_command(app)
+    ctx = group.make_context("spire", ["--db", str(db), "status"])
+    ctx.obj = Options(db=str(db), campaign=None)
+    rolls, statuses = [], []
+    with journals_kept(), contextlib.redirect_stdout(io.StringIO()):
+        shell = Shell(ctx)
+        shell.execute("status")
+        for _ in range(rounds):
+            start = time.perf_counter()
+            assert shell.execute("roll c c r") == 0
+            middle = time.perf_counter()
+            assert shell.execute("status") == 0
+            end = time.perf_counter()
+            assert shell.execute("wild miss") == 0
+            rolls.append((middle - start) * 1000)
+            statuses.append((end - middle) * 1000)
+    return statistics.median(rolls), statistics.median(statuses)
+
+
+# -- replay, memory, import ----------------------------------------------------------------
+
+def plain_read_s(db: Path) -> float:
+    start = time.perf_counter()
+    with sqlite3.connect(db) as conn:
+        for row in conn.execute(
+                "SELECT position, type, version, payload, recorded_at, player, override, "
+                "prev_hash, hash FROM events ORDER BY position"):
+            json.loads(row[3])
+    return time.perf_counter() - start
+
+
+def replay_s(db: Path) -> float:
+    from journal.service import Journal
+
+    journal = Journal(str(db))
+    start = time.perf_counter()
+    journal.rebuild()
+    return time.perf_counter() - start
+
+
+MEMORY = """
+import resource, sys
+from journal.service import Journal
+state = Journal(sys.argv[1]).rebuild()
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+def replay_peak_mb(db: Path) -> int:
+    out = subprocess.run([PY, "-c", MEMORY, str(db)], check=True, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": str(HERE.parents[1])})
+    return int(out.stdout.strip())
+
+
+def import_rates(db: Path, work: Path) -> tuple[float, float]:
+    """Events a second: `spire import` of the branch's export, and plain sqlite3 inserting
+    the same rows in one transaction."""
+    from journal.service import Journal
+    from journal.transfer import dump, parse
+
+    source = Journal(str(db))
+    exported = work / "export.jsonl"
+    exported.write_text("".join(line + "\n" for line in dump(source.export())))
+    rows = [json.loads(line) for line in exported.read_text().splitlines()]
+    target = Journal(str(work / "imported.sqlite"))
+    start = time.perf_counter()
+    with exported.open() as lines:
+        target.import_("copy", parse(lines))
+    ours = len(rows) / (time.perf_counter() - start)
+    plain = work / "plain.sqlite"
+    with sqlite3.connect(plain) as conn:
+        conn.execute("CREATE TABLE events (branch_id, position, type, version, payload, "
+                     "recorded_at, player, override, prev_hash, hash)")
+    start = time.perf_counter()
+    with sqlite3.connect(plain) as conn:
+        conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?)", [
+            (1, r["seq"], r["type"], r["v"], json.dumps(r["payload"]), r["recorded_at"],
+             r["player"], r["override"], r["prev_hash"], r["hash"]) for r in rows])
+    return ours, len(rows) / (time.perf_counter() - start)
+
+
+# -- new processes -------------------------------------------------------------------------
+
+READ_ONE_ROW = ("import sqlalchemy as sa, sys; e = sa.create_engine('sqlite:///' + sys.argv[1]); "
+                "c = e.connect(); c.execute(sa.text('SELECT * FROM events LIMIT 1')).first()")
+
+
+def startup(db: Path, times: int) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(HERE.parents[1])}
+    spire = [PY, "-m", "journal"]
+    typer_ms, help_ms = interleaved([PY, "-c", "import typer"], [*spire, "--help"], times, env)
+    _, version_ms = interleaved([PY, "-c", "import typer"], [*spire, "--version"], times, env)
+    row_ms, status_ms = interleaved([PY, "-c", READ_ONE_ROW, str(db)],
+                                    [*spire, "--db", str(db), "status"], times, env)
+    return {"typer": typer_ms, "help": help_ms, "version": version_ms,
+            "one_row": row_ms, "status": status_ms}
+
+
+# -- the table -------------------------------------------------------------------------------
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1k and 10k events only")
+    parser.add_argument("--rounds", type=int, default=60, help="shell rounds per size")
+    parser.add_argument("--runs", type=int, default=11, help="process runs per figure")
+    options = parser.parse_args()
+    sizes = SIZES[:2] if options.quick else SIZES
+    rows: list[tuple[str, str, str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        shells: dict[int, tuple[float, float]] = {}
+        for size in sizes:
+            db = work / f"j{size}.sqlite"
+            started = time.perf_counter()
+            build(db, size)
+            print(f"built {size:>9,} events in {time.perf_counter() - started:5.1f} s",
+                  file=sys.stderr)
+            if size <= 100_000:
+                shells[size] = shell_status_ms(db, options.rounds)
+            if size == 100_000 or (options.quick and size == sizes[-1]):
+                rows += _big(db, work, options.runs, size)
+            if size == 1_000_000:
+                peak = replay_peak_mb(db)
+                rows.append(("replay 1M events: peak memory", f"{peak} MB", "200 MB",
+                             _verdict(peak < 200)))
+        rows += _shell_rows(shells)
+    _print(rows)
+
+
+def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str, str]]:
+    label = f"{size // 1000}k"
+    start = startup(db, runs)
+    plain = plain_read_s(db)
+    ours = replay_s(db)
+    imported, inserted = import_rates(db, work)
+    return [
+        ("spire --help vs import typer", f"{start['help']:.0f} ms",
+         f"{start['typer']:.0f} ms", _ratio(start["help"] / start["typer"], 1.5)),
+        ("spire --version vs import typer", f"{start['version']:.0f} ms",
+         f"{start['typer']:.0f} ms", _ratio(start["version"] / start["typer"], 1.5)),
+        (f"spire status, new process, {label}", f"{start['status']:.0f} ms",
+         f"{start['one_row']:.0f} ms (SQLAlchemy, one row)",
+         _ratio(start["status"] / start["one_row"], 1.5)),
+        (f"full replay {label}: events/s", f"{size / ours:,.0f}",
+         f"{size / plain:,.0f} (sqlite3 + json.loads)", _ratio((size / ours) / (size / plain), 0.5, at_least=True)),
+        (f"import {label}: events/s", f"{imported:,.0f}", f"{inserted:,.0f} (sqlite3 inserts)",
+         _ratio(imported / inserted, 1 / 3, at_least=True)),
+    ]
+
+
+def _shell_rows(shells: dict[int, tuple[float, float]]) -> list[tuple[str, str, str, str]]:
+    rows = []
+    for size, (roll, status) in shells.items():
+        rows.append((f"shell: status after a roll, {size // 1000}k", f"{status:.2f} ms",
+                     f"5 ms (roll: {roll:.2f} ms)", _verdict(status < 5)))
+    if 1_000 in shells and 100_000 in shells:
+        growth = shells[100_000][1] / shells[1_000][1]
+        rows.append(("shell: status 100k / 1k", f"{growth:.2f}x", "1.5x", _verdict(growth <= 1.5)))
+    return rows
+
+
+def _ratio(value: float, limit: float, at_least: bool = False) -> str:
+    met = value >= limit if at_least else value <= limit
+    sign = ">=" if at_least else "<="
+    return f"{value:.2f}x ({sign} {limit:.2f}x: {'met' if met else 'NOT met'})"
+
+
+def _verdict(met: bool) -> str:
+    return "met" if met else "NOT met"
+
+
+def _print(rows: list[tuple[str, str, str, str]]) -> None:
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}, {platform.platform()}")
+    widths = [max(len(r[i]) for r in [("figure", "spire", "reference", "ratio"), *rows])
+              for i in range(4)]
+    for row in [("figure", "spire", "reference", "ratio"), *rows]:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+
+
+if __name__ == "__main__":
+    main()
