@@ -238,3 +238,17 @@ def test_undo_takes_back_an_action(fighting: Spire) -> None:
     fighting.ok("undo")
     assert fighting.json("status")["fight"]["enemy"]["hp"] == 9
     assert _ally(fighting, "Millicent")["hp"] == 5
+
+
+def test_effect_and_end_dispatch_on_the_game(fighting: Spire) -> None:
+    out = fighting.ok("effect", "bleed", "--on", "Oswin", "--turns", "3")
+    assert "#5 Bleed (3 turns) on Oswin" in out
+    assert "Oswin: HP 4/4, AP 1/1 | rest 0/3, boost 0/3 | Bleed (3 turns left)" in out
+    out = fighting.ok("effect", "Hinder", "--on", "ogre", "--persistent")
+    assert "Hinder 1 (until cleansed)" in out
+    assert "say who suffers it: --on NAME" in fighting.refused("effect", "stun", code=2)
+    assert "unknown status effect 'flub'" in fighting.refused("effect", "flub", "--on", "Oswin",
+                                                              code=2)
+    out = fighting.ok("end")
+    assert "Ended the fight" in out and "the fight is over: all status effects are removed" in out
+    assert "no fight under way" in fighting.refused("end", code=1)

@@ -275,15 +275,28 @@ def assign(
 @app.command()
 def effect(
     ctx: typer.Context,
-    name: str = typer.Argument(..., metavar="EFFECT", help="flub, tame, graze or hit."),
+    name: str = typer.Argument(..., metavar="EFFECT", help="Hildegard: flub, tame, graze or "
+                               "hit. Spire's End: any effect of the glossary."),
+    on: str = typer.Option(None, "--on", metavar="WHO", help="Spire's End: who suffers it."),
+    turns: int = typer.Option(None, "--turns", metavar="N", min=0,
+                              help="Spire's End: its clock icons."),
+    persistent: bool = typer.Option(False, "--persistent",
+                                    help="Spire's End: it lasts until cleansed."),
     force: Force = False,
 ) -> None:
-    """A card's negative effect: Flub, Tame, Graze on the next set; Hit at once.
+    """A card's status effect. Hildegard: Flub, Tame, Graze on the next set; Hit at once.
+    Spire's End: the effect on an ally or the enemy, with its clocks.
 
     \b
-    Example:
+    Examples:
       spire effect flub
+      spire effect bleed --on Millicent --turns 3
     """
+    from journal.cli import spires_end
+
+    if spires_end.is_spires_end(ctx):
+        spires_end.inflict(ctx, name, on, turns, persistent, force)
+        return
     from journal.errors import BadInput
     from journal.games.hildegard import rules
     from journal.games.hildegard.cards import STATUSES
@@ -296,12 +309,18 @@ def effect(
 
 @app.command()
 def end(ctx: typer.Context, force: Force = False) -> None:
-    """End the target now (its outcome is what the bullseyes so far make it).
+    """End the target now (its outcome is what the bullseyes so far make it); in Spire's
+    End, the fight.
 
     \b
     Example:
       spire end
     """
+    from journal.cli import spires_end
+
+    if spires_end.is_spires_end(ctx):
+        spires_end.end(ctx, force)
+        return
     from journal.games.hildegard import rules
 
     _act(ctx, lambda view: rules.end(view.state), force)

@@ -322,3 +322,32 @@ def select(
 
     rolled = roll if roll is not None else d8(1)[0]
     _act(ctx, lambda view: rules.select(view.state, rolled))
+
+
+# -- shared commands: `spire effect` and `spire end` dispatch here in Spire's End ---------
+
+def is_spires_end(ctx: typer.Context) -> bool:
+    from journal.cli.common import journal
+
+    return journal(ctx).view().state.game == "spires-end"
+
+
+def inflict(
+    ctx: typer.Context, name: str, on: str | None, turns: int | None, persistent: bool,
+    force: bool,
+) -> None:
+    """`spire effect EFFECT --on WHO`: a status effect a story card inflicts."""
+    from journal.errors import BadInput
+    from journal.games.spires_end import catalog, rules
+
+    if on is None:
+        raise BadInput("say who suffers it: --on NAME (an ally in play or the enemy)")
+    given = catalog.effect(f"{name} x{turns or 0}" + (" persistent" if persistent else ""))
+    _act(ctx, lambda view: rules.inflict(view.state, on, given), force)
+
+
+def end(ctx: typer.Context, force: bool) -> None:
+    """`spire end`: the fight is over (the story ends it, or the players abandon it)."""
+    from journal.games.spires_end import rules
+
+    _act(ctx, lambda view: rules.end(view.state), force)

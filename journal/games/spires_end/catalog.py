@@ -185,7 +185,12 @@ def kickback(words: list[str], item: str) -> Kickback:
 
 
 def effect(text: str) -> Inflicted:
-    """`bleed x3` (three clocks), `bleed 3`, `strength`, `hinder persistent`."""
+    """`bleed x3` (three clocks), `bleed 3`, `strength`, `hinder persistent`; bad input if
+    the glossary does not list it."""
+    return _valid(lambda: _effect(text), text)
+
+
+def _effect(text: str) -> Inflicted:
     words, turns, persistent = [], 0, False
     for word in text.casefold().split():
         if word in ("persistent", "dot"):
