@@ -231,6 +231,22 @@ def test_wild_rerolls_the_wild_shot_and_only_the_second_result_counts(hildegard:
     assert "one wild shot per set" in refused(hildegard, "wild miss", code=1)
 
 
+def test_wild_after_the_wild_shot_takes_back_its_result(hildegard: Spire) -> None:
+    """Bought after seeing the wild shot, Wild takes back what it did (here a Whoopsie that
+    ended the target with a miss) and only the second result counts."""
+    play(hildegard, "gain feats 2", ONE_SET, "roll c c b", "wild whoopsie --on 1")
+    assert encounter(hildegard)["outcome"] == "miss"
+    out = play(hildegard, "feat wild")
+    target = encounter(hildegard)
+    assert (target["outcome"], target["sets_done"], target["set"]["dice"]) == (None, 0, [C, C, B])
+    assert "(1 bullseye this set so far)" in out
+    play(hildegard, "wild bullseye")
+    target = encounter(hildegard)
+    assert (target["outcome"], target["set_bullseyes"]) == ("hit", [2])
+    assert hildegard.json("status")["resources"]["feats"] == 1
+    assert "once per set" in refused(hildegard, "feat wild", code=1)
+
+
 def test_the_bullseye_feat_adds_a_bullseye(hildegard: Spire) -> None:
     quoted("Bullseye | Add 1 Bullseye on a Target or Face-Off")
     out = play(hildegard, "gain feats 2", ONE_SET, "roll b b b", "feat bullseye")
@@ -311,9 +327,11 @@ FEAT_REFUSALS = [
     (["gain feats 6", CROWS], "feat block --square 8", 1, "squares 1 to 7"),
     (["gain feats 6"], "feat redo", 1, "Redo retries a target or face-off"),
     (["gain feats 6", PRACTICE], "feat bullseye", 1, "during a set under way"),
-    (["gain feats 6", PRACTICE], "feat wild", 1, "during a set under way"),
-    (["gain feats 6", PRACTICE, "roll c c b", "wild miss"], "feat wild", 1,
-     "during a set under way"),
+    (["gain feats 6", PRACTICE], "feat wild", 1, "roll the set first"),
+    (["gain feats 6", PRACTICE, "roll c c b", "wild miss", "feat wild", "wild bullseye"],
+     "feat wild", 1, "wild may be used once per set"),
+    (["gain feats 6", PRACTICE, "roll c c b", "wild miss", "end"], "feat wild", 1,
+     "the wild shot of the set just shot"),
     (["gain feats 6", PRACTICE, "roll c c b", "wild miss"], "feat bullseye", 1,
      "during a set under way"),
     (["gain feats 6"], "feat juggle", 2, "unknown feat 'juggle'"),

@@ -349,17 +349,31 @@ def _feat_rules(name: str, encounter: Target | FaceOff | None, shot: ShotSet | N
     section = "Positive Status Effects"
     if name in ONCE_PER_SET and shot is not None and name in shot.feats:
         return [RuleViolation(f"{name} may be used once per set", section)]
-    if name in ("wild", "bullseye") and (shot is None or not shot.rolled or shot.complete):
-        return [RuleViolation(f"{name} is used during a set under way", section)]
-    if name == "wild" and shot is not None and shot.wild_rolls:
-        return [RuleViolation("buy Wild before the set's wild shot: the wild shot is then "
-                              "rolled twice and only the second result counts", section)]
+    if name == "wild":
+        return _wild_feat_rules(encounter, shot)
+    if name == "bullseye" and (shot is None or not shot.rolled or shot.complete):
+        return [RuleViolation("bullseye is used during a set under way", section)]
     if name == "reset" and not isinstance(encounter, Target):
         return [RuleViolation("Reset adds a set on a target", section)]
     if name == "redo" and encounter is None:
         return [RuleViolation("Redo retries a target or face-off", section)]
     if name == "block":
         return _feat_block_rules(encounter, square)
+    return []
+
+
+def _wild_feat_rules(encounter: Target | FaceOff | None, shot: ShotSet | None) -> list[RuleViolation]:
+    """Wild re-rolls the set's wild shot: bought before it (it is rolled twice) or right
+    after it, before the next set or the enemy's turn; only the second result counts."""
+    section = "Positive Status Effects"
+    if shot is None or not shot.rolled:
+        return [RuleViolation("Wild re-rolls a set's wild shot: roll the set first", section)]
+    if isinstance(encounter, Target) and shot.complete and encounter.last_tally is None:
+        return [RuleViolation("Wild re-rolls the wild shot of the set just shot", section)]
+    if isinstance(encounter, FaceOff) and (encounter.outcome is not None or
+                                           (shot.wild_rolls and not encounter.wild_done)):
+        return [RuleViolation("Wild re-rolls the round's wild shot before the enemy's turn",
+                              section)]
     return []
 
 

@@ -81,6 +81,15 @@ class ShotSet:
 
 
 @dataclass(frozen=True)
+class Tally:
+    made: int
+    gained: tuple[tuple[str, int], ...]
+    """The resources the set's bonus and the target's reward actually added."""
+    bonus_before: bool
+    ended: bool
+
+
+@dataclass(frozen=True)
 class Target:
     card: TargetCard
     shooter: str
@@ -92,6 +101,9 @@ class Target:
     bonus_awarded: bool = False
     outcome: str | None = None
     """None while under way; then "hit" or "miss"."""
+    last_tally: Tally | None = None
+    """What the last set's tally changed, so a Wild feat bought after its wild shot can
+    take it back and let the second result count."""
 
     @property
     def next_card(self) -> int | None:
@@ -263,7 +275,7 @@ def _(event: hv.ShotDiceRolled, state: State) -> State:
         if shot is None or shot.complete:
             shot = new_set(event.roller, encounter.card.accuracy, h.next_set)
             h = replace(h, next_set=NextSet())
-            encounter = replace(encounter, shot=shot)
+            encounter = replace(encounter, shot=shot, last_tally=None)
             h = replace(h, encounter=encounter)
         return _target_shot(state, h, encounter, roll(shot, event.faces))
     if isinstance(encounter, FaceOff):
@@ -298,13 +310,35 @@ def _target_shot(state: State, h: Hildegard, target: Target, shot: ShotSet) -> S
 
 def _set_complete(state: State, h: Hildegard, target: Target, shot: ShotSet) -> State:
     made = set_bullseyes(shot, target.card.parts)
+    before = dict(state.resources)
+    bonus_before = target.bonus_awarded
     target = replace(
         target, sets_done=target.sets_done + 1, bullseyes=target.bullseyes + made,
         set_bullseyes=(*target.set_bullseyes, made))
     state, target = _bonus(state, target, shot)
-    if target.sets_left <= 0:
-        return _target_over(state, h, target)
+    ended = target.sets_left <= 0
+    if ended:
+        state, target, h = _target_ended(state, h, target)
+    gained = tuple((k, v - before.get(k, 0)) for k, v in state.resources.items()
+                   if v != before.get(k, 0))
+    target = replace(target, last_tally=Tally(made, gained, bonus_before, ended))
     return _with(state, replace(h, encounter=target))
+
+
+def _untally(state: State, h: Hildegard, target: Target) -> tuple[State, Hildegard, Target]:
+    """Take back the last set's tally (and the target's end, if it ended the target)."""
+    tally = target.last_tally
+    if tally is None:
+        return state, h, target
+    resources = dict(state.resources)
+    for name, amount in tally.gained:
+        resources[name] = resources.get(name, 0) - amount
+    target = replace(
+        target, sets_done=target.sets_done - 1, bullseyes=target.bullseyes - tally.made,
+        set_bullseyes=target.set_bullseyes[:-1], bonus_awarded=tally.bonus_before,
+        outcome=None if tally.ended else target.outcome, last_tally=None)
+    finished = h.finished[:-1] if tally.ended else h.finished
+    return replace(state, resources=resources), replace(h, finished=finished), target
 
 
 def _bonus(state: State, target: Target, shot: ShotSet) -> tuple[State, Target]:
@@ -333,12 +367,17 @@ def reward(state: State, given: Reward | None) -> State:
 
 
 def _target_over(state: State, h: Hildegard, target: Target) -> State:
+    state, target, h = _target_ended(state, h, target)
+    return _with(state, replace(h, encounter=replace(target, last_tally=None)))
+
+
+def _target_ended(state: State, h: Hildegard, target: Target) -> tuple[State, Target, Hildegard]:
     outcome = "hit" if target.bullseyes >= target.card.bullseye_limit else "miss"
     target = replace(target, outcome=outcome)
     if outcome == "hit":
         state = reward(state, target.card.reward)
     line = f"{target.card.name}: {outcome} with {target.bullseyes} bullseyes"
-    return _with(state, replace(h, encounter=target, finished=recent(h.finished, line)))
+    return state, target, replace(h, finished=recent(h.finished, line))
 
 
 @applies
@@ -369,12 +408,26 @@ def _hone(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
 
 
 def _wild(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
-    def reopen(shot: ShotSet) -> ShotSet:
-        # Bought before the set's wild shot: it is rolled twice, the second result counts.
-        if shot.wild_rolls >= shot.wild_rolls_allowed:
-            return _used(shot, "wild")
-        return replace(_used(shot, "wild"), wild_rolls_allowed=shot.wild_rolls_allowed + 1)
-    return _on_shot(state, h, event.shooter, reopen)
+    """"May Reroll a Wild Shot on Set ... Only the second result is used." Bought after
+    the wild shot, it takes back what the first result did (the set's tally, on a
+    target) and the set waits for its second wild shot; bought before, the wild shot is
+    rolled twice."""
+    target = h.encounter
+    if isinstance(target, Target) and target.shot is not None and target.shot.wild_rolls \
+            and target.last_tally is not None and "wild" not in target.shot.feats:
+        state, h, target = _untally(state, h, target)
+        shot = _reopened(target.shot)  # type: ignore[arg-type]
+        return _with(state, replace(h, encounter=replace(target, shot=shot)))
+    return _on_shot(state, h, event.shooter, _reopened)
+
+
+def _reopened(shot: ShotSet) -> ShotSet:
+    shot = _used(shot, "wild")
+    if not shot.wild_rolls:
+        return replace(shot, wild_rolls_allowed=shot.wild_rolls_allowed + 1)
+    extra = shot.extra - (1 if shot.wild == "bullseye" else 0)
+    return replace(shot, dice=shot.before_wild, wild=None, extra=extra,
+                   wild_rolls_allowed=shot.wild_rolls + 1)
 
 
 def _bullseye(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
