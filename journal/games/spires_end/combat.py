@@ -83,12 +83,13 @@ def gain(
     over = amount - kept
     f = replace(f, hp=f.hp + kept) if points == "hp" else replace(f, ap=f.ap + kept)
     text = f"{label}+{kept} {points.upper()} to {f.name}"
-    if over and not (boost and not f.is_enemy):
-        text += " (at the threshold)"
     if boost and over and not f.is_enemy:
         filled = min(f.boost + over, METER)
-        text += f" ({over} past the threshold to the boost meter, {filled}/{METER})"
+        past = f"{over} past the threshold to {f.name}'s boost meter ({filled}/{METER})"
+        text = f"{text}; {past}" if kept else f"{label}{past}"
         f = replace(f, boost=filled)
+    elif over:
+        text += " (at the threshold)"
     board.put(f)
     board.say(text)
 
