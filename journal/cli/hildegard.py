@@ -284,8 +284,10 @@ def effect(
                                     help="Spire's End: it lasts until cleansed."),
     force: Force = False,
 ) -> None:
-    """A card's status effect. Hildegard: Flub, Tame, Graze on the next set; Hit at once.
-    Spire's End: the effect on an ally or the enemy, with its clocks.
+    """A card's status effect: Hildegard's on the next set, Spire's End's on anyone.
+
+    Hildegard: Flub, Tame, Graze on the next set; Hit at once. Spire's End: any effect of
+    the glossary on an ally or the enemy, with its clocks.
 
     \b
     Examples:
