@@ -426,6 +426,8 @@ def test_gray_squares_cannot_be_blocked(hildegard: Spire) -> None:
     line = refused(hildegard, "block 2 --square 2", code=1)
     assert "square 2 is gray: gray hit squares cannot be blocked" in line
     assert "square 2 is gray" in refused(hildegard, "feat block --square 2", code=1)
+    play(hildegard, "effect hit")   # "That square is now Blocked from 1 Hit."
+    assert encounter(hildegard)["squares"][:2] == ["empty", "empty"]
     play(hildegard, "effect hit", "effect hit", "block 3 --square 3")   # the gray square hit
     assert encounter(hildegard)["squares"][:3] == ["hit", "hit", "block"]
 

@@ -185,8 +185,12 @@ def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decisi
         raise Refused(f"{roller} has no dice rolled to lock")
     chosen = _positions(shot, positions)
     violations = _over(encounter)
+    enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
     if shot.graze:
         violations.append(RuleViolation("Graze: no finesse this set", "Negative Status Effects"))
+    elif shot.finesse_over and not enemy:
+        violations.append(RuleViolation("the set's finesse is over; nothing is re-rolled now",
+                                        FINESSE))
     if isinstance(encounter, FaceOff) and encounter.enemy_shot is shot:
         violations += _enemy_lock_rules(encounter, shot, chosen)
     return _decided(hv.DiceLocked(roller=roller, dice=chosen), violations)
@@ -231,6 +235,9 @@ def stop(state: State, player: int | None) -> Decision:
     if shot is None or not shot.rolled:
         raise Refused(f"{roller} has no dice rolled")
     violations = _over(encounter)
+    enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
+    if shot.finesse_over and not enemy:
+        violations.append(RuleViolation("the set's finesse is over already", FINESSE))
     if isinstance(encounter, FaceOff) and encounter.enemy_shot is shot:
         if not enemy_set_over(encounter.meter, encounter.marks, shot.dice, shot.unused,
                               shot.locked):

@@ -645,6 +645,9 @@ def _instant_hit(state: State, h: Hildegard, fight: FaceOff) -> State:
     if index is None:
         return state
     marks = list(fight.marks)
+    if marks[index] == "block":  # "That square is now Blocked from 1 Hit."
+        marks[index] = "empty"
+        return _with(state, replace(h, encounter=replace(fight, marks=tuple(marks))))
     marks[index] = "hit"
     fight = replace(fight, marks=tuple(marks))
     tab = fight.meter.squares[index].tab  # "When the square with a Status Effect Tab is Hit"
