@@ -90,7 +90,7 @@ def options(
 
 
 from journal.cli import (  # noqa: E402,F401
-    campaigns, cards, deck, hildegard, looking, report, spires_end, things, time, transfer)
+    campaigns, cards, deck, hildegard, looking, play, report, spires_end, things, time, transfer)
 
 
 def main() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
@@ -28,11 +30,32 @@ Force = Annotated[bool, typer.Option(
 Json = Annotated[bool, typer.Option("--json", help="Print JSON, for scripts.")]
 
 
+_kept: dict[tuple[str, str | None], Journal] | None = None
+"""The journals `spire play` keeps open, by (db, campaign); None: one per command."""
+
+
+@contextmanager
+def journals_kept() -> Iterator[None]:
+    """Open each journal once and reuse it until the block ends (the play shell), so a
+    command costs what it does and not what opening the journal costs."""
+    global _kept
+    _kept = {}
+    try:
+        yield
+    finally:
+        _kept = None
+
+
 def journal(ctx: typer.Context) -> Journal:
     from journal.service import Journal
 
     options: Options = ctx.find_root().obj
-    return Journal(options.db or default_db(), options.campaign)
+    key = (options.db or default_db(), options.campaign)
+    if _kept is None:
+        return Journal(*key)
+    if key not in _kept:
+        _kept[key] = Journal(*key)
+    return _kept[key]
 
 
 def act(

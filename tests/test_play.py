@@ -1,0 +1,300 @@
+"""The play shell: driven through a real pseudo-terminal (readline, completion, history),
+and fed a written-down session on standard input (stop at the first refused line)."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import Spire
+
+from journal.cli.play import Completer, Shell, history_file, status_line
+
+ROOT = Path(__file__).resolve().parents[1]
+UP = "\x1b[A"
+TIMEOUT = 20.0
+"""Seconds to wait for the shell to answer; generous for a loaded CI machine, never spent
+when it answers."""
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\r\x07]")
+
+
+class Terminal:
+    """`spire ... play` in a pseudo-terminal: type into it, wait for what it shows."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        import fcntl
+        import struct
+        import termios
+
+        leader, follower = os.openpty()
+        # A wide screen, so readline never wraps the prompt onto a second line.
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 250, 0, 0))
+        env = {**os.environ, "TERM": "xterm", "INPUTRC": str(cwd / "inputrc"),
+               "COLUMNS": "250", "PYTHONPATH": str(ROOT)}
+        (cwd / "inputrc").write_text("set enable-bracketed-paste off\n")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "journal", *args], stdin=follower, stdout=follower,
+            stderr=follower, cwd=cwd, env=env, start_new_session=True)
+        os.close(follower)
+        self.leader = leader
+        self.seen = ""
+
+    def type(self, keys: str) -> None:
+        os.write(self.leader, keys.encode())
+
+    def expect(self, text: str) -> str:
+        """Wait until `text` shows (escape sequences aside); what showed up to it."""
+        deadline = time.monotonic() + TIMEOUT
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0, f"waited {TIMEOUT}s for {text!r}; the terminal shows:\n{self.seen}"
+            if select.select([self.leader], [], [], left)[0]:
+                self.seen += ESCAPES.sub("", self._read())
+        shown, _, self.seen = self.seen.partition(text)
+        return shown + text
+
+    def _read(self) -> str:
+        try:
+            return os.read(self.leader, 4096).decode(errors="replace")
+        except OSError:  # the shell has gone: the terminal reads as closed
+            return ""
+
+    def close(self) -> int:
+        code = self.process.wait(timeout=TIMEOUT)
+        os.close(self.leader)
+        return code
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def terminal(hildegard: Spire, tmp_path: Path) -> Iterator[Terminal]:
+    hildegard.ok("reveal", "1")
+    hildegard.ok("target", "Street Merchant")
+    opened = Terminal("--db", str(hildegard.db), "play", cwd=tmp_path)
+    yield opened
+    opened.kill()
+
+
+PROMPT = "gray-oaks main card 1 | Street Merchant: 0 of 2 bullseyes | 0 sets done, 2 left> "
+
+
+# -- through a terminal ------------------------------------------------------------------
+
+pty = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+@pty
+@pytest.mark.slow
+def test_a_command_a_completed_face_and_a_refusal(terminal: Terminal, hildegard: Spire) -> None:
+    terminal.expect(PROMPT)
+    terminal.type("roll cresc\t")
+    terminal.expect("roll crescent ")
+    terminal.type("c ring\r")
+    shown = terminal.expect(PROMPT)
+    assert "#4 Hildegard rolled crescent, crescent, ring" in shown
+    assert "1:crescent 2:crescent 3:ring (1 bullseye this set so far)" in shown
+    terminal.type("lock 9\r")
+    refused = terminal.expect(PROMPT)
+    assert "spire: there is no die 9; the set has dice 1 to 3" in refused
+    assert "Traceback" not in refused
+    terminal.type("lock 1 2\r")
+    assert "#5 Hildegard locked dice 1, 2" in terminal.expect(PROMPT)
+    terminal.type("exit\r")
+    assert terminal.close() == 0
+    assert hildegard.json("status")["head"] == 5
+
+
+@pty
+@pytest.mark.slow
+def test_history_is_recalled_after_reopening(terminal: Terminal, hildegard: Spire) -> None:
+    terminal.expect(PROMPT)
+    terminal.type("note kept for later\r")
+    terminal.expect("#4 Note: kept for later")
+    terminal.expect(PROMPT)
+    terminal.type("exit\r")
+    assert terminal.close() == 0
+    assert history_file(str(hildegard.db)).read_text().splitlines()[-1] == "note kept for later"
+
+    again = Terminal("--db", str(hildegard.db), "play", cwd=hildegard.db.parent)
+    try:
+        again.expect(PROMPT)
+        again.type(UP)
+        again.expect("note kept for later")
+        again.type("\r")
+        again.expect("#5 Note: kept for later")
+        again.expect(PROMPT)
+        again.type("\x04")  # Ctrl-D leaves too
+        assert again.close() == 0
+    finally:
+        again.kill()
+
+
+# -- a written-down session on standard input --------------------------------------------
+
+SESSION = """\
+# the Street Merchant, as we played it
+reveal 1
+
+target "Street Merchant"
+roll c c r
+lock 9
+note after the refused line
+"""
+
+
+def test_a_session_stops_at_the_first_refused_line(hildegard: Spire) -> None:
+    run = hildegard("play", input=SESSION)
+    assert run.code == 2
+    assert "#4 Hildegard rolled crescent, crescent, ring" in run.out
+    assert hildegard.json("status")["head"] == 4, "the lines before it, and nothing after"
+    assert "after the refused line" not in hildegard.ok("log")
+    # The reason is the line `spire lock 9` itself gives, and it still appends nothing.
+    alone = hildegard.refused("lock", "9", code=2)
+    assert run.err == f"line 6: {alone.removeprefix('spire: ')}\n"
+
+
+def test_keep_going_runs_every_line_and_exits_with_the_first_failure(hildegard: Spire) -> None:
+    session = (
+        "reveal 1\n"
+        'target "Street Merchant"\n'
+        'target "Pesky Jackalope"\n'  # refused by a rule (1): the merchant is under way
+        "roll c c r\n"
+        "lock 9\n"  # bad input (2)
+        "note the end\n")
+    run = hildegard("play", "--keep-going", input=session)
+    assert run.code == 1, "the first failure's code"
+    first, second = run.err.splitlines()
+    assert first.startswith("line 3: ") and second.startswith("line 5: there is no die 9")
+    assert hildegard.json("status")["head"] == 5
+    assert hildegard.json("log")[-1]["payload"]["text"] == "the end"
+
+
+def test_a_session_with_no_refusal_exits_0(hildegard: Spire) -> None:
+    run = hildegard("play", input="reveal 1\n  # indented comment\nstatus\nexit\nreveal 2\n")
+    assert (run.code, run.err) == (0, "")
+    assert hildegard.json("status")["card"] == 1, "exit ends the session"
+
+
+@pytest.mark.parametrize(("line", "code", "reason"), [
+    ("play", 2, "`play` does not run inside the play shell"),
+    ("demo", 2, "`demo` does not run inside the play shell"),
+    ("--db other.sqlite status", 2, "--db belongs on `spire play` itself; here, give a command"),
+    ('note "unclosed', 2, "cannot read the line: No closing quotation"),
+    ("fly 3", 2, "No such command 'fly'."),
+    ("undo", 1, None),
+])
+def test_lines_the_shell_refuses(hildegard: Spire, line: str, code: int, reason: str | None) -> None:
+    before = hildegard.journal_rows()
+    run = hildegard("play", input=f"{line}\nnote never\n")
+    assert run.code == code
+    assert run.err.startswith("line 1: ") and run.err.count("\n") == 1
+    if reason:
+        assert run.err == f"line 1: {reason}\n"
+    assert hildegard.journal_rows() == before
+
+
+def test_help_lists_the_commands_and_shows_one(hildegard: Spire) -> None:
+    run = hildegard("play", input="help\nhelp item gain\n")
+    out = run.out
+    assert run.code == 0
+    listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
+    for name in ("roll", "lock", "target", "item", "status", "undo", "help", "exit"):
+        assert name in listed
+    assert "play" not in listed and "demo" not in listed
+    assert "Usage: spire item gain [OPTIONS]" in out and "--wild COLOR" in out
+
+
+# -- the prompt and the completer, in-process -------------------------------------------
+
+def shell(spire: Spire) -> Shell:
+    """A shell on the fixture's journal, as `spire --db FILE play` would make it."""
+    import typer.main
+    from typer import _click as click
+
+    from journal.cli import app
+    from journal.cli.common import Options
+
+    root = click.Context(typer.main.get_command(app), info_name="spire")
+    root.obj = Options(db=str(spire.db), campaign=None)
+    return Shell(root)  # type: ignore[arg-type]
+
+
+def test_the_prompt_shows_the_encounter_under_way(hildegard: Spire) -> None:
+    at_start = shell(hildegard).view()
+    assert at_start is not None
+    assert status_line(at_start) == "gray-oaks main no card revealed yet | gold 0 | feats 0"
+    hildegard.ok("reveal", "26")
+    hildegard.ok("target", "Street Merchant")
+    hildegard.ok("roll", "c", "c", "r")
+    hildegard.ok("stop")
+    hildegard.ok("wild", "miss")
+    view = shell(hildegard).view()
+    assert view is not None
+    assert f"{status_line(view)}> " == (
+        "gray-oaks main card 26 | Street Merchant: 1 of 2 bullseyes | 1 set done, 1 left> ")
+
+
+def test_no_campaign_yet_is_a_plain_prompt(spire: Spire) -> None:
+    assert shell(spire).prompt() == "spire> "
+
+
+@pytest.mark.parametrize(("before", "text", "expected"), [
+    ("", "ro", ["roll"]),
+    ("", "it", ["item"]),
+    ("", "ex", ["export", "exit"]),
+    ("item ", "", ["gain", "lose", "pass"]),
+    ("help ", "sta", ["status"]),
+    ("help item ", "l", ["lose"]),
+    ("roll ", "cresc", ["crescent"]),
+    ("roll crescent ", "R", ["ring"]),
+    ("roll c c ", "--f", ["--force"]),
+    ("wild ", "wh", ["whoopsie"]),
+    ("wild whoopsie ", "", ["--die", "--on", "--face", "--player", "--force"]),
+    ("wild instinct --on 2 --face ", "d", ["dot"]),
+    ("wild bullseye --die ", "g", ["gray", "gold"]),
+    ("feat ", "h", ["hone"]),
+    ("target ", "Str", ['"Street Merchant"']),
+    ("target ", '"Pes', ['"Pesky Jackalope"']),
+    ('target "Street ', "M", ['Merchant"']),
+    ("faceoff ", "The", ['"The Crows"']),
+    ("faceoff --meter ", "H", ['"Hildegard\'s Hit Meter"']),
+    ("item lose ", "sl", ["Slingshot"]),
+    ("item pass ", "c", ['"Cursed Key"']),
+    ("item pass Slingshot --to ", "", ["Hildegard", "aside"]),
+    ("gain ", "f", ["feats"]),
+    ("use ", "", ["gray-oaks"]),
+    ("lock ", "", ["--player", "--force"]),
+    ("fly ", "", []),
+])
+def test_tab_completes(hildegard: Spire, before: str, text: str, expected: list[str]) -> None:
+    hildegard.ok("item", "gain", "Slingshot")
+    hildegard.ok("item", "gain", "Cursed Key")
+    assert Completer(shell(hildegard)).candidates(before, text) == expected
+
+
+def test_entered_cards_complete_only_once_met(hildegard: Spire) -> None:
+    """Spoiler-safe: a card entered in the catalog is offered once this campaign met it."""
+    hildegard.ok("card", "add", "Ogre", "--target", "--number", "140", "--limit", "2",
+                 "--accuracy", "3", "--sets", "2", "--parts", "c,r,d")
+    complete = Completer(shell(hildegard)).candidates
+    assert complete("target ", "Og") == []
+    hildegard.ok("reveal", "140")
+    assert complete("target ", "Og") == ["Ogre"]
+
+
+def test_history_lives_beside_the_journal(tmp_path: Path) -> None:
+    assert history_file(str(tmp_path / "j.sqlite")) == tmp_path / "j.sqlite.history"
+    assert history_file(f"sqlite:///{tmp_path}/j.sqlite") == tmp_path / "j.sqlite.history"
+    assert history_file("postgresql://table/spire").name == "play.history"
