@@ -252,3 +252,34 @@ def test_effect_and_end_dispatch_on_the_game(fighting: Spire) -> None:
     out = fighting.ok("end")
     assert "Ended the fight" in out and "the fight is over: all status effects are removed" in out
     assert "no fight under way" in fighting.refused("end", code=1)
+
+
+def test_ally_and_enemy_cards_are_entered_once_and_drawn_by_name(spire: Spire) -> None:
+    out = spire.ok("card", "add", "Millicent", "--ally", "--number", "3", "--hp", "5", "--ap",
+                   "2", "--bar", "Back Hand", "--recoup", "Recoup Bar Example", "--death",
+                   "Death Bar Example")
+    assert out.splitlines() == [
+        "Entered Millicent: ally, card 3", "  HP 5, AP 2",
+        "  bar 1: Back Hand; cost 1; 4-6: 1; 7: 2; 8: 3, kickback 1 hp",
+        "  recoup: heal 4-6: 1; 7: 2; 8: 3; cleanse 5-8", "  death: strength x3"]
+    spire.ok("card", "add", "Ogre", "--enemy", "--hp", "9", "--ap", "2", "--bar",
+             "Gash; 5-8: 1, A", "--status", "A: bleed x2")
+    spire.ok("new", "tower", "--game", "spires-end")
+    assert spire.json("card", "list") == []  # spoiler-safe: nothing met yet
+    spire.ok("draw", "Millicent")
+    spire.ok("fight", "Ogre")
+    assert [c["name"] for c in spire.json("card", "list")] == ["Millicent", "Ogre"]
+    assert "status A: bleed x2" in spire.ok("card", "show", "Ogre")
+    assert "Back Hand, roll 5: 1 damage to Ogre" in spire.ok("action", "Back Hand", "5")
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("Wynn", "--ally"), "needs --hp"),
+    (("Wynn", "--ally", "--hp", "3", "--limit", "2"), "--limit is not printed on a Spire's End"),
+    (("Wynn", "--meter", "--hp", "3"), "--ally or --enemy, not --meter"),
+    (("Imp", "--enemy", "--hp", "3", "--death", "strength"),
+     "--death is not printed on a Spire's End enemy card"),
+    (("Wynn", "--ally", "--hp", "3", "--bar", "Kick; 4-6: frenzy"), "unknown status effect"),
+])
+def test_a_card_spire_cannot_read_is_refused(spire: Spire, args: tuple[str, ...], says: str) -> None:
+    assert says in spire.refused("card", "add", *args, code=2)

@@ -6,7 +6,7 @@ shows an entered card the campaign has not met (PRODUCT.md, Spoiler-safe).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -17,12 +17,15 @@ if TYPE_CHECKING:
     from journal.games.hildegard.cards import Card
 
 GAME = "hildegard"
-"""The one game with cards to enter so far; the catalog's storage is per game."""
+"""The game whose cards `card add` enters unless Spire's End's options are given; the
+catalog's storage is per game, and listing follows the current campaign's game."""
+SPIRES_END = "spires-end"
 
 card_app = typer.Typer(
     help="The card catalog: cards entered once with their printed numbers, reused by name."
     "\n\n\b\nExamples:\n  spire card add Ogre --target --number 140 --limit 2 --accuracy 3 "
-    "--sets 2 --parts c,r,d\n  spire card list",
+    "--sets 2 --parts c,r,d\n  spire card add Millicent --ally --hp 5 --ap 2 --bar \"Back Hand\"\n"
+    "  spire card list",
     rich_markup_mode=None, no_args_is_help=True)
 app.add_typer(card_app, name="card")
 
@@ -79,6 +82,19 @@ def card_add(
         ":EFFECT its tab, ? not printed (meter)."),
     win: int = _whole("--win", "CARD", "The card winning sends you to (meter)."),
     lose: int = _whole("--lose", "CARD", "The card losing sends you to (meter)."),
+    ally: bool = typer.Option(False, "--ally", help="Spire's End: an ally card."),
+    hp: int = _whole("--hp", "N", "Spire's End: the Hit Point threshold (ally, enemy)."),
+    ap: int = typer.Option(None, "--ap", metavar="N", min=0,
+                           help="Spire's End: the Armor Point threshold (ally, enemy)."),
+    bar: Annotated[list[str] | None, typer.Option(
+        "--bar", metavar="BAR", help="Spire's End: an action bar, in order, e.g. \"Back Hand; "
+        "cost 1; 4-6: 1; 7: 2; 8: 3, kickback 1 hp\". Repeat.")] = None,
+    recoup: str = _text("--recoup", "BAR", "Spire's End: the recoup bar, e.g. \"heal 4-6: 1; "
+                        "cleanse 5-8\"."),
+    death: str = _text("--death", "BAR", "Spire's End: the death bar, e.g. \"strength x3\"."),
+    status: Annotated[list[str] | None, typer.Option(
+        "--status", metavar="LETTER", help="Spire's End: a status letter, e.g. \"A: bleed x3\". "
+        "Repeat.")] = None,
 ) -> None:
     """Enter a card with its printed numbers; entering a name again replaces that card.
 
@@ -91,12 +107,17 @@ def card_add(
         --parts c,r,d --reward "1 gold" --bonus "3 bullseyes, 1 feat" --hit 141 --miss 142
       spire card add "Crow King" --enemy --limit 5 --accuracy 3 --parts c,r,d
       spire card add "Hildegard's Hit Meter" --meter --accuracy 4 --squares c,c,r,d!,c:flub,r,d
+      spire card add Millicent --ally --hp 5 --ap 2 --bar "Back Hand" \\
+        --recoup "Recoup Bar Example" --death "Death Bar Example"
     """
     given = {"number": number, "limit": limit, "accuracy": accuracy, "sets": sets,
              "parts": parts, "reward": reward, "bonus": bonus, "hit": hit, "miss": miss,
              "squares": squares, "win": win, "lose": lose}
-    card = _card(name, _kind(target=target, enemy=enemy, meter=meter), given)
-    replaced = journal(ctx).add_card(GAME, card)
+    spires = {"hp": hp, "ap": ap, "bars": bar, "recoup": recoup, "death": death,
+              "statuses": status}
+    flags = {"target": target, "enemy": enemy, "meter": meter, "ally": ally}
+    game, card = _entered(name, flags, given, spires)
+    replaced = journal(ctx).add_card(game, card)
     _say(f"{'Replaced' if replaced else 'Entered'} {_title(card)}")
     for line in _details(card):
         _say(f"  {line}")
@@ -151,12 +172,29 @@ def card_show(
 
 # -- entering a card ---------------------------------------------------------------------
 
+def _entered(
+    name: str, flags: dict[str, bool], given: dict[str, Any], spires: dict[str, Any],
+) -> tuple[str, Any]:
+    """The game and the card the options describe: Spire's End's with --ally or any of its
+    numbers (--hp, --bar ...), Hildegard's otherwise."""
+    from journal.cli.spires_end import catalog_card
+    from journal.errors import BadInput
+
+    kind = _kind(**flags)
+    if kind != "ally" and not any(v is not None and v != [] for v in spires.values()):
+        return GAME, _card(name, kind, given)
+    if stray := [k for k, v in given.items() if v is not None and k != "number"]:
+        raise BadInput(f"--{stray[0]} is not printed on a Spire's End card")
+    return SPIRES_END, catalog_card(name, kind, {**spires, "number": given["number"]})
+
+
 def _kind(**flags: bool) -> str:
     from journal.errors import BadInput
 
     chosen = [kind for kind, on in flags.items() if on]
     if len(chosen) != 1:
-        raise BadInput("say which kind of card it is: one of --target, --enemy, --meter")
+        raise BadInput("say which kind of card it is: one of --target, --enemy, --meter "
+                       "(Hildegard); --ally, --enemy (Spire's End)")
     return chosen[0]
 
 
@@ -222,6 +260,8 @@ def _visible(ctx: typer.Context) -> list[tuple[Card, str]]:
     from journal.games.hildegard.catalog import rulebook_cards
 
     j = journal(ctx)
+    if _campaign_game(ctx) == SPIRES_END:  # its examples are bars, not cards
+        return [(card, "entered") for card in j.met_cards(SPIRES_END).values()]
     met, entered = j.met_cards(GAME), {n.casefold(): c for n, c in j.cards(GAME).items()}
     listed: list[tuple[Card, str]] = []
     for name, example in rulebook_cards().items():
@@ -230,6 +270,15 @@ def _visible(ctx: typer.Context) -> list[tuple[Card, str]]:
     examples = {name.casefold() for name in rulebook_cards()}
     listed += [(card, "entered") for name, card in met.items() if name.casefold() not in examples]
     return listed
+
+
+def _campaign_game(ctx: typer.Context) -> str | None:
+    from journal.errors import NotFound
+
+    try:
+        return journal(ctx).campaign().game
+    except NotFound:
+        return None
 
 
 def _visible_named(ctx: typer.Context, name: str) -> tuple[Card, str]:
@@ -257,6 +306,10 @@ def _details(card: Card) -> list[str]:
     """The card's printed numbers, a line each, as the table reads them."""
     from journal.games.hildegard.cards import EnemyCard, TargetCard
 
+    if hasattr(card, "hp"):  # a Spire's End ally or enemy
+        from journal.games.spires_end.catalog import card_lines
+
+        return card_lines(card)  # type: ignore[arg-type]
     if isinstance(card, TargetCard):
         numbers = (f"bullseye limit {card.bullseye_limit}, accuracy {card.accuracy}, "
                    f"{_plural(card.sets, 'set')}")

@@ -351,3 +351,26 @@ def end(ctx: typer.Context, force: bool) -> None:
     from journal.games.spires_end import rules
 
     _act(ctx, lambda view: rules.end(view.state), force)
+
+
+# -- the card catalog: `spire card add --ally` and `--enemy --hp` enter cards here --------
+
+CARD_OPTIONS = {"ally": ("number", "hp", "ap", "bars", "recoup", "death", "statuses"),
+                "enemy": ("number", "hp", "ap", "bars", "recoup", "statuses")}
+FLAGS = {"bars": "bar", "statuses": "status"}
+
+
+def catalog_card(name: str, kind: str, given: dict[str, Any]) -> Card:
+    """An ally or enemy card from `spire card add` options; stray options are bad input."""
+    from journal.errors import BadInput
+    from journal.games.spires_end import catalog
+
+    if kind not in CARD_OPTIONS:
+        raise BadInput(f"--hp, --bar ... describe Spire's End cards: --ally or --enemy, not "
+                       f"--{kind}")
+    stray = sorted(k for k, v in given.items() if v and k not in CARD_OPTIONS[kind])
+    if stray:
+        allowed = ", ".join(f"--{FLAGS.get(o, o)}" for o in CARD_OPTIONS[kind])
+        raise BadInput(f"--{FLAGS.get(stray[0], stray[0])} is not printed on a Spire's End "
+                       f"{kind} card; it takes {allowed}")
+    return catalog.inline(kind, name, given)

@@ -239,3 +239,48 @@ def card_from(name: str, data: dict[str, Any]) -> Card:
     from journal.games.spires_end.cards import card_from as read
 
     return read(name, data)
+
+
+# -- cards told back, as they are typed --------------------------------------------------
+
+def effect_text(given: Inflicted) -> str:
+    return given.effect + (f" x{given.turns}" if given.turns else "") + (
+        " persistent" if given.persistent else "")
+
+
+def result_text(result: Result) -> str:
+    items = ["*"] if result.rolled else [str(result.damage)] if result.damage or not (
+        result.letters or result.effects or result.kickback) else []
+    items += list(result.letters) + [effect_text(e) for e in result.effects]
+    if result.kickback is not None:
+        items.append(f"kickback {result.kickback.amount} {result.kickback.points}")
+    return ", ".join(items)
+
+
+def bar_text(bar: Bar) -> str:
+    """A bar as `spire draw --bar` reads it: "Back Hand; cost 1; 4-6: 1; 7: 2; 8: 3, ..."."""
+    if not bar.roll:
+        return "; ".join(result_text(r) for r in bar.results)
+    parts = [bar.name] if bar.name else []
+    parts += [f"cost {bar.cost}"] if bar.cost else []
+    parts += ["twice"] if bar.twice else []
+    parts += ["all"] if bar.all_targets else []
+    return "; ".join(parts + [f"{r.rolls}: {result_text(r)}" for r in bar.results])
+
+
+def recoup_text(bar: RecoupBar) -> str:
+    parts = []
+    for kind, amounts in (("heal", bar.heal), ("armor", bar.armor)):
+        parts += [f"{kind + ' ' if i == 0 else ''}{a.rolls}: {a.amount}"
+                  for i, a in enumerate(amounts)]
+    return "; ".join(parts + ([f"cleanse {bar.cleanse}"] if bar.cleanse else []))
+
+
+def card_lines(card: Card) -> list[str]:
+    """An ally or enemy card's printed numbers, a line each, as they are typed."""
+    lines = [f"HP {card.hp}, AP {card.ap}"]
+    lines += [f"bar {i}: {bar_text(b)}" for i, b in enumerate(card.bars, start=1)]
+    lines += [f"status {s.letter}: {effect_text(s)}" for s in card.statuses]
+    lines += [f"recoup: {recoup_text(card.recoup)}"] if card.recoup else []
+    death = getattr(card, "death", None)
+    return lines + ([f"death: {bar_text(death)}"] if death else [])
