@@ -3,7 +3,7 @@ meters, the fight under way and whose turn it is; and `evolve` for its events.
 
 Ally HP and AP are kept here and mirrored into the core characters, so `spire status`
 and the items rules see the same cubes. Everything the dice imply is worked out in
-`combat`, from the events alone.
+`combat` and `turns`, from the events alone.
 """
 
 from __future__ import annotations
@@ -202,56 +202,56 @@ def _(event: se.FightBegan, state: State) -> State:
 
 @applies
 def _(event: se.ActionPerformed, state: State) -> State:
-    from journal.games.spires_end.combat import action
+    from journal.games.spires_end.turns import action
 
     return _on_fight(state, lambda game: action(game, event))
 
 
 @applies
 def _(event: se.EnemyActed, state: State) -> State:
-    from journal.games.spires_end.combat import enemy_action
+    from journal.games.spires_end.turns import enemy_action
 
     return _on_fight(state, lambda game: enemy_action(game, event))
 
 
 @applies
 def _(event: se.Rested, state: State) -> State:
-    from journal.games.spires_end.combat import rest
+    from journal.games.spires_end.turns import rest
 
     return _on_fight(state, lambda game: rest(game, event))
 
 
 @applies
 def _(event: se.Recouped, state: State) -> State:
-    from journal.games.spires_end.combat import recoup
+    from journal.games.spires_end.turns import recoup
 
     return _on_fight(state, lambda game: recoup(game, event))
 
 
 @applies
 def _(event: se.BoostSpent, state: State) -> State:
-    from journal.games.spires_end.combat import boost
+    from journal.games.spires_end.turns import boost
 
     return with_game(state, boost(spires_end(state), event))
 
 
 @applies
 def _(event: se.UpkeepDone, state: State) -> State:
-    from journal.games.spires_end.combat import upkeep
+    from journal.games.spires_end.turns import upkeep
 
     return _on_fight(state, lambda game: upkeep(game, event))
 
 
 @applies
 def _(event: se.DeathMovePerformed, state: State) -> State:
-    from journal.games.spires_end.combat import death_move
+    from journal.games.spires_end.turns import death_move
 
     return with_game(state, death_move(spires_end(state), event))
 
 
 @applies
 def _(event: se.EffectInflicted, state: State) -> State:
-    from journal.games.spires_end.combat import inflicted
+    from journal.games.spires_end.turns import inflicted
 
     return with_game(state, inflicted(spires_end(state), event))
 

@@ -1,0 +1,197 @@
+"""Each Spire's End combat event, resolved: an action, the enemy's action, a rest, a
+recoup, the boost spent, upkeep, a death move, an effect a card inflicts.
+
+Each function takes the game state and its event and returns the game state after it;
+the pieces they are made of (damage, cubes, a bar performed, the turn order) are in
+`combat`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from journal.games.spires_end import effects as fx
+from journal.games.spires_end import events as se
+from journal.games.spires_end.cards import Bar, Inflicted
+from journal.games.spires_end.combat import (
+    Aim,
+    Board,
+    cleanse,
+    clear_bubbles,
+    each_turn,
+    gain,
+    inflict,
+    next_turn,
+    perform,
+    settle,
+)
+from journal.games.spires_end.state import METER, Fight, Fighter, SpiresEnd
+
+
+def _fight(game: SpiresEnd) -> Fight:
+    assert game.fight is not None
+    return game.fight
+
+
+def action(game: SpiresEnd, event: se.ActionPerformed) -> SpiresEnd:
+    board, fight = Board(game), _fight(game)
+    actor = board.get(event.actor)
+    if actor is None or not 1 <= event.bar <= len(actor.card.bars):
+        return game
+    bar = actor.card.bars[event.bar - 1]
+    free = actor.has("confusion") or actor.has("turncoat")
+    cost = 0 if free else bar.cost
+    board.put(replace(actor, hp=actor.hp - cost, rest=0))
+    board.say(f"{actor.name} pays {cost} HP for {bar.name or 'bar ' + str(event.bar)}" if cost
+              else f"{actor.name} performs {bar.name or 'bar ' + str(event.bar)}")
+    targets = _targets(board, actor, bar, event.target)
+    aim = Aim(targets, event.given_to or actor.name, event.kickback_to or actor.name)
+    perform(board, actor.name, bar, event.rolls, aim)
+    return settle(board, replace(fight, actions=fight.actions + 1))
+
+
+def _targets(board: Board, actor: Fighter, bar: Bar, chosen: str | None) -> tuple[str, ...]:
+    if chosen is not None:
+        return (chosen,)
+    if actor.is_enemy:
+        living = [n for n in board.game.slots if n and (a := board.get(n)) and not a.dead]
+        return tuple(living) if bar.all_targets else tuple(living[:1])
+    return (board.enemy,) if board.enemy else ()
+
+
+def enemy_action(game: SpiresEnd, event: se.EnemyActed) -> SpiresEnd:
+    board, fight = Board(game), _fight(game)
+    enemy = fight.enemy
+    if not 1 <= event.bar <= len(enemy.card.bars):
+        return game
+    bar = enemy.card.bars[event.bar - 1]
+    if event.selection is not None:
+        board.say(f"selection roll {event.selection}: {event.target or 'every ally'}")
+    board.say(f"{enemy.name} performs {bar.name or 'bar ' + str(event.bar)} "
+              f"(action card {event.card})")
+    itself = event.target is not None and event.target.casefold() == enemy.name.casefold()
+    targets = _targets(board, enemy, bar, event.target if itself or not bar.all_targets else None)
+    aim = Aim(targets, enemy.name, enemy.name)
+    perform(board, enemy.name, bar, event.rolls, aim)
+    return settle(board, replace(fight, actions=fight.actions + 1))
+
+
+def rest(game: SpiresEnd, event: se.Rested) -> SpiresEnd:
+    board, fight = Board(game), _fight(game)
+    actor = board.get(event.actor)
+    if actor is None:
+        return game
+    meter = min(actor.rest + 1, METER)
+    board.put(replace(actor, rest=meter))
+    board.say(f"{actor.name} rests (rest meter {meter}/{METER}: +{meter} on a heal)")
+    return settle(board, replace(fight, rested=True))
+
+
+def recoup(game: SpiresEnd, event: se.Recouped) -> SpiresEnd:
+    board, fight = Board(game), _fight(game)
+    actor = board.get(event.actor)
+    if actor is None or actor.card.recoup is None:
+        return game
+    bar = actor.card.recoup
+    value = max(event.roll - (1 if actor.has("snuff") else 0), 1)
+    bonus = 0
+    if fight.rested and event.roll == 1:  # "If you roll a 1, Rest fails and the meter is cleared."
+        board.put(replace(actor, rest=0))
+        board.say(f"a 1: {actor.name}'s rest fails and the rest meter is cleared")
+    elif fight.rested and event.kind == "heal":
+        bonus = actor.rest
+    to = event.to or actor.name
+    start = len(board.said)
+    if event.kind == "cleanse":
+        if bar.cleanse is not None and value in bar.cleanse:
+            cleanse(board, to, event.effect)
+        else:
+            board.say("no cleanse")
+    else:
+        amount = bar.amount(event.kind, value)
+        if bonus:
+            board.say(f"{event.kind} {amount} +{bonus} for resting")
+        gain(board, to, "hp" if event.kind == "heal" else "ap", amount + bonus, boost=True)
+        if not amount + bonus:
+            board.say(f"no {event.kind}")
+    shown = f"recoup roll {event.roll}" + (f" (as {value}, Snuff)" if value != event.roll else "")
+    board.said[start:] = [f"{shown}: " + "; ".join(board.said[start:])]
+    return settle(board, replace(fight, recouped=True))
+
+
+def boost(game: SpiresEnd, event: se.BoostSpent) -> SpiresEnd:
+    board = Board(game)
+    actor = board.get(event.actor)
+    if actor is None:
+        return game
+    board.put(replace(actor, boost=0))
+    inflict(board, actor.name, Inflicted(effect="strength", turns=1), actor.name)
+    return settle(board, game.fight)
+
+
+def upkeep(game: SpiresEnd, event: se.UpkeepDone) -> SpiresEnd:
+    """One cube off each effect, its effect applied: negative effects first (FAQ)."""
+    board, fight = Board(game), _fight(game)
+    actor = board.get(event.actor)
+    if actor is None:
+        return game
+    for name in fx.in_faq_order(e.name for e in actor.effects):
+        _tick(board, actor.name, name)
+    if actor.is_enemy:
+        clear_bubbles(board)
+    now = board.get(actor.name)
+    if now is not None and now.rest >= METER:  # "The Rest Meter resets ... after 3 Rests."
+        board.put(replace(now, rest=0))
+    if not board.said:
+        board.said.append(f"upkeep: {actor.name} has no status effects")
+    after = board.game_after(fight)
+    return settle(board, next_turn(after, fight))
+
+
+def _tick(board: Board, name: str, effect_name: str) -> None:
+    f = board.get(name)
+    effect = f.effect(effect_name) if f else None
+    if f is None or effect is None or effect.name == "bubble":
+        return
+    if effect.name in fx.EACH_TURN:
+        each_turn(board, name, effect)
+    if effect.persistent:
+        return
+    f = board.get(name)
+    if f is None:
+        return
+    left = effect.cubes - 1
+    kept = tuple(replace(e, cubes=left) if e.name == effect.name else e for e in f.effects
+                 if e.name != effect.name or left > 0)
+    board.put(replace(f, effects=kept))
+    board.say(f"{effect.name.capitalize()} on {name}: "
+              + (f"{left} turn{'s' if left != 1 else ''} left" if left else "over"))
+
+
+def death_move(game: SpiresEnd, event: se.DeathMovePerformed) -> SpiresEnd:
+    """'When an Ally comes to their dramatic end, they will trigger a Death Move.'"""
+    board = Board(game)
+    ally = board.get(event.ally)
+    if ally is None:
+        return game
+    board.game = replace(game, dying=tuple(n for n in game.dying if n != ally.name))
+    card = ally.card
+    death = getattr(card, "death", None)
+    if death is None:
+        board.say(f"{ally.name}'s death move was not entered")
+        return settle(board, game.fight)
+    death = death.model_copy(update={"name": f"{ally.name}'s death move"})
+    targets = (event.target,) if event.target else ((board.enemy,) if board.enemy else ())
+    living = replace(ally, hp=1)  # the move is the ally's last act; its cubes stay at 0
+    board.put(living)
+    perform(board, ally.name, death, event.rolls,
+            Aim(targets, event.given_to or ally.name, event.given_to or ally.name))
+    board.put(replace(board.get(ally.name) or living, hp=0))
+    return settle(board, game.fight)
+
+
+def inflicted(game: SpiresEnd, event: se.EffectInflicted) -> SpiresEnd:
+    board = Board(game)
+    inflict(board, event.target, event.inflicted, None)
+    return settle(board, game.fight)
+
