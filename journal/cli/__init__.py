@@ -90,7 +90,8 @@ def options(
 
 
 from journal.cli import (  # noqa: E402,F401
-    campaigns, cards, deck, hildegard, looking, play, report, spires_end, things, time, transfer)
+    audit, campaigns, cards, deck, hildegard, looking, play, report, spires_end, things, time,
+    transfer)
 
 
 def main() -> None:
