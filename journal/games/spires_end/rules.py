@@ -382,7 +382,7 @@ def enemy(
         raise BadInput(f"the selection roll is a d8: 1 to 8, not {selection}")
     if not 1 <= card <= len(foe.card.bars):
         raise BadInput(f"{foe.name}'s card has {_bars(foe.card.bars)}, not bar {card}")
-    number = forced_bar(foe) or card
+    number = _enemy_bar(foe, card)
     bar = foe.card.bars[number - 1]
     violations = _dying(game)
     if fight.turn != ENEMY_TURN:
@@ -405,7 +405,13 @@ def enemy_dice_owed(state: State, card: int, rolls: tuple[int, ...]) -> int:
     foe = fight.enemy
     if not 1 <= card <= len(foe.card.bars):
         return 0
-    return _owed(foe.card.bars[(forced_bar(foe) or card) - 1], foe, rolls)
+    return _owed(foe.card.bars[_enemy_bar(foe, card) - 1], foe, rolls)
+
+
+def _enemy_bar(foe: Fighter, card: int) -> int:
+    """The action card's bar, unless an effect forces another the enemy has."""
+    forced = forced_bar(foe)
+    return forced if forced is not None and forced <= len(foe.card.bars) else card
 
 
 def select(state: State, roll: int) -> Decision:
