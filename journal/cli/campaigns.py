@@ -88,6 +88,6 @@ def demo(ctx: typer.Context) -> None:
         for line in render.encounter_lines(state):
             render.say(line)
         render.say("")
-    render.status(played.view, j.checkpoints(played.view))
+    render.status(played.view, j.checkpoints(played.view, cards=False))
     render.say("")
     render.log(played.view, played.view.history)
