@@ -98,9 +98,6 @@ def status_json(view: View) -> dict[str, Any]:
 
 def status(view: View, checkpoints: list[Checkpoint]) -> None:
     state, rules = view.state, game_named(view.state.game)
-    table = Table.grid(padding=(0, 2))
-    table.add_column(style="bold")
-    table.add_column()
     rows: list[tuple[str, str]] = [
         ("campaign", f"{view.campaign.name} ({rules.title}, {_players(state.players)})"),
         ("branch", f"{view.branch.name} at #{view.branch.head}"),
@@ -114,12 +111,24 @@ def status(view: View, checkpoints: list[Checkpoint]) -> None:
     rows += [(label, text) for label, text in _collections(state) if text]
     if checkpoints:
         rows.append(("checkpoints", ", ".join(f"{c.name} (#{c.position})" for c in checkpoints)))
-    for label, text in rows:
-        table.add_row(label, Text(text))
-    emit(table)
+    labelled(rows)
     for line in encounter_lines(state):
         say(line)
     _overrides(state)
+
+
+def labelled(rows: list[tuple[str, str]]) -> None:
+    """Two columns, the labels bold, long values wrapped under their column. Plain lines
+    rather than a Rich table: status answers at once in the play shell."""
+    import textwrap
+
+    width = max((len(label) for label, _ in rows), default=0) + 2
+    room = max(console.width - width, 20)
+    for label, value in rows:
+        lines = textwrap.wrap(value, room, break_on_hyphens=False) or [""]
+        console.print(Text.assemble((label.ljust(width), "bold"), lines[0]), soft_wrap=True)
+        for more in lines[1:]:
+            console.print(Text(" " * width + more), soft_wrap=True)
 
 
 def _players(count: int) -> str:

@@ -406,11 +406,17 @@ class Store:
                 yield _recorded(row)
 
     def retracted(self, branch: Branch) -> frozenset[int]:
-        """The positions the branch's retractions undo (read without the other events)."""
+        """The positions the branch's retractions undo, found through the index on
+        (branch, type) without reading the rest of the branch."""
         with self._read() as conn:
-            query = self._stream(conn, branch, 0).where(events.c.type == "retracted")
-            rows = conn.execute(query).all()
-        return frozenset(p for row in rows for p in json.loads(row.payload)["positions"])
+            payloads: list[str] = []
+            for owner, limit in self._lineage(conn, branch):
+                query = sa.select(events.c.payload).where(
+                    events.c.branch_id == owner, events.c.type == "retracted")
+                if limit is not None:
+                    query = query.where(events.c.position <= limit)
+                payloads += conn.scalars(query).all()
+        return frozenset(p for text in payloads for p in json.loads(text)["positions"])
 
     def raw(self, branch: Branch) -> list[RawEvent]:
         """The stored rows of `branch`'s stream, unparsed: for export and audit."""
