@@ -648,10 +648,11 @@ def _row(recorded: ev.Recorded) -> dict[str, Any]:
 
 
 def _recorded(row: Any) -> ev.Recorded:
-    event = ev.parse_stored(row.type, row.version, row.payload)
+    # Unpacked in the `events` table's column order: a replay reads every row this way.
+    _, _, position, type_, version, payload, at, player, override, prev, digest = row
+    event = ev.parse_stored(type_, version, payload)
     return ev.Recorded(
-        row.position, event, datetime.fromisoformat(row.recorded_at), row.player,
-        row.override, row.prev_hash, row.hash)
+        position, event, datetime.fromisoformat(at), player, override, prev, digest)
 
 
 def _storage_message(url: str, error: sa.exc.DBAPIError) -> str:
