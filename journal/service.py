@@ -416,6 +416,7 @@ class Journal:
             raise BadInput(f"line 1: the first event must be campaign-started, not {first.type}")
         self.store.create_campaign(
             name, started.game, (), self.now(), recorded=itertools.chain([first], stream))
+        self.store.compact()
         self.use(name)
         return self.view()
 

@@ -380,6 +380,13 @@ class Store:
                 branch_id=branch_id, name="start", position=1, created_at=stamp))
         return Campaign(campaign_id, name, game, "main", stamp)
 
+    def compact(self) -> None:
+        """Fold SQLite's write-ahead log back into the journal file (after a big import, so
+        the next reader does not wade through it)."""
+        if self.engine.dialect.name == "sqlite":
+            with self._translated(), self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
     # -- events -------------------------------------------------------------------------
 
     def read(self, branch: Branch, after: int = 0) -> list[ev.Recorded]:
