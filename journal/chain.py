@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 GENESIS = "0" * 64
@@ -24,11 +26,20 @@ def envelope(
 
     Equal to canonical_json of the whole envelope, assembled without re-parsing the payload.
     """
-    c = canonical_json
+    c = _scalar
     return (
         f'{{"override":{c(override)},"payload":{payload_json},"player":{c(player)},'
         f'"position":{position},"recorded_at":{c(recorded_at)},"type":{c(type_)},"v":{version}}}'
     )
+
+
+def _scalar(value: str | int | None) -> str:
+    """canonical_json of a string, a number or None, without the encoder's set-up."""
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return encode_basestring(value)
+    return canonical_json(value)
 
 
 def link(prev_hash: str, encoded: str) -> str:
@@ -50,15 +61,20 @@ class RawEvent:
     prev_hash: str
     hash: str
 
+    @cached_property
+    def payload_json(self) -> str:
+        """The payload's canonical spelling, as the hash covers it and the store keeps it."""
+        return canonical_json(self.payload)
+
     def encoded(self) -> str:
         return envelope(
-            self.position, self.type, self.v, canonical_json(self.payload),
+            self.position, self.type, self.v, self.payload_json,
             self.recorded_at, self.player, self.override)
 
     def to_row(self) -> dict[str, Any]:
         return {
             "position": self.position, "type": self.type, "version": self.v,
-            "payload": canonical_json(self.payload), "recorded_at": self.recorded_at,
+            "payload": self.payload_json, "recorded_at": self.recorded_at,
             "player": self.player, "override": self.override, "prev_hash": self.prev_hash,
             "hash": self.hash,
         }

@@ -403,9 +403,10 @@ class Journal:
         campaign = self.campaign()
         return self.store.raw(self.store.branch(campaign, branch))
 
-    def import_(self, name: str, raw: Iterable[RawEvent]) -> View:
+    def import_(self, name: str, raw: Iterable[RawEvent]) -> Branch:
         """A new campaign from checked events (transfer.parse), written in one transaction:
-        a fault found on any line writes nothing."""
+        a fault found on any line writes nothing. Made current; its `main` branch is returned
+        (not folded: the first command that needs its state will)."""
         name = _campaign_name(name)
         stream = iter(raw)
         first = next(stream, None)
@@ -417,8 +418,8 @@ class Journal:
         self.store.create_campaign(
             name, started.game, (), self.now(), recorded=itertools.chain([first], stream))
         self.store.compact()
-        self.use(name)
-        return self.view()
+        campaign = self.use(name)
+        return self.store.branch(campaign)
 
 
 ENCOUNTERS_STARTED = ("target-started", "face-off-started", "ally-drawn", "fight-began")

@@ -63,7 +63,7 @@ def _event(line: str, seq: int, prev: str) -> RawEvent:
         raise BadInput("prev_hash does not match the hash of the event before it")
     if chain.link(prev, event.encoded()) != event.hash:
         raise BadInput("hash does not match the event's content (edited?)")
-    ev.parse_payload(event.type, event.v, event.payload)
+    ev.parse_stored(event.type, event.v, event.payload_json)
     return event
 
 

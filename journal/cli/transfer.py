@@ -53,8 +53,8 @@ def import_(
 
     try:
         with file.open(encoding="utf-8") as lines:
-            view = journal(ctx).import_(name or file.stem, parse(lines))
+            branch = journal(ctx).import_(name or file.stem, parse(lines))
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {file}: {e}") from None
-    render.say(f"Imported {view.branch.head} events into {view.campaign.name!r}; "
+    render.say(f"Imported {branch.head} events into {journal(ctx).campaign().name!r}; "
                "it is now the current campaign.")
