@@ -6,6 +6,7 @@ projection version is ignored; deleting them all changes no answer.
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import replace
 from functools import cache
@@ -24,20 +25,27 @@ def _core() -> TypeAdapter[State]:
     return TypeAdapter(State)
 
 
-def _game_types() -> dict[str, TypeAdapter[Any]]:
-    from journal.games.hildegard.state import Hildegard
-    from journal.games.spires_end.state import SpiresEnd
+GAME_STATES = {
+    "hildegard": ("journal.games.hildegard.state", "Hildegard"),
+    "spiresend": ("journal.games.spires_end.state", "SpiresEnd"),
+}
+"""Each game's own state class, by the name a snapshot records (imported only when used)."""
 
-    return {"hildegard": TypeAdapter(Hildegard), "spiresend": TypeAdapter(SpiresEnd)}
+
+@cache
+def _game_type(kind: str) -> TypeAdapter[Any]:
+    module, name = GAME_STATES[kind]
+    return TypeAdapter(getattr(importlib.import_module(module), name))
 
 
 def encode(state: State) -> str:
     """A state as JSON text: the core state, and the game's own state beside it."""
     game = state.game_state
-    kind = next((k for k, a in _game_types().items() if game is not None and
-                 type(game).__name__.casefold() == k), None)
+    kind = type(game).__name__.casefold() if game is not None else None
+    if kind is not None and kind not in GAME_STATES:
+        raise ValueError(f"no snapshot for a {type(game).__name__} state")
     core = _core().dump_python(replace(state, game_state=None), mode="json")
-    extra = _game_types()[kind].dump_python(game, mode="json") if kind else None
+    extra = _game_type(kind).dump_python(game, mode="json") if kind else None
     return json.dumps({"core": core, "game": kind, "game_state": extra}, separators=(",", ":"))
 
 
@@ -45,6 +53,6 @@ def decode(text: str) -> State:
     data = json.loads(text)
     state = _core().validate_python(data["core"])
     if data.get("game"):
-        game = _game_types()[data["game"]].validate_python(data["game_state"])
+        game = _game_type(data["game"]).validate_python(data["game_state"])
         state = replace(state, game_state=game)
     return state
