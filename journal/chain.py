@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from json.encoder import encode_basestring  # type: ignore[attr-defined]
+from json.encoder import encode_basestring
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any

@@ -262,7 +262,8 @@ class Recorded(NamedTuple):
 
     @property
     def type(self) -> str:
-        return self.event.type
+        tag: str = type(self.event).model_fields["type"].default
+        return tag
 
 
 _PARSED: dict[tuple[str, int, str], Payload] = {}

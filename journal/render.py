@@ -166,7 +166,7 @@ def _character(c: Any) -> str:
         stats.append(f"HP {c.hp}/{c.hp_max}")
     if c.ap_max is not None:
         stats.append(f"AP {c.ap}/{c.ap_max}")
-    return c.name + (f" ({', '.join(stats)})" if stats else "")
+    return f"{c.name} ({', '.join(stats)})" if stats else str(c.name)
 
 
 def _items(state: State) -> list[str]:

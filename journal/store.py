@@ -367,10 +367,12 @@ class Store:
             if conn.scalar(sa.select(campaigns.c.id).where(campaigns.c.name == name)):
                 raise BadInput(f"a campaign named {name!r} already exists")
             campaign_id = conn.execute(sa.insert(campaigns).values(
-                name=name, game=game, current_branch="main", created_at=stamp)).inserted_primary_key[0]
+                name=name, game=game, current_branch="main", created_at=stamp,
+            ).returning(campaigns.c.id)).scalar_one()
             branch_id = conn.execute(sa.insert(branches).values(
                 campaign_id=campaign_id, name="main", parent_id=None, fork_position=None,
-                head_position=0, head_hash=chain.GENESIS, created_at=stamp)).inserted_primary_key[0]
+                head_position=0, head_hash=chain.GENESIS, created_at=stamp,
+            ).returning(branches.c.id)).scalar_one()
             branch = Branch(branch_id, campaign_id, "main", None, None, 0, chain.GENESIS)
             if first:
                 self._append(conn, branch, 0, first)
@@ -519,9 +521,10 @@ class Store:
                 if limit is not None:
                     query = query.where(checkpoints.c.position <= limit)
                 found += [(r.name, r.position, r.created_at) for r in conn.execute(query)]
-        seen: set[str] = set()
-        unique = [c for c in found if not (c[0] in seen or seen.add(c[0]))]  # own ones win
-        return sorted(unique, key=lambda c: (c[1], c[0]))
+        unique: dict[str, tuple[str, int, str]] = {}
+        for mark in found:
+            unique.setdefault(mark[0], mark)  # a branch's own checkpoint wins over an ancestor's
+        return sorted(unique.values(), key=lambda c: (c[1], c[0]))
 
     def _lineage(self, conn: Connection, branch: Branch) -> list[tuple[int, int | None]]:
         """(branch id, last position it contributes) from `branch` up to the root."""
@@ -604,7 +607,8 @@ class Store:
 def _revision(conn: Connection) -> str | None:
     if not sa.inspect(conn).has_table("alembic_version"):
         return None
-    return conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+    revision: str | None = conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+    return revision
 
 
 def _card(row: Any) -> StoredCard:
@@ -623,7 +627,7 @@ def _stale(branch: Branch, expected: int) -> str:
 
 
 def _chained(new: NewEvent, position: int) -> ev.Recorded:
-    return ev.Recorded(position, new.event, new.recorded_at, new.player, new.override)  # type: ignore[arg-type]
+    return ev.Recorded(position, new.event, new.recorded_at, new.player, new.override)
 
 
 def _payload_json(recorded: ev.Recorded) -> str:

@@ -149,7 +149,7 @@ class Diff:
 def _who(c: Any) -> str:
     stats = "" if c.hp_max is None else f" HP {c.hp}/{c.hp_max}"
     stats += "" if c.ap_max is None else f" AP {c.ap}/{c.ap_max}"
-    return c.name + stats
+    return f"{c.name}{stats}"
 
 
 def _only(label: str, left: list[str], right: list[str], d: Diff) -> list[str]:

@@ -139,7 +139,7 @@ def roll(
     typed = dice.faces(faces or [])
 
     def command(view: View) -> Decision:
-        rolled = typed or _random_faces(rules.to_roll(view.state, player)[1])
+        rolled = typed or dice.faces(_random_faces(rules.to_roll(view.state, player)[1]))
         return rules.roll(view.state, rolled, player)
 
     _act(ctx, command, force, player)

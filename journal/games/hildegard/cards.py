@@ -137,7 +137,7 @@ def parse_squares(text: str) -> tuple[Square, ...]:
         part = None if spec in ("?", "") else face(spec)
         if tab and tab.casefold() not in STATUSES:
             raise BadInput(f"unknown status effect {tab!r}; tabs: {', '.join(STATUSES)}")
-        squares.append(Square(part=part, gray=gray, tab=tab.casefold() or None))  # type: ignore[arg-type]
+        squares.append(Square(part=part, gray=gray, tab=tab.casefold() or None))
     if not squares:
         raise BadInput("the hit meter needs its squares, e.g. `c,c,r!,d:flub`")
     return tuple(squares)
@@ -158,4 +158,4 @@ def inline_target(name: str, given: dict[str, object]) -> TargetCard:
         fields["reward"] = parse_reward(str(fields["reward"]))
     if "bonus" in fields:
         fields["bonus"] = parse_bonus(str(fields["bonus"]))
-    return TargetCard(name=" ".join(name.split()), **fields)  # type: ignore[arg-type]
+    return TargetCard(name=" ".join(name.split()), **fields)

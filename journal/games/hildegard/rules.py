@@ -8,6 +8,7 @@ rolled by the command line before it calls here.
 from __future__ import annotations
 
 from journal.decide import Decision
+from journal.events import Payload
 from journal.errors import BadInput, Refused, RuleViolation
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Status, TargetCard
@@ -26,7 +27,7 @@ BLOCKS = "Block Rules"
 ENEMY = "Enemy Turn Flow"
 
 
-def _decided(event: hv.Payload, violations: list[RuleViolation]) -> Decision:
+def _decided(event: Payload, violations: list[RuleViolation]) -> Decision:
     return Decision((event,), tuple(violations))
 
 
@@ -336,7 +337,7 @@ def feat(state: State, name: str, square: int | None, player: int | None) -> Dec
         violations.append(RuleViolation(
             "hone may be used once per set: the next set has its Hone already",
             "Positive Status Effects"))
-    event = hv.FeatUsed(feat=name, cost=cost, shooter=shooter, square=square)  # type: ignore[arg-type]
+    event = hv.FeatUsed(feat=name, cost=cost, shooter=shooter, square=square)
     return _decided(event, violations)
 
 

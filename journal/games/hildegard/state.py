@@ -492,8 +492,9 @@ def suffer(effects: NextSet, effect: str) -> NextSet:
 
 def start_face_off(meter: HitMeter, enemies: tuple[EnemyCard, ...],
                    shooters: tuple[str, ...]) -> FaceOff:
-    return FaceOff(meter, tuple(Foe(e) for e in enemies), ("empty",) * len(meter.squares),
-                   shooters)
+    blank: Mark = "empty"
+    empty = (blank,) * len(meter.squares)
+    return FaceOff(meter, tuple(Foe(e) for e in enemies), empty, shooters)
 
 
 @applies
