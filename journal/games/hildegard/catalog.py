@@ -23,5 +23,5 @@ def find(name: str, entered: dict[str, Card], kind: str) -> Card:
         for card in cards.values():
             if card.name.casefold() == wanted and card.kind == kind:
                 return card
-    raise NotFound(f"no {kind} card named {name!r}; `spire card add` enters it, or give "
-                   "its numbers inline (see --help)")
+    inline = ", or give its numbers inline (see --help)" if kind == "target" else ""
+    raise NotFound(f"no {kind} card named {name!r}; `spire card add --{kind}` enters it{inline}")
