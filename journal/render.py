@@ -1,17 +1,18 @@
-"""What the players read: Rich tables for people, plain JSON for scripts.
+"""What the players read: lines and Rich tables for people, plain JSON for scripts.
 
-Only this module knows Rich. It shows only what the journal holds, and the journal holds
-only cards the players were told to reveal.
+Only this module knows Rich, and it imports Rich only for a table: the lines every command
+prints (what it wrote, the status) are plain text, bold or coloured on a terminal, so
+`spire status` and `spire roll` do not pay Rich's start-up. It shows only what the journal
+holds, and the journal holds only cards the players were told to reveal.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
+from functools import cache
 from typing import TYPE_CHECKING, Any
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from journal import events as ev
 from journal.describe import card_ranges, describe
@@ -21,25 +22,63 @@ from journal.state import State
 from journal.store import Branch, Campaign
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     from journal.timeline import Diff, Step
 
-console = Console(highlight=False)
+STYLES = {"": "", "bold": "1", "dim": "2", "yellow": "33", "red": "31", "green": "32"}
+"""The styles a line may have, as terminal (SGR) codes."""
+
+
+@cache
+def console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
 
 
 def print_json(value: Any) -> None:
-    console.file.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 
 def emit(renderable: Any) -> None:
     """Print a table without the padding Rich leaves at the end of each line."""
-    with console.capture() as captured:
-        console.print(renderable)
-    console.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+    with console().capture() as captured:
+        console().print(renderable)
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
 def say(text: str, style: str = "") -> None:
     """One line, never wrapped: a script or a pipe gets it whole."""
-    console.print(Text(text, style=style), soft_wrap=True)
+    sys.stdout.write(styled(text, style) + "\n")
+
+
+def styled(text: str, style: str) -> str:
+    """`text` in `style` on a terminal that takes colour; as it is anywhere else (a pipe, a
+    file, NO_COLOR set, TERM=dumb)."""
+    if not style or not _colour():
+        return text
+    return f"\x1b[{STYLES[style]}m{text}\x1b[0m"
+
+
+def _colour() -> bool:
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
+
+
+def width() -> int:
+    """The terminal's width; 80 for a pipe or a file (COLUMNS overrides both)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else 80
+    except (OSError, ValueError, AttributeError):
+        return 80
 
 
 # -- after a command ---------------------------------------------------------------------
@@ -122,13 +161,13 @@ def labelled(rows: list[tuple[str, str]]) -> None:
     rather than a Rich table: status answers at once in the play shell."""
     import textwrap
 
-    width = max((len(label) for label, _ in rows), default=0) + 2
-    room = max(console.width - width, 20)
+    column = max((len(label) for label, _ in rows), default=0) + 2
+    room = max(width() - column, 20)
     for label, value in rows:
         lines = textwrap.wrap(value, room, break_on_hyphens=False) or [""]
-        console.print(Text.assemble((label.ljust(width), "bold"), lines[0]), soft_wrap=True)
+        say(styled(label.ljust(column), "bold") + lines[0])
         for more in lines[1:]:
-            console.print(Text(" " * width + more), soft_wrap=True)
+            say(" " * column + more)
 
 
 def _players(count: int) -> str:
@@ -196,8 +235,15 @@ def event_json(recorded: ev.Recorded, retracted: frozenset[int]) -> dict[str, An
     }
 
 
+def _table() -> Table:
+    """A Rich table with no borders and no padding at its edges."""
+    from rich.table import Table
+
+    return Table(box=None, pad_edge=False, show_edge=False)
+
+
 def log(view: View, events: list[ev.Recorded]) -> None:
-    table = Table(box=None, pad_edge=False, show_edge=False)
+    table = _table()
     table.add_column("#", justify="right")
     table.add_column("when")
     table.add_column("what")
@@ -212,6 +258,8 @@ def _when(recorded: ev.Recorded) -> str:
 
 
 def _log_line(recorded: ev.Recorded, retracted: frozenset[int]) -> Text:
+    from rich.text import Text
+
     text = Text(describe(recorded.event))
     if recorded.position in retracted:
         text.stylize("strike")
@@ -222,6 +270,9 @@ def _log_line(recorded: ev.Recorded, retracted: frozenset[int]) -> Text:
 
 
 def show(recorded: ev.Recorded, retracted: frozenset[int]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     data = event_json(recorded, retracted)
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
@@ -249,7 +300,7 @@ def campaigns(rows: list[tuple[Campaign, Branch, bool]]) -> None:
     if not rows:
         say("No campaigns yet: `spire new NAME --game hildegard` starts one.")
         return
-    table = Table(box=None, pad_edge=False, show_edge=False)
+    table = _table()
     for column in ("", "campaign", "game", "branch", "events"):
         table.add_column(column)
     for c, b, current in rows:
@@ -264,7 +315,7 @@ def checkpoint_json(c: Checkpoint) -> dict[str, Any]:
 
 
 def checkpoints(marks: list[Checkpoint]) -> None:
-    table = Table(box=None, pad_edge=False, show_edge=False)
+    table = _table()
     for column in ("checkpoint", "#", "card", "when"):
         table.add_column(column, justify="right" if column == "#" else "left")
     for c in marks:
@@ -300,7 +351,7 @@ def replay_json(steps: list[Step]) -> None:
     from journal.timeline import step_json
 
     for step in steps:
-        console.file.write(json.dumps(step_json(step), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(step_json(step), ensure_ascii=False) + "\n")
 
 
 def replay(steps: list[Step], pause: bool = False) -> None:

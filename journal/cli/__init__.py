@@ -1,13 +1,16 @@
 """The `spire` command line. Commands parse, call the service, render; nothing more.
 
-Only typer is imported here: SQLAlchemy, pydantic and Rich load when a command needs
-them, so `spire --help` starts fast.
+Only typer is imported here. Each command's module is imported, and its click command
+built, the first time the command is asked for: `spire --help` lists them from
+journal/cli/index.py, and `spire status` loads the module that defines `status` and no
+other. SQLAlchemy, pydantic and Rich load when a command needs them.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from typing import Any
 
 import typer
@@ -17,9 +20,35 @@ from typer.core import TyperGroup
 from journal import __version__
 from journal.errors import SpireError
 
+MODULES = ("audit", "campaigns", "cards", "deck", "hildegard", "looking", "play", "report",
+           "spires_end", "things", "time", "transfer")
+"""The modules under journal.cli that define commands, in the order `--help` lists them."""
+
 
 class SpireGroup(TyperGroup):
-    """The one place an error becomes a line on stderr and an exit code."""
+    """The root command: it builds a subcommand when it is first asked for, and it is the
+    one place an error becomes a line on stderr and an exit code."""
+
+    commands: Commands
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.commands = Commands(self.commands)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of `spire --help`, from the index: no command is built for it."""
+        from journal.cli.index import COMMANDS
+
+        listed = {name: text for name, (_, text) in COMMANDS.items() if text is not None}
+        for name, command in self.commands.built().items():
+            if name not in COMMANDS and not command.hidden:
+                listed[name] = command.get_short_help_str(10**6)
+        if not listed:
+            return
+        limit = formatter.width - 6 - max(map(len, listed))
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, click.utils.make_default_short_help(text, limit))
+                                for name, text in listed.items()])
 
     def main(  # type: ignore[override]
         self, args: Sequence[str] | None = None, prog_name: str | None = None,
@@ -89,9 +118,66 @@ def options(
     ctx.obj = Options(db=db, campaign=campaign)
 
 
-from journal.cli import (  # noqa: E402,F401
-    audit, campaigns, cards, deck, hildegard, looking, play, report, spires_end, things, time,
-    transfer)
+class Commands(MutableMapping[str, click.Command]):
+    """The root's subcommands by name: the index's, each imported and built when first
+    looked up, and any added in the usual way."""
+
+    def __init__(self, built: Mapping[str, click.Command]) -> None:
+        self._built = dict(built)
+
+    def built(self) -> dict[str, click.Command]:
+        return dict(self._built)
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self._built:
+            from journal.cli.index import COMMANDS
+
+            if name not in COMMANDS:
+                raise KeyError(name)
+            self._built[name] = build(name, COMMANDS[name][0])
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        self._built[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._built[name]
+
+    def __iter__(self) -> Iterator[str]:
+        from journal.cli.index import COMMANDS
+
+        yield from COMMANDS
+        yield from (name for name in self._built if name not in COMMANDS)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def build(name: str, module: str) -> click.Command:
+    """The click command `name`, which journal.cli.`module` registers on `app`."""
+    import typer.main
+
+    load(module)
+    for info in app.registered_commands:
+        assert info.callback is not None
+        if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
+            return typer.main.get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode)
+    for group in app.registered_groups:
+        if group.name == name:
+            return typer.main.get_group_from_info(
+                group, pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
+    raise LookupError(f"journal.cli.{module} has no command {name!r}: journal/cli/index.py "
+                      f"is out of date; regenerate it with `python -m journal.cli.reference "
+                      f"--index > journal/cli/index.py`")
+
+
+def load(*modules: str) -> None:
+    """Import the command modules named (all of them if none), registering their commands."""
+    for module in modules or MODULES:
+        importlib.import_module(f"journal.cli.{module}")
 
 
 def main() -> None:

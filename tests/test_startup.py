@@ -1,0 +1,122 @@
+"""Nothing heavy is imported until a command needs it (issue 7): `spire --help` and
+`spire --version` load typer and none of the commands; `spire status` loads the module that
+defines it and no Rich. The speed itself is measured by tests/bench/bench.py, not here;
+these tests keep the import graph that makes it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import Spire
+
+from journal.cli import MODULES, app, reference
+from journal.cli.index import COMMANDS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Runs `spire ARGS...` in a fresh interpreter and prints, as JSON, what it printed and the
+# modules it had loaded when it finished.
+PROBE = """
+import contextlib, io, json, sys
+from journal.cli import main
+sys.argv = ["spire", *sys.argv[1:]]
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    try:
+        main()
+    except SystemExit as e:
+        code = e.code
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+HEAVY = ("sqlalchemy", "pydantic", "rich", "alembic", "journal.service", "journal.store")
+
+
+def probe(*args: str, env: dict[str, str] | None = None) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def loaded(result: dict[str, object], *prefixes: str) -> list[str]:
+    modules = result["modules"]
+    assert isinstance(modules, list)
+    return [m for m in modules if m.split(".")[0] in prefixes or m.startswith(prefixes)]
+
+
+def command_modules(result: dict[str, object]) -> list[str]:
+    return [m for m in loaded(result, "journal.cli.") if m.rpartition(".")[2] in MODULES]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [["--help"], ["--version"], []])
+def test_help_and_version_load_no_command_and_nothing_heavy(args: list[str]) -> None:
+    result = probe(*args)
+    assert result["code"] in (0, None)
+    assert "spire" in str(result["out"])
+    assert command_modules(result) == []
+    assert loaded(result, *HEAVY) == []
+
+
+@pytest.mark.slow
+def test_help_lists_every_command_without_loading_one() -> None:
+    out = str(probe("--help")["out"])
+    commands = out.split("Commands:\n")[1].split("\n\n")[0]
+    listed = [line.split()[0] for line in commands.splitlines() if not line.startswith("   ")]
+    assert listed == [name for name, (_, text) in COMMANDS.items() if text is not None]
+
+
+@pytest.mark.slow
+def test_status_loads_its_own_module_and_no_rich(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("reveal", "1")
+    result = probe("--db", str(spire.db), "status")
+    assert "gray-oaks" in str(result["out"])
+    assert command_modules(result) == ["journal.cli.looking"]
+    assert loaded(result, "rich") == []
+
+
+@pytest.mark.slow
+def test_a_table_still_comes_from_rich(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    result = probe("--db", str(spire.db), "log")
+    assert "#" in str(result["out"]).splitlines()[0]
+    assert loaded(result, "rich.table") == ["rich.table"]
+
+
+def test_the_command_index_is_current() -> None:
+    path = ROOT / "journal" / "cli" / "index.py"
+    assert path.read_text(encoding="utf-8") == reference.index(), (
+        f"journal/cli/index.py is out of date with the commands; regenerate it with "
+        f"`{reference.REGENERATE_INDEX}` and commit it")
+
+
+def test_a_command_is_built_when_first_asked_for(spire: Spire) -> None:
+    # `spire NAME` for every NAME in the index finds its command (its --help runs).
+    for name in COMMANDS:
+        spire.ok(name, "--help")
+
+
+def test_a_mistyped_command_is_still_suggested(spire: Spire) -> None:
+    assert "Did you mean 'status'?" in spire.refused("stauts", code=2)
+
+
+def test_status_is_bold_on_a_terminal_that_takes_colour(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+
+    def status(**env: str) -> str:
+        result = spire.runner.invoke(app, ["--db", str(spire.db), "status"], env=env)
+        assert result.exit_code == 0, result.stderr
+        return result.stdout
+
+    plain = status()
+    assert "\x1b[" not in plain
+    assert "\x1b[1mcampaign" in status(FORCE_COLOR="1")
+    assert status(FORCE_COLOR="1", NO_COLOR="1") == plain
