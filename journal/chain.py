@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-from json.encoder import encode_basestring
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from json.encoder import encode_basestring
+from typing import Any, ClassVar
 
 GENESIS = "0" * 64
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""Made once: `json.dumps` with options makes an encoder a call, and an import spells
+every payload."""
+
+
 def canonical_json(value: Any) -> str:
     """One spelling of a JSON value: sorted keys, no spaces, UTF-8 kept as is."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def envelope(
@@ -26,10 +31,12 @@ def envelope(
 
     Equal to canonical_json of the whole envelope, assembled without re-parsing the payload.
     """
-    c = _scalar
+    text = encode_basestring  # an import spells every event: no call to _scalar here
+    over = "null" if override is None else text(override)
+    who = "null" if player is None else player
     return (
-        f'{{"override":{c(override)},"payload":{payload_json},"player":{c(player)},'
-        f'"position":{position},"recorded_at":{c(recorded_at)},"type":{c(type_)},"v":{version}}}'
+        f'{{"override":{over},"payload":{payload_json},"player":{who},"position":{position},'
+        f'"recorded_at":{text(recorded_at)},"type":{text(type_)},"v":{version}}}'
     )
 
 
@@ -61,6 +68,19 @@ class RawEvent:
     prev_hash: str
     hash: str
 
+    ROW: ClassVar[tuple[str, ...]] = (
+        "position", "type", "version", "payload", "recorded_at", "player", "override",
+        "prev_hash", "hash")
+    """The stored columns, in the order of `row()`."""
+
+    @classmethod
+    def spelt(cls, payload_json: str, *fields: Any) -> RawEvent:
+        """A RawEvent of `fields` whose payload's canonical spelling is known already (an
+        import spells it to check the hash, and stores that spelling)."""
+        event = cls(*fields)
+        event.__dict__["payload_json"] = payload_json  # where cached_property keeps it
+        return event
+
     @cached_property
     def payload_json(self) -> str:
         """The payload's canonical spelling, as the hash covers it and the store keeps it."""
@@ -71,10 +91,10 @@ class RawEvent:
             self.position, self.type, self.v, self.payload_json,
             self.recorded_at, self.player, self.override)
 
+    def row(self) -> tuple[Any, ...]:
+        """The stored values, in the order of ROW."""
+        return (self.position, self.type, self.v, self.payload_json, self.recorded_at,
+                self.player, self.override, self.prev_hash, self.hash)
+
     def to_row(self) -> dict[str, Any]:
-        return {
-            "position": self.position, "type": self.type, "version": self.v,
-            "payload": self.payload_json, "recorded_at": self.recorded_at,
-            "player": self.player, "override": self.override, "prev_hash": self.prev_hash,
-            "hash": self.hash,
-        }
+        return dict(zip(self.ROW, self.row()))

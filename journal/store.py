@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime
@@ -22,8 +22,8 @@ from sqlalchemy.engine import Connection, Engine
 
 from journal import chain
 from journal import events as ev
-from journal.errors import BadInput, Conflict, NotFound, StorageError
 from journal.chain import RawEvent
+from journal.errors import BadInput, Conflict, NotFound, StorageError
 from journal.paths import shipped
 
 SCHEMA_REVISION = "0004"
@@ -101,6 +101,15 @@ cards = sa.Table(
     sa.Column("created_at", sa.String(40), nullable=False),
     sa.UniqueConstraint("game", "name", name="uq_card_name"),
 )
+
+
+STREAMED = (
+    events.c.position, events.c.type, events.c.version, events.c.payload,
+    events.c.recorded_at, events.c.player, events.c.override, events.c.prev_hash, events.c.hash)
+"""The columns of an event as read back, in the order `_recorded` unpacks them."""
+
+IMPORTED = ("branch_id", *RawEvent.ROW)
+"""The columns an import writes, in the order of its rows."""
 
 
 class StaleHead(Conflict):
@@ -207,6 +216,8 @@ class Store:
         except sa.exc.OperationalError as e:
             raise StorageError(_storage_message(self.url, e)) from None
         except sa.exc.DatabaseError as e:
+            raise StorageError(_storage_message(self.url, e)) from None
+        except self.engine.dialect.loaded_dbapi.Error as e:  # from a driver cursor
             raise StorageError(_storage_message(self.url, e)) from None
 
     @contextmanager
@@ -394,8 +405,8 @@ class Store:
     def read(self, branch: Branch, after: int = 0) -> list[ev.Recorded]:
         """The events of `branch` (its ancestors' up to each fork) past position `after`."""
         with self._read() as conn:
-            rows = conn.execute(self._stream(conn, branch, after)).all()
-        return [_recorded(row) for row in rows]
+            return [_recorded(row) for rows in _driver_rows(conn, self._stream(conn, branch, after))
+                    for row in rows]
 
     def _stream(self, conn: Connection, branch: Branch, after: int) -> sa.Select[Any]:
         conditions = []
@@ -404,15 +415,19 @@ class Store:
             if limit is not None:
                 condition = sa.and_(condition, events.c.position <= limit)
             conditions.append(condition)
-        return sa.select(events).where(sa.or_(*conditions)).order_by(events.c.position)
+        return sa.select(*STREAMED).where(sa.or_(*conditions)).order_by(events.c.position)
 
     def stream(self, branch: Branch, chunk: int = 2000) -> Iterator[ev.Recorded]:
         """The branch's events one at a time, fetched in chunks: a million events replay
         without a million in memory."""
-        with self._translated(), self.engine.connect() as conn:
-            query = self._stream(conn, branch, 0)
-            for row in conn.execution_options(yield_per=chunk).execute(query):
-                yield _recorded(row)
+        for rows in self.stream_chunks(branch, chunk):
+            yield from rows
+
+    def stream_chunks(self, branch: Branch, chunk: int = 2000) -> Iterator[list[ev.Recorded]]:
+        """The branch's events a chunk at a time (a replay folds each chunk in one go)."""
+        with self._read() as conn:
+            for rows in _driver_rows(conn, self._stream(conn, branch, 0), chunk):
+                yield [_recorded(row) for row in rows]
 
     def retracted(self, branch: Branch) -> frozenset[int]:
         """The positions the branch's retractions undo, found through the index on
@@ -430,10 +445,9 @@ class Store:
     def raw(self, branch: Branch) -> list[RawEvent]:
         """The stored rows of `branch`'s stream, unparsed: for export and audit."""
         with self._read() as conn:
-            rows = conn.execute(self._stream(conn, branch, 0)).all()
-        return [RawEvent(
-            row.position, row.type, row.version, json.loads(row.payload), row.recorded_at,
-            row.player, row.override, row.prev_hash, row.hash) for row in rows]
+            chunks = list(_driver_rows(conn, self._stream(conn, branch, 0)))
+        return [RawEvent(position, type_, version, json.loads(payload), *rest)
+                for rows in chunks for position, type_, version, payload, *rest in rows]
 
     def own_rows(self, branch: Branch) -> list[dict[str, Any]]:
         """`branch`'s own rows exactly as stored (payload text unparsed, nothing validated),
@@ -481,7 +495,7 @@ class Store:
         return self._rows_written(conn, branch, expected_head)
 
     def _rows_written(self, conn: Connection, branch: Branch, after: int) -> list[ev.Recorded]:
-        rows = conn.execute(sa.select(events).where(
+        rows = conn.execute(sa.select(*STREAMED).where(
             events.c.branch_id == branch.id, events.c.position > after
         ).order_by(events.c.position)).all()
         return [_recorded(row) for row in rows]
@@ -490,14 +504,15 @@ class Store:
         self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent], chunk: int = 5000,
     ) -> None:
         last: RawEvent | None = None
-        rows: list[dict[str, Any]] = []
-        for last in recorded:
-            rows.append({"branch_id": branch.id, **last.to_row()})
-            if len(rows) >= chunk:
-                conn.execute(sa.insert(events), rows)
-                rows = []
-        if rows:
-            conn.execute(sa.insert(events), rows)
+        rows: list[tuple[Any, ...]] = []
+        with _driver_inserts(conn, events, IMPORTED) as insert:
+            for last in recorded:
+                rows.append((branch.id, *last.row()))
+                if len(rows) >= chunk:
+                    insert(rows)
+                    rows = []
+            if rows:
+                insert(rows)
         if last is None:
             raise BadInput("the file holds no events")
         conn.execute(sa.update(branches).where(branches.c.id == branch.id).values(
@@ -659,15 +674,69 @@ def _row(recorded: ev.Recorded) -> dict[str, Any]:
 
 
 def _recorded(row: Any) -> ev.Recorded:
-    # Unpacked in the `events` table's column order: a replay reads every row this way.
-    _, _, position, type_, version, payload, at, player, override, prev, digest = row
+    # Unpacked in the order of STREAMED: a replay reads every row this way.
+    position, type_, version, payload, at, player, override, prev, digest = row
     event = ev.parse_stored(type_, version, payload)
     return ev.Recorded(
         position, event, datetime.fromisoformat(at), player, override, prev, digest)
 
 
-def _storage_message(url: str, error: sa.exc.DBAPIError) -> str:
-    text = str(error.orig) if error.orig is not None else str(error)
+def _driver_rows(
+    conn: Connection, query: sa.Select[Any], chunk: int = 2000,
+) -> Iterator[list[Any]]:
+    """The rows of `query` in chunks, straight from the driver's cursor, inside `conn`'s
+    transaction: a replay reads every row, and SQLAlchemy's handling of each cost as much
+    as reading it."""
+    compiled: Any = query.compile(dialect=conn.dialect)
+    cursor = _driver_cursor(conn)
+    try:
+        cursor.execute(compiled.string, _bound(compiled, compiled.construct_params()))
+        while rows := cursor.fetchmany(chunk):
+            yield rows
+    finally:
+        cursor.close()
+
+
+@contextmanager
+def _driver_inserts(
+    conn: Connection, table: sa.Table, keys: Sequence[str],
+) -> Iterator[Callable[[list[tuple[Any, ...]]], None]]:
+    """Insert rows of `keys` into `table` through the driver's cursor's executemany, inside
+    `conn`'s transaction: an import writes every row, and SQLAlchemy's handling of each
+    cost more than the insert."""
+    compiled: Any = sa.insert(table).compile(dialect=conn.dialect, column_keys=list(keys))
+    in_order = compiled.positional and list(compiled.positiontup) == list(keys)
+    cursor = _driver_cursor(conn)
+
+    def insert(rows: list[tuple[Any, ...]]) -> None:
+        if in_order:
+            cursor.executemany(compiled.string, rows)
+        else:
+            cursor.executemany(compiled.string, [
+                _bound(compiled, dict(zip(keys, row))) for row in rows])
+
+    try:
+        yield insert
+    finally:
+        cursor.close()
+
+
+def _driver_cursor(conn: Connection) -> Any:
+    dbapi = conn.connection.dbapi_connection
+    assert dbapi is not None, "a connection in use has its driver's connection"
+    return dbapi.cursor()
+
+
+def _bound(compiled: Any, params: Mapping[str, Any]) -> Any:
+    """`params` as the driver takes them: in order, for a positional paramstyle."""
+    if compiled.positional:
+        return tuple(params[name] for name in compiled.positiontup)
+    return params
+
+
+def _storage_message(url: str, error: Exception) -> str:
+    orig = getattr(error, "orig", None)
+    text = str(orig) if orig is not None else str(error)
     if "locked" in text or "busy" in text:
         return f"the journal is locked by another writer; try again ({text})"
     if "not a database" in text:

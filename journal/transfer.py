@@ -8,8 +8,9 @@ line number.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from collections.abc import Iterable, Iterator
+from datetime import datetime
+from operator import itemgetter
 from typing import Any
 
 from journal import chain
@@ -51,38 +52,54 @@ def parse(lines: Iterable[str]) -> Iterator[RawEvent]:
 
 
 def _event(line: str, seq: int, prev: str) -> RawEvent:
-    record = _record(line)
-    event = RawEvent(
-        record["seq"], record["type"], record["v"], record["payload"], record["recorded_at"],
-        record["player"], record["override"], record["prev_hash"], record["hash"])
-    if event.position != seq:
-        raise BadInput(f"event seq {event.position} where {seq} was expected")
-    if seq == 1 and event.type != "campaign-started":
-        raise BadInput(f"the first event must be campaign-started, not {event.type}")
-    if event.prev_hash != prev:
+    position, type_, v, payload, recorded_at, player, override, prev_hash, digest = \
+        _record(line)
+    if position != seq:
+        raise BadInput(f"event seq {position} where {seq} was expected")
+    if seq == 1 and type_ != "campaign-started":
+        raise BadInput(f"the first event must be campaign-started, not {type_}")
+    if prev_hash != prev:
         raise BadInput("prev_hash does not match the hash of the event before it")
-    if chain.link(prev, event.encoded()) != event.hash:
+    payload_json = chain.canonical_json(payload)
+    encoded = chain.envelope(position, type_, v, payload_json, recorded_at, player, override)
+    if chain.link(prev, encoded) != digest:
         raise BadInput("hash does not match the event's content (edited?)")
-    ev.parse_stored(event.type, event.v, event.payload_json)
-    return event
+    ev.parse_stored(type_, v, payload_json)
+    return RawEvent.spelt(payload_json, position, type_, v, payload, recorded_at, player,
+                          override, prev_hash, digest)
 
 
-def _record(line: str) -> dict[str, Any]:
+_values = itemgetter(*FIELDS)
+_WELL_TYPED = {
+    (int, str, int, dict, str, player, override, str, str)
+    for player in (int, type(None)) for override in (str, type(None))}
+"""The types of FIELDS' values in a sound line: one test for the line, not one a field."""
+
+
+def _record(line: str) -> tuple[Any, ...]:
+    """A line's values in the order of FIELDS, each of its kind."""
     try:
         record = json.loads(line)
     except json.JSONDecodeError as e:
         raise BadInput(f"not JSON ({e.msg})") from None
     if not isinstance(record, dict):
         raise BadInput("not a JSON object")
-    missing = [f for f in FIELDS if f not in record]
-    if missing:
-        raise BadInput(f"missing {', '.join(missing)}")
-    for key, kind in KINDS.items():
-        value = record[key]
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise BadInput(f"{key} must be {kind[0].__name__}")
+    try:
+        values: tuple[Any, ...] = _values(record)
+    except KeyError:
+        raise BadInput(f"missing {', '.join(f for f in FIELDS if f not in record)}") from None
+    if tuple(map(type, values)) not in _WELL_TYPED:
+        _check_kinds(record)
     try:
         datetime.fromisoformat(record["recorded_at"])
     except ValueError:
         raise BadInput(f"recorded_at is not a time: {record['recorded_at']!r}") from None
-    return record
+    return values
+
+
+def _check_kinds(record: dict[str, Any]) -> None:
+    """Say which field is not of its kind."""
+    for key, kind in KINDS.items():
+        value = record[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise BadInput(f"{key} must be {kind[0].__name__}")
