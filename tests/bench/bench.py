@@ -48,14 +48,14 @@ def process_ms(args: list[str], times: int, env: dict[str, str] | None = None) -
                      times)
 
 
-def interleaved(first: list[str], second: list[str], times: int,
-                env: dict[str, str] | None = None) -> tuple[float, float]:
-    """Medians of two commands run turn about, so a busy moment hits both alike."""
-    a, b = [], []
+def interleaved(*commands: list[str], times: int,
+                env: dict[str, str] | None = None) -> list[float]:
+    """Medians of commands run turn about, so a busy moment hits them all alike."""
+    samples: list[list[float]] = [[] for _ in commands]
     for _ in range(times):
-        a.append(process_ms(first, 1, env))
-        b.append(process_ms(second, 1, env))
-    return statistics.median(a), statistics.median(b)
+        for command, taken in zip(commands, samples):
+            taken.append(process_ms(command, 1, env))
+    return [statistics.median(taken) for taken in samples]
 
 
 # -- the play shell ----------------------------------------------------------------------
@@ -161,16 +161,35 @@ def import_rates(db: Path, work: Path) -> tuple[float, float]:
 READ_ONE_ROW = ("import sqlalchemy as sa, sys; e = sa.create_engine('sqlite:///' + sys.argv[1]); "
                 "c = e.connect(); c.execute(sa.text('SELECT * FROM events LIMIT 1')).first()")
 
+# Not a target, a floor: what any Typer command that reads one row pays before a line of
+# spire runs. Typer (0.29 and later) coerces every parameter through a pydantic TypeAdapter,
+# and spire's events are pydantic models, so the floor imports typer, builds one model
+# and one adapter, and reads the same row.
+FLOOR = ("import typer, typer._adapters, pydantic, sqlalchemy as sa, sys\n"
+         "class Row(pydantic.BaseModel):\n    position: int\n    type: str\n"
+         "pydantic.TypeAdapter(str).validate_python('x')\n"
+         "e = sa.create_engine('sqlite:///' + sys.argv[1]); c = e.connect()\n"
+         "r = c.execute(sa.text('SELECT position, type FROM events LIMIT 1')).first()\n"
+         "Row(position=r[0], type=r[1])")
+
 
 def startup(db: Path, times: int) -> dict[str, float]:
+    # Byte-compile the package first, as pip does when it installs it: with
+    # PYTHONDONTWRITEBYTECODE set (as in many containers) every run would compile journal/
+    # from source, which an installed spire never does.
+    import compileall
+
+    compileall.compile_dir(HERE.parents[1] / "journal", quiet=1, force=False)
     env = {**os.environ, "PYTHONPATH": str(HERE.parents[1])}
     spire = [PY, "-m", "journal"]
-    typer_ms, help_ms = interleaved([PY, "-c", "import typer"], [*spire, "--help"], times, env)
-    _, version_ms = interleaved([PY, "-c", "import typer"], [*spire, "--version"], times, env)
-    row_ms, status_ms = interleaved([PY, "-c", READ_ONE_ROW, str(db)],
-                                    [*spire, "--db", str(db), "status"], times, env)
+    typer_ms, help_ms, version_ms = interleaved(
+        [PY, "-c", "import typer"], [*spire, "--help"], [*spire, "--version"],
+        times=times, env=env)
+    row_ms, floor_ms, status_ms = interleaved(
+        [PY, "-c", READ_ONE_ROW, str(db)], [PY, "-c", FLOOR, str(db)],
+        [*spire, "--db", str(db), "status"], times=times, env=env)
     return {"typer": typer_ms, "help": help_ms, "version": version_ms,
-            "one_row": row_ms, "status": status_ms}
+            "one_row": row_ms, "floor": floor_ms, "status": status_ms}
 
 
 # -- the table -------------------------------------------------------------------------------
@@ -218,6 +237,9 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
         (f"spire status, new process, {label}", f"{start['status']:.0f} ms",
          f"{start['one_row']:.0f} ms (SQLAlchemy, one row)",
          _ratio(start["status"] / start["one_row"], 1.5)),
+        ("  (floor: typer + pydantic + the row)", f"{start['floor']:.0f} ms",
+         f"{start['one_row']:.0f} ms (SQLAlchemy, one row)",
+         f"{start['floor'] / start['one_row']:.2f}x (what any Typer command pays)"),
         (f"full replay {label}: events/s", f"{size / ours:,.0f}",
          f"{size / plain:,.0f} (sqlite3 + json.loads)", _ratio((size / ours) / (size / plain), 0.5, at_least=True)),
         (f"import {label}: events/s", f"{imported:,.0f}", f"{inserted:,.0f} (sqlite3 inserts)",
