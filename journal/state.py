@@ -7,7 +7,7 @@ state after an undo is exactly the state as if the undone event had never been r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import singledispatch
 from typing import Any, TypeVar
@@ -106,9 +106,9 @@ def replace(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for spire's frozen state classes, without re-running
     `__init__`: a fold calls it for every event, and the state is never validated there."""
     new = object.__new__(type(obj))
-    fields = new.__dict__
-    fields.update(obj.__dict__)
-    fields.update(changes)
+    # One new dict, assigned whole (the frozen class refuses plain assignment): a fold
+    # copies a few objects an event, and filling a fresh instance's dict cost half again.
+    object.__setattr__(new, "__dict__", obj.__dict__ | changes)
     return new
 
 
@@ -117,9 +117,11 @@ def _item_json(item: Item) -> dict[str, Any]:
     return data | ({"wild_die": item.wild_die} if item.wild_die else {})
 
 
-def evolve(state: State, recorded: ev.Recorded) -> State:
+def evolve(state: State, recorded: ev.Foldable) -> State:
     """The state after one recorded event."""
-    after = _apply(recorded.event, state)
+    event = recorded.event
+    apply = _HANDLERS.get(event.__class__) or _handler(event.__class__)
+    after = apply(event, state)
     if recorded.override:
         overrides = (*after.overrides, Override(recorded.position, recorded.override))
         return replace(after, overrides=overrides)
@@ -133,7 +135,7 @@ def retracted_positions(history: Iterable[ev.Recorded]) -> frozenset[int]:
     )
 
 
-def fold(events: Iterable[ev.Recorded], gone: frozenset[int], state: State | None = None) -> State:
+def fold(events: Iterable[ev.Foldable], gone: frozenset[int], state: State | None = None) -> State:
     """Fold events as they come, leaving out the positions in `gone` (known beforehand)."""
     state = state or State()
     for recorded in events:
@@ -159,11 +161,27 @@ def _apply(event: Any, state: State) -> State:
     return state
 
 
-applies = _apply.register
-"""Register how one event type changes the state (games register theirs)."""
+Handler = Callable[[Any, State], State]
+H = TypeVar("H", bound=Handler)
+_HANDLERS: dict[type, Handler] = {}
+"""Each event class's handler, as `_apply` dispatches it, looked up once: a fold calls one
+per event, and singledispatch's own lookup cost as much as a small handler."""
 
 
-@_apply.register
+def applies(handler: H) -> H:
+    """Register how one event type changes the state (games register theirs)."""
+    _HANDLERS.clear()
+    _apply.register(handler)
+    return handler
+
+
+def _handler(cls: type) -> Handler:
+    found: Handler = _apply.dispatch(cls)
+    _HANDLERS[cls] = found
+    return found
+
+
+@applies
 def _(event: ev.CampaignStarted, state: State) -> State:
     characters = tuple(_character(c) for c in event.characters)
     return replace(
@@ -176,15 +194,20 @@ def _character(sheet: ev.CharacterSheet) -> Character:
     return Character(sheet.name, sheet.hp, sheet.hp, sheet.ap, sheet.ap)
 
 
-@_apply.register
+@applies
 def _(event: ev.CardRevealed, state: State) -> State:
     return replace(
-        state, card=event.card, pulled_from=(),
-        seen=state.seen | {event.card}, removed=state.removed | set(event.removed),
+        state, card=event.card, pulled_from=(), seen=_with_card(state.seen, event.card),
+        removed=state.removed | set(event.removed) if event.removed else state.removed,
     )
 
 
-@_apply.register
+def _with_card(cards: frozenset[int], card: int) -> frozenset[int]:
+    """`cards` and `card` (the same set if it holds `card`: a long campaign sees hundreds)."""
+    return cards if card in cards else cards | {card}
+
+
+@applies
 def _(event: ev.CardPulled, state: State) -> State:
     return replace(
         state, card=event.card, pulled_from=(*state.pulled_from, state.card),
@@ -192,21 +215,21 @@ def _(event: ev.CardPulled, state: State) -> State:
     )
 
 
-@_apply.register
+@applies
 def _(event: ev.PulledCardReturned, state: State) -> State:
     if not state.pulled_from:
         return state
     return replace(state, card=state.pulled_from[-1], pulled_from=state.pulled_from[:-1])
 
 
-@_apply.register
+@applies
 def _(event: ev.CardDiscarded, state: State) -> State:
     if event.removed_from_game:
         return replace(state, removed=state.removed | {event.card})
     return replace(state, discarded=state.discarded | {event.card})
 
 
-@_apply.register
+@applies
 def _(event: ev.CardRetrieved, state: State) -> State:
     return replace(
         state, card=event.card, pulled_from=(*state.pulled_from, state.card),
@@ -215,33 +238,33 @@ def _(event: ev.CardRetrieved, state: State) -> State:
     )
 
 
-@_apply.register
+@applies
 def _(event: ev.MilestoneRetrieved, state: State) -> State:
     return replace(state, milestones=(*state.milestones, event.milestone))
 
 
-@_apply.register
+@applies
 def _(event: ev.EventCardsRetrieved, state: State) -> State:
     return replace(state, event_cards=(*state.event_cards, event.event))
 
 
-@_apply.register
+@applies
 def _(event: ev.ChapterStarted, state: State) -> State:
     return replace(state, chapter=event.chapter)
 
 
-@_apply.register
+@applies
 def _(event: ev.CharacterJoined, state: State) -> State:
     return replace(state, characters=(*state.characters, _character(event.character)))
 
 
-@_apply.register
+@applies
 def _(event: ev.ItemGained, state: State) -> State:
     item = Item(event.item, event.kind, event.holder, event.wild_die)
     return replace(state, items=(*state.items, item))
 
 
-@_apply.register
+@applies
 def _(event: ev.ItemLost, state: State) -> State:
     index = _find_item(state, event.item, event.holder)
     if index is None:
@@ -249,7 +272,7 @@ def _(event: ev.ItemLost, state: State) -> State:
     return replace(state, items=state.items[:index] + state.items[index + 1:])
 
 
-@_apply.register
+@applies
 def _(event: ev.ItemPassed, state: State) -> State:
     index = _find_item(state, event.item, event.giver)
     if index is None:
@@ -266,12 +289,12 @@ def _find_item(state: State, name: str, holder: str | None) -> int | None:
     return None
 
 
-@_apply.register
+@applies
 def _(event: ev.ResourceGained, state: State) -> State:
     return _add(state, event.resource, event.amount)
 
 
-@_apply.register
+@applies
 def _(event: ev.ResourceSpent, state: State) -> State:
     return _add(state, event.resource, -event.amount)
 
@@ -282,6 +305,6 @@ def _add(state: State, resource: str, amount: int) -> State:
     return replace(state, resources=resources)
 
 
-@_apply.register
+@applies
 def _(event: ev.NoteAdded, state: State) -> State:
     return replace(state, notes=recent(state.notes, event.text))

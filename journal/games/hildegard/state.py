@@ -8,10 +8,11 @@ bullseyes a set forms, a target's outcome and rewards, the squares an enemy's di
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from journal.games.hildegard import events as hv
-from journal.games.hildegard.cards import EnemyCard, HitMeter, Reward, TargetCard
+from journal.games.hildegard.cards import Bonus, EnemyCard, HitMeter, Reward, TargetCard
 from journal.games.hildegard.dice import Face, WildEffect, bullseyes, contains
 from journal.games.hildegard.meter import Mark, enemy_set_over, full, lowest_open, strike
 from journal.state import State, applies, recent, replace
@@ -27,6 +28,10 @@ class NextSet:
     flub: int = 0
     tame: bool = False
     graze: bool = False
+
+
+NO_EFFECTS = NextSet()
+"""No effects waiting (one value shared: a NextSet is frozen)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,8 @@ class ShotSet:
 
     def final(self) -> tuple[Face | None, ...]:
         """The set's final results, less dice spent on blocks."""
+        if not self.blocks:
+            return self.dice
         return tuple(None if i in self.blocks else f for i, f in enumerate(self.dice))
 
 
@@ -201,9 +208,14 @@ def _with(state: State, h: Hildegard) -> State:
 
 # -- a set -------------------------------------------------------------------------------
 
+_UNROLLED = ShotSet("", 0)
+
+
 def new_set(roller: str, accuracy: int, effects: NextSet) -> ShotSet:
     size = max(accuracy + effects.hone - effects.flub, 0)
-    return ShotSet(roller, size, tame=effects.tame, graze=effects.graze)
+    # A copy of a blank set rather than ShotSet(...): a frozen dataclass's __init__ sets its
+    # seventeen fields one at a time, and a replay starts a set every few events.
+    return replace(_UNROLLED, roller=roller, size=size, tame=effects.tame, graze=effects.graze)
 
 
 def roll(shot: ShotSet, faces: tuple[Face, ...]) -> ShotSet:
@@ -244,7 +256,13 @@ def set_bullseyes(shot: ShotSet, parts: tuple[Face, ...]) -> int:
     """The set's bullseyes: combinations of its final results with the parts available
     (every part, when the card's parts were never entered), plus wild and feat bullseyes."""
     usable = parts or ("crescent", "ring", "dot")
-    return bullseyes(shot.final(), usable) + shot.extra
+    return _bullseyes(shot.final(), usable) + shot.extra
+
+
+# The dice's sums are pure and a campaign repeats the same few sets: a replay tallies a set
+# every few events, so it looks each up rather than counting faces again.
+_bullseyes = lru_cache(maxsize=1024)(bullseyes)
+_contains = lru_cache(maxsize=1024)(contains)
 
 
 # -- targets -----------------------------------------------------------------------------
@@ -272,11 +290,11 @@ def _(event: hv.ShotDiceRolled, state: State) -> State:
     encounter = h.encounter
     if isinstance(encounter, Target):
         shot = encounter.shot
-        if shot is None or shot.complete:
+        if shot is None or shot.complete:  # a new set: the last one's tally stands
             shot = new_set(event.roller, encounter.card.accuracy, h.next_set)
-            h = replace(h, next_set=NextSet())
-            encounter = replace(encounter, shot=shot, last_tally=None)
-            h = replace(h, encounter=encounter)
+            if h.next_set is not NO_EFFECTS:  # spent on this set
+                h = replace(h, next_set=NO_EFFECTS)
+            return _target_shot(state, h, encounter, roll(shot, event.faces), last_tally=None)
         return _target_shot(state, h, encounter, roll(shot, event.faces))
     if isinstance(encounter, FaceOff):
         return _face_off_roll(state, h, encounter, event)
@@ -301,28 +319,43 @@ def _(event: hv.WildShotRolled, state: State) -> State:
     return _on_shot(state, h, event.shooter, lambda s: wild(s, event))
 
 
-def _target_shot(state: State, h: Hildegard, target: Target, shot: ShotSet) -> State:
-    target = replace(target, shot=shot)
+def _target_shot(
+    state: State, h: Hildegard, target: Target, shot: ShotSet, **changes: Any,
+) -> State:
+    """`target` with its set now `shot` (and `changes`), tallied if the set is complete."""
     if shot.complete and target.outcome is None:
-        return _set_complete(state, h, target, shot)
-    return _with(state, replace(h, encounter=target))
+        return _set_complete(state, h, target, shot, **changes)
+    return _with(state, replace(h, encounter=replace(target, shot=shot, **changes)))
 
 
-def _set_complete(state: State, h: Hildegard, target: Target, shot: ShotSet) -> State:
+def _set_complete(
+    state: State, h: Hildegard, target: Target, shot: ShotSet, **changes: Any,
+) -> State:
+    """Tally a complete set: its bullseyes, the bonus challenge, and the target's end after
+    its last set. The target is copied once with all of it: a replay tallies often."""
     made = set_bullseyes(shot, target.card.parts)
-    before = dict(state.resources)
-    bonus_before = target.bonus_awarded
-    target = replace(
-        target, sets_done=target.sets_done + 1, bullseyes=target.bullseyes + made,
-        set_bullseyes=(*target.set_bullseyes, made))
-    state, target = _bonus(state, target, shot)
-    ended = target.sets_left <= 0
+    before = state.resources
+    made_in_all = target.bullseyes + made
+    awarded = target.bonus_awarded
+    bonus = target.card.bonus
+    if bonus is not None and not awarded and _bonus_met(bonus, made_in_all, shot):
+        state, awarded = reward(state, bonus.reward), True
+    sets_done = target.sets_done + 1
+    ended = sets_done >= target.sets_allowed
     if ended:
-        state, target, h = _target_ended(state, h, target)
-    gained = tuple((k, v - before.get(k, 0)) for k, v in state.resources.items()
-                   if v != before.get(k, 0))
-    target = replace(target, last_tally=Tally(made, gained, bonus_before, ended))
-    return _with(state, replace(h, encounter=target))
+        changes["outcome"], state, h = _ended(state, h, target.card, made_in_all)
+    tally = Tally(made, _gained(before, state.resources), target.bonus_awarded, ended)
+    changes.update(
+        shot=shot, sets_done=sets_done, bullseyes=made_in_all,
+        set_bullseyes=(*target.set_bullseyes, made), bonus_awarded=awarded, last_tally=tally)
+    return _with(state, replace(h, encounter=replace(target, **changes)))
+
+
+def _gained(before: dict[str, int], after: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """What the resources gained between two states (`reward` copies what it changes)."""
+    if after is before:
+        return ()
+    return tuple((k, v - before.get(k, 0)) for k, v in after.items() if v != before.get(k, 0))
 
 
 def _untally(state: State, h: Hildegard, target: Target) -> tuple[State, Hildegard, Target]:
@@ -341,16 +374,10 @@ def _untally(state: State, h: Hildegard, target: Target) -> tuple[State, Hildega
     return replace(state, resources=resources), replace(h, finished=finished), target
 
 
-def _bonus(state: State, target: Target, shot: ShotSet) -> tuple[State, Target]:
+def _bonus_met(bonus: Bonus, made_in_all: int, shot: ShotSet) -> bool:
     """A bonus challenge met is rewarded once per target card (Bonus Challenges)."""
-    bonus = target.card.bonus
-    if bonus is None or target.bonus_awarded:
-        return state, target
-    met = (bonus.bullseyes is not None and target.bullseyes >= bonus.bullseyes) or (
-        bonus.combination is not None and contains(shot.final(), bonus.combination))
-    if not met:
-        return state, target
-    return reward(state, bonus.reward), replace(target, bonus_awarded=True)
+    return (bonus.bullseyes is not None and made_in_all >= bonus.bullseyes) or (
+        bonus.combination is not None and _contains(shot.final(), bonus.combination))
 
 
 def reward(state: State, given: Reward | None) -> State:
@@ -367,17 +394,19 @@ def reward(state: State, given: Reward | None) -> State:
 
 
 def _target_over(state: State, h: Hildegard, target: Target) -> State:
-    state, target, h = _target_ended(state, h, target)
-    return _with(state, replace(h, encounter=replace(target, last_tally=None)))
+    outcome, state, h = _ended(state, h, target.card, target.bullseyes)
+    return _with(state, replace(h, encounter=replace(target, outcome=outcome, last_tally=None)))
 
 
-def _target_ended(state: State, h: Hildegard, target: Target) -> tuple[State, Target, Hildegard]:
-    outcome = "hit" if target.bullseyes >= target.card.bullseye_limit else "miss"
-    target = replace(target, outcome=outcome)
+def _ended(
+    state: State, h: Hildegard, card: TargetCard, made_in_all: int,
+) -> tuple[str, State, Hildegard]:
+    """A target's outcome with `made_in_all` bullseyes, its reward and its line in the log."""
+    outcome = "hit" if made_in_all >= card.bullseye_limit else "miss"
     if outcome == "hit":
-        state = reward(state, target.card.reward)
-    line = f"{target.card.name}: {outcome} with {target.bullseyes} bullseyes"
-    return state, target, replace(h, finished=recent(h.finished, line))
+        state = reward(state, card.reward)
+    line = f"{card.name}: {outcome} with {made_in_all} bullseyes"
+    return outcome, state, replace(h, finished=recent(h.finished, line))
 
 
 @applies
@@ -512,8 +541,8 @@ def _face_off_roll(state: State, h: Hildegard, fight: FaceOff, event: hv.ShotDic
         if shot is None:
             if fight.round_effects is None:
                 fight = replace(fight, round_effects=h.next_set)
-                h = replace(h, next_set=NextSet())
-            shot = new_set(event.roller, fight.meter.accuracy, fight.round_effects or NextSet())
+                h = replace(h, next_set=NO_EFFECTS)
+            shot = new_set(event.roller, fight.meter.accuracy, fight.round_effects or NO_EFFECTS)
             fight = replace(fight, shots=(*fight.shots, (event.roller, shot)))
         return _face_off_shot(state, h, fight, event.roller, lambda s: roll(s, event.faces))
     return _enemy_roll(state, h, fight, event)
