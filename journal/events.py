@@ -10,7 +10,7 @@ import importlib
 import json
 from collections.abc import Callable
 from datetime import datetime
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple, Protocol, TypeAlias
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -266,26 +266,9 @@ class Recorded(NamedTuple):
         return tag
 
 
-class Fact(NamedTuple):
-    """An event as a replay folds it: its place and the rules it overrode, without the
-    provenance only proof reads (a replay reads every event, and reads less this way)."""
-
-    position: int
-    event: Event
-    override: str | None = None
-
-
-class Foldable(Protocol):
-    """What a fold reads of an event: a `Recorded` or a `Fact`."""
-
-    @property
-    def position(self) -> int: ...
-
-    @property
-    def event(self) -> Event: ...
-
-    @property
-    def override(self) -> str | None: ...
+Fact: TypeAlias = tuple[int, Event, "str | None"]
+"""An event as a replay folds it: (position, event, the rules it overrode), without the
+provenance only proof reads. A plain tuple: a replay makes one per event."""
 
 
 _PARSED: dict[tuple[str, int, str], Payload] = {}

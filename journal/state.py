@@ -7,6 +7,7 @@ state after an undo is exactly the state as if the undone event had never been r
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import singledispatch
@@ -112,19 +113,46 @@ def replace(obj: T, **changes: Any) -> T:
     return new
 
 
+def make(cls: type[T], **fields: Any) -> T:
+    """`cls(**fields)` for one of spire's frozen state classes, every field without a
+    default given, without `__init__` (a frozen dataclass's sets each field through
+    object.__setattr__): for what a fold makes every few events."""
+    defaults = _DEFAULTS.get(cls)
+    if defaults is None:
+        defaults = _DEFAULTS[cls] = _defaults(cls)
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", defaults | fields)
+    return new
+
+
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for spec in dataclasses.fields(cls):
+        if spec.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{spec.name} has a default factory; use __init__")
+        if spec.default is not dataclasses.MISSING:
+            found[spec.name] = spec.default
+    return found
+
+
 def _item_json(item: Item) -> dict[str, Any]:
     data = {"name": item.name, "kind": item.kind, "holder": item.holder}
     return data | ({"wild_die": item.wild_die} if item.wild_die else {})
 
 
-def evolve(state: State, recorded: ev.Foldable) -> State:
+def evolve(state: State, recorded: ev.Recorded) -> State:
     """The state after one recorded event."""
-    event = recorded.event
+    return _evolved(state, recorded.event, recorded.position, recorded.override)
+
+
+def _evolved(state: State, event: ev.Event, position: int, override: str | None) -> State:
     apply = _HANDLERS.get(event.__class__) or _handler(event.__class__)
     after = apply(event, state)
-    if recorded.override:
-        overrides = (*after.overrides, Override(recorded.position, recorded.override))
-        return replace(after, overrides=overrides)
+    if override:
+        return replace(after, overrides=(*after.overrides, Override(position, override)))
     return after
 
 
@@ -135,12 +163,12 @@ def retracted_positions(history: Iterable[ev.Recorded]) -> frozenset[int]:
     )
 
 
-def fold(events: Iterable[ev.Foldable], gone: frozenset[int], state: State | None = None) -> State:
+def fold(facts: Iterable[ev.Fact], gone: frozenset[int], state: State | None = None) -> State:
     """Fold events as they come, leaving out the positions in `gone` (known beforehand)."""
     state = state or State()
-    for recorded in events:
-        if recorded.position not in gone:
-            state = evolve(state, recorded)
+    for position, event, override in facts:
+        if position not in gone:
+            state = _evolved(state, event, position, override)
     return state
 
 

@@ -110,7 +110,7 @@ STREAMED = (
 
 FOLDED = (events.c.position, events.c.type, events.c.version, events.c.payload,
           events.c.override)
-"""The columns a replay folds, in the order `_fact` unpacks them."""
+"""The columns a replay folds, in the order `stream` unpacks them."""
 
 IMPORTED = ("branch_id", *RawEvent.ROW)
 """The columns an import writes, in the order of its rows."""
@@ -429,8 +429,10 @@ class Store:
         provenance only proof reads (time, player, hashes) is not fetched."""
         with self._read() as conn:
             query = self._stream(conn, branch, 0, FOLDED)
-            for rows in _driver_rows(conn, query, chunk):
-                yield from [_fact(row) for row in rows]
+            parsed = ev.parse_stored
+            for rows in _driver_rows(conn, query, chunk):  # in the order of FOLDED
+                yield from [(position, parsed(type_, version, payload), override)
+                            for position, type_, version, payload, override in rows]
 
     def retracted(self, branch: Branch) -> frozenset[int]:
         """The positions the branch's retractions undo, found through the index on
@@ -682,11 +684,6 @@ def _recorded(row: Any) -> ev.Recorded:
     event = ev.parse_stored(type_, version, payload)
     return ev.Recorded(
         position, event, datetime.fromisoformat(at), player, override, prev, digest)
-
-
-def _fact(row: Any) -> ev.Fact:
-    position, type_, version, payload, override = row  # in the order of FOLDED
-    return ev.Fact(position, ev.parse_stored(type_, version, payload), override)
 
 
 def _driver_rows(

@@ -15,7 +15,7 @@ from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, EnemyCard, HitMeter, Reward, TargetCard
 from journal.games.hildegard.dice import Face, WildEffect, bullseyes, contains
 from journal.games.hildegard.meter import Mark, enemy_set_over, full, lowest_open, strike
-from journal.state import State, applies, recent, replace
+from journal.state import State, applies, make, recent, replace
 
 FEAT_LIMIT = 6
 
@@ -78,7 +78,9 @@ class ShotSet:
 
     @property
     def complete(self) -> bool:
-        return self.rolled and self.finesse_over and self.wild_done
+        # rolled, finesse over and wild done, spelt out: a replay asks this twice an event
+        return (bool(self.dice) or self.size == 0) and self.finesse_over and (
+            self.tame or self.wild_rolls >= self.wild_rolls_allowed)
 
     def final(self) -> tuple[Face | None, ...]:
         """The set's final results, less dice spent on blocks."""
@@ -211,23 +213,37 @@ def _with(state: State, h: Hildegard) -> State:
 _UNROLLED = ShotSet("", 0)
 
 
-def new_set(roller: str, accuracy: int, effects: NextSet) -> ShotSet:
+def new_set(
+    roller: str, accuracy: int, effects: NextSet, faces: tuple[Face, ...] | None = None,
+) -> ShotSet:
+    """A new set; given `faces`, after its first roll.
+
+    A copy of a blank set rather than ShotSet(...) (a frozen dataclass's __init__ sets its
+    seventeen fields one at a time), made and rolled in one copy: a replay starts a set
+    every few events."""
     size = max(accuracy + effects.hone - effects.flub, 0)
-    # A copy of a blank set rather than ShotSet(...): a frozen dataclass's __init__ sets its
-    # seventeen fields one at a time, and a replay starts a set every few events.
-    return replace(_UNROLLED, roller=roller, size=size, tame=effects.tame, graze=effects.graze)
+    fields = {"roller": roller, "size": size, "tame": effects.tame, "graze": effects.graze}
+    if faces is not None and size:
+        return replace(_UNROLLED, **fields, **_first_roll(effects.graze, faces))
+    shot = replace(_UNROLLED, **fields)
+    return shot if faces is None else roll(shot, faces)
 
 
 def roll(shot: ShotSet, faces: tuple[Face, ...]) -> ShotSet:
     """The first roll fills the set; a re-roll replaces the free dice in order."""
     if not shot.rolled:
-        over = shot.graze or len(faces) <= 1
-        return replace(shot, dice=faces, finesse_over=over)
+        return replace(shot, **_first_roll(shot.graze, faces))
     dice = list(shot.dice)
     for position, new in zip(shot.free, faces):
         dice[position] = new
     rerolled = replace(shot, dice=tuple(dice), fresh_lock=False)
     return replace(rerolled, finesse_over=len(rerolled.free) <= 1)
+
+
+def _first_roll(graze: bool, faces: tuple[Face, ...]) -> dict[str, Any]:
+    """What a set's first roll sets: its dice, and the end of finesse for a set Grazed or
+    of one die."""
+    return {"dice": faces, "finesse_over": graze or len(faces) <= 1}
 
 
 def lock(shot: ShotSet, positions: tuple[int, ...]) -> ShotSet:
@@ -270,7 +286,7 @@ _contains = lru_cache(maxsize=1024)(contains)
 @applies
 def _(event: hv.TargetStarted, state: State) -> State:
     h = hildegard(state)
-    target = Target(event.card, event.shooter, event.card.sets)
+    target = make(Target, card=event.card, shooter=event.shooter, sets_allowed=event.card.sets)
     return _with(state, replace(h, encounter=target))
 
 
@@ -291,10 +307,10 @@ def _(event: hv.ShotDiceRolled, state: State) -> State:
     if isinstance(encounter, Target):
         shot = encounter.shot
         if shot is None or shot.complete:  # a new set: the last one's tally stands
-            shot = new_set(event.roller, encounter.card.accuracy, h.next_set)
+            shot = new_set(event.roller, encounter.card.accuracy, h.next_set, event.faces)
             if h.next_set is not NO_EFFECTS:  # spent on this set
                 h = replace(h, next_set=NO_EFFECTS)
-            return _target_shot(state, h, encounter, roll(shot, event.faces), last_tally=None)
+            return _target_shot(state, h, encounter, shot, last_tally=None)
         return _target_shot(state, h, encounter, roll(shot, event.faces))
     if isinstance(encounter, FaceOff):
         return _face_off_roll(state, h, encounter, event)
@@ -332,27 +348,31 @@ def _set_complete(
     state: State, h: Hildegard, target: Target, shot: ShotSet, **changes: Any,
 ) -> State:
     """Tally a complete set: its bullseyes, the bonus challenge, and the target's end after
-    its last set. The target is copied once with all of it: a replay tallies often."""
+    its last set. The state, Hildegard's state and the target are each copied once with all
+    of it: a replay tallies a set every few events."""
     made = set_bullseyes(shot, target.card.parts)
-    before = state.resources
     made_in_all = target.bullseyes + made
+    resources, finished = state.resources, h.finished
     awarded = target.bonus_awarded
     bonus = target.card.bonus
     if bonus is not None and not awarded and _bonus_met(bonus, made_in_all, shot):
-        state, awarded = reward(state, bonus.reward), True
+        resources, awarded = rewarded(resources, bonus.reward), True
     sets_done = target.sets_done + 1
     ended = sets_done >= target.sets_allowed
     if ended:
-        changes["outcome"], state, h = _ended(state, h, target.card, made_in_all)
-    tally = Tally(made, _gained(before, state.resources), target.bonus_awarded, ended)
+        changes["outcome"], resources, finished = _ended(
+            resources, finished, target.card, made_in_all)
+    tally = make(Tally, made=made, gained=_gained(state.resources, resources),
+                 bonus_before=target.bonus_awarded, ended=ended)
     changes.update(
         shot=shot, sets_done=sets_done, bullseyes=made_in_all,
         set_bullseyes=(*target.set_bullseyes, made), bonus_awarded=awarded, last_tally=tally)
-    return _with(state, replace(h, encounter=replace(target, **changes)))
+    h = replace(h, encounter=replace(target, **changes), finished=finished)
+    return replace(state, resources=resources, game_state=h)
 
 
 def _gained(before: dict[str, int], after: dict[str, int]) -> tuple[tuple[str, int], ...]:
-    """What the resources gained between two states (`reward` copies what it changes)."""
+    """What the resources gained between two states (`rewarded` copies what it changes)."""
     if after is before:
         return ()
     return tuple((k, v - before.get(k, 0)) for k, v in after.items() if v != before.get(k, 0))
@@ -384,29 +404,40 @@ def reward(state: State, given: Reward | None) -> State:
     """Add a reward; feats stop at six ("You can hold up to 6 Feats at a time")."""
     if given is None:
         return state
-    resources = dict(state.resources)
+    return replace(state, resources=rewarded(state.resources, given))
+
+
+def rewarded(resources: dict[str, int], given: Reward | None) -> dict[str, int]:
+    """`resources` with a reward added (a copy; the same dict when there is no reward)."""
+    if given is None:
+        return resources
+    resources = dict(resources)
     have = resources.get(given.resource, 0)
     total = have + given.amount
     if given.resource == "feats":
         total = max(min(total, FEAT_LIMIT), have)
     resources[given.resource] = total
-    return replace(state, resources=resources)
+    return resources
 
 
 def _target_over(state: State, h: Hildegard, target: Target) -> State:
-    outcome, state, h = _ended(state, h, target.card, target.bullseyes)
-    return _with(state, replace(h, encounter=replace(target, outcome=outcome, last_tally=None)))
+    outcome, resources, finished = _ended(
+        state.resources, h.finished, target.card, target.bullseyes)
+    target = replace(target, outcome=outcome, last_tally=None)
+    h = replace(h, encounter=target, finished=finished)
+    return replace(state, resources=resources, game_state=h)
 
 
 def _ended(
-    state: State, h: Hildegard, card: TargetCard, made_in_all: int,
-) -> tuple[str, State, Hildegard]:
-    """A target's outcome with `made_in_all` bullseyes, its reward and its line in the log."""
+    resources: dict[str, int], finished: tuple[str, ...], card: TargetCard, made_in_all: int,
+) -> tuple[str, dict[str, int], tuple[str, ...]]:
+    """A target's outcome with `made_in_all` bullseyes, the resources with its reward, and
+    the log of ended encounters with its line."""
     outcome = "hit" if made_in_all >= card.bullseye_limit else "miss"
     if outcome == "hit":
-        state = reward(state, card.reward)
+        resources = rewarded(resources, card.reward)
     line = f"{card.name}: {outcome} with {made_in_all} bullseyes"
-    return outcome, state, replace(h, finished=recent(h.finished, line))
+    return outcome, resources, recent(finished, line)
 
 
 @applies
