@@ -5,22 +5,32 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from json.encoder import encode_basestring
+
+# c_make_encoder is CPython's C encoder (None elsewhere); typeshed does not declare it.
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from typing import Any, ClassVar
 
 GENESIS = "0" * 64
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-"""Made once: `json.dumps` with options makes an encoder a call, and an import spells
-every payload."""
+
+# CPython's C encoder with _CANONICAL's options, set up once and called directly:
+# `json.dumps` and `JSONEncoder.encode` set it up again for every value, which cost as much
+# as the encoding, and an import spells every payload. (No check for cycles: the values
+# are parsed JSON or dumped payloads.)
+_c_encode: Callable[[Any, int], list[str]] | None = c_make_encoder and c_make_encoder(
+    None, _CANONICAL.default, encode_basestring, None, ":", ",", True, False, True)
 
 
 def canonical_json(value: Any) -> str:
     """One spelling of a JSON value: sorted keys, no spaces, UTF-8 kept as is."""
-    return _CANONICAL.encode(value)
+    if _c_encode is None:
+        return _CANONICAL.encode(value)
+    return "".join(_c_encode(value, 0))
 
 
 def envelope(
@@ -74,11 +84,21 @@ class RawEvent:
     """The stored columns, in the order of `row()`."""
 
     @classmethod
-    def spelt(cls, payload_json: str, *fields: Any) -> RawEvent:
-        """A RawEvent of `fields` whose payload's canonical spelling is known already (an
-        import spells it to check the hash, and stores that spelling)."""
-        event = cls(*fields)
-        event.__dict__["payload_json"] = payload_json  # where cached_property keeps it
+    def spelt(
+        cls, payload_json: str, position: int, type_: str, v: int, payload: dict[str, Any],
+        recorded_at: str, player: int | None, override: str | None, prev_hash: str, hash_: str,
+    ) -> RawEvent:
+        """A RawEvent whose payload's canonical spelling is known already (an import spells
+        it to check the hash, and stores that spelling). Made without `__init__`, which
+        sets each field of a frozen dataclass through object.__setattr__: an import makes
+        one a line."""
+        event = object.__new__(cls)
+        object.__setattr__(event, "__dict__", {
+            "position": position, "type": type_, "v": v, "payload": payload,
+            "recorded_at": recorded_at, "player": player, "override": override,
+            "prev_hash": prev_hash, "hash": hash_,
+            "payload_json": payload_json,  # where cached_property keeps it
+        })
         return event
 
     @cached_property

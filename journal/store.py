@@ -510,9 +510,10 @@ class Store:
     ) -> None:
         last: RawEvent | None = None
         rows: list[tuple[Any, ...]] = []
+        owner = branch.id
         with _driver_inserts(conn, events, IMPORTED) as insert:
             for last in recorded:
-                rows.append((branch.id, *last.row()))
+                rows.append((owner, *last.row()))
                 if len(rows) >= chunk:
                     insert(rows)
                     rows = []

@@ -114,3 +114,19 @@ def test_import_refuses_a_taken_name_and_an_empty_file(played: Spire, tmp_path: 
     assert "holds no events" in played.refused("import", str(empty), "--name", "e", code=2)
     played.ok("import", str(exported), "--name", "copy")
     assert played.json("status")["campaign"] == "copy"
+
+
+@pytest.mark.parametrize("line", [
+    '{"a":1}\n', '  {"a": [1, 2]}\r\n', '{"a":1} x', '{"a":1}\u00a0', '{"a":', '', '"x"  ',
+])
+def test_a_line_reads_as_json_loads_reads_it(line: str) -> None:
+    from journal.transfer import _loads
+
+    try:
+        expected: object = json.loads(line)
+    except json.JSONDecodeError as e:
+        with pytest.raises(json.JSONDecodeError) as raised:
+            _loads(line)
+        assert str(raised.value) == str(e)
+    else:
+        assert _loads(line) == expected
