@@ -106,11 +106,14 @@ def recent(kept: tuple[T, ...], new: T) -> tuple[T, ...]:
 def replace(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for spire's frozen state classes, without re-running
     `__init__`: a fold calls it for every event, and the state is never validated there."""
-    new = object.__new__(type(obj))
+    new = _new(obj.__class__)
     # One new dict, assigned whole (the frozen class refuses plain assignment): a fold
     # copies a few objects an event, and filling a fresh instance's dict cost half again.
-    object.__setattr__(new, "__dict__", obj.__dict__ | changes)
+    _set(new, "__dict__", obj.__dict__ | changes)
     return new
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def make(cls: type[T], **fields: Any) -> T:
@@ -120,8 +123,8 @@ def make(cls: type[T], **fields: Any) -> T:
     defaults = _DEFAULTS.get(cls)
     if defaults is None:
         defaults = _DEFAULTS[cls] = _defaults(cls)
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", defaults | fields)
+    new = _new(cls)
+    _set(new, "__dict__", defaults | fields)
     return new
 
 
