@@ -22,8 +22,21 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 # `json.dumps` and `JSONEncoder.encode` set it up again for every value, which cost as much
 # as the encoding, and an import spells every payload. (No check for cycles: the values
 # are parsed JSON or dumped payloads.)
-_c_encode: Callable[[Any, int], list[str]] | None = c_make_encoder and c_make_encoder(
-    None, _CANONICAL.default, encode_basestring, None, ":", ",", True, False, True)
+def _c_encoder() -> Callable[[Any, int], list[str]] | None:
+    """The C encoder, if this Python has one that takes CPython's arguments and spells a
+    test value as the Python encoder does; else None (and the Python encoder is used)."""
+    if c_make_encoder is None:
+        return None
+    try:
+        encode: Callable[[Any, int], list[str]] = c_make_encoder(
+            None, _CANONICAL.default, encode_basestring, None, ":", ",", True, False, True)
+        probe = {"b": [1, None, "é"], "a": True}
+        return encode if "".join(encode(probe, 0)) == _CANONICAL.encode(probe) else None
+    except TypeError:
+        return None
+
+
+_c_encode = _c_encoder()
 
 
 def canonical_json(value: Any) -> str:

@@ -1,6 +1,7 @@
 """What the players read: lines and Rich tables for people, plain JSON for scripts.
 
-Only this module knows Rich, and it imports Rich only for a table: the lines every command
+Only this module (and render_audit, for the audit's tables) knows Rich, and it imports
+Rich only for a table: the lines every command
 prints (what it wrote, the status) are plain text, bold or coloured on a terminal, so
 `spire status` and `spire roll` do not pay Rich's start-up. It shows only what the journal
 holds, and the journal holds only cards the players were told to reveal.
@@ -12,7 +13,7 @@ import json
 import os
 import sys
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from journal import events as ev
 from journal.describe import card_ranges, describe
@@ -28,7 +29,9 @@ if TYPE_CHECKING:
 
     from journal.timeline import Diff, Step
 
-STYLES = {"": "", "bold": "1", "dim": "2", "yellow": "33", "red": "31", "green": "32"}
+Style = Literal["", "bold", "dim", "yellow", "red", "green"]
+STYLES: dict[Style, str] = {
+    "": "", "bold": "1", "dim": "2", "yellow": "33", "red": "31", "green": "32"}
 """The styles a line may have, as terminal (SGR) codes."""
 
 
@@ -50,12 +53,12 @@ def emit(renderable: Any) -> None:
     sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
-def say(text: str, style: str = "") -> None:
+def say(text: str, style: Style = "") -> None:
     """One line, never wrapped: a script or a pipe gets it whole."""
     sys.stdout.write(styled(text, style) + "\n")
 
 
-def styled(text: str, style: str) -> str:
+def styled(text: str, style: Style) -> str:
     """`text` in `style` on a terminal that takes colour; as it is anywhere else (a pipe, a
     file, NO_COLOR set, TERM=dumb)."""
     if not style or not _colour():
@@ -66,7 +69,11 @@ def styled(text: str, style: str) -> str:
 def _colour() -> bool:
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
-    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    # Windows' classic console prints the codes as they are; Windows Terminal sets
+    # WT_SESSION and takes them.
+    return sys.stdout.isatty() and (os.name != "nt" or "WT_SESSION" in os.environ)
 
 
 def width() -> int:

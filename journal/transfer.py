@@ -62,7 +62,11 @@ def _event(line: str, seq: int, prev: str) -> RawEvent:
         raise BadInput("prev_hash does not match the hash of the event before it")
     payload_json = chain.canonical_json(payload)
     encoded = chain.envelope(position, type_, v, payload_json, recorded_at, player, override)
-    if chain.link(prev, encoded) != digest:
+    try:
+        linked = chain.link(prev, encoded)
+    except UnicodeEncodeError:
+        raise BadInput("not Unicode text (a lone surrogate escape such as \\ud800)") from None
+    if linked != digest:
         raise BadInput("hash does not match the event's content (edited?)")
     ev.parse_stored(type_, v, payload_json)
     return RawEvent.spelt(payload_json, position, type_, v, payload, recorded_at, player,

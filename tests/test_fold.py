@@ -1,9 +1,14 @@
 """The replay's shortcuts change no answer: a state object made without `__init__` is the
-one `__init__` makes, and a streamed replay of a long Hildegard campaign (targets, sets,
-tallies, rewards) is the fold of its events as `read` returns them."""
+one `__init__` makes, a streamed replay of a long Hildegard campaign (targets, sets,
+tallies, rewards) is the fold of its events as `read` returns them, and the fold gives the
+states the fold gave before the shortcuts (tests/golden/fold-states.json, made with the
+code of 084941e: after each of the first 41 events, five turns of the Street Merchant with
+its sets, wild shots, tallies and rewards, and after the 2,000th)."""
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -56,3 +61,25 @@ def test_a_streamed_replay_is_the_fold_of_the_events_read(tmp_path: Path) -> Non
     state = journal.rebuild()
     assert state == project(journal.store.read(journal.store.branch(journal.campaign())))
     assert state.resources["feats"] > 0 and state.game_state.finished
+
+
+GOLDEN = Path(__file__).parent / "golden" / "fold-states.json"
+
+
+def test_the_fold_gives_the_states_it_gave_before_the_shortcuts(tmp_path: Path) -> None:
+    db = tmp_path / "long.sqlite"
+    build(db, 2_000)
+    journal = Journal(str(db))
+    events = journal.store.read(journal.store.branch(journal.campaign()))
+
+    def seen(n: int) -> dict[str, Any]:
+        data = project(events[:n]).to_json()
+        return data | {"cards_seen": len(data["cards_seen"])}
+
+    states = {str(n): seen(n) for n in [*range(1, 42), 2_000]}
+    if os.environ.get("SPIRE_UPDATE_GOLDEN"):
+        GOLDEN.write_text(json.dumps(states, indent=1, sort_keys=True) + "\n")
+    golden = json.loads(GOLDEN.read_text())
+    for n, state in states.items():
+        assert state == golden[n], f"the state after event {n} differs; run with " \
+            f"SPIRE_UPDATE_GOLDEN=1 to accept a change the projection meant to make"

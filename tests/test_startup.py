@@ -98,10 +98,18 @@ def test_the_command_index_is_current() -> None:
         f"`{reference.REGENERATE_INDEX}` and commit it")
 
 
-def test_a_command_is_built_when_first_asked_for(spire: Spire) -> None:
-    # `spire NAME` for every NAME in the index finds its command (its --help runs).
+def test_every_command_in_the_index_is_found(spire: Spire) -> None:
     for name in COMMANDS:
-        spire.ok(name, "--help")
+        assert name in spire.ok(name, "--help")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("module", MODULES)
+def test_a_command_loads_only_its_own_module(module: str) -> None:
+    name = next(name for name, (where, _) in COMMANDS.items() if where == module)
+    result = probe(name, "--help")
+    assert result["code"] in (0, None)
+    assert command_modules(result) == [f"journal.cli.{module}"]
 
 
 def test_a_mistyped_command_is_still_suggested(spire: Spire) -> None:

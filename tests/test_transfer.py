@@ -72,6 +72,8 @@ def _broken(played: Spire, tmp_path: Path, edit: str) -> Path:
         del lines[7]
     elif edit == "json":
         lines[3] = lines[3][:-2]
+    elif edit == "surrogate":  # valid JSON, but no Unicode text: a lone surrogate escape
+        lines[4] = lines[4].replace('"payload":{', '"payload":{"x":"\\ud800",', 1)
     elif edit == "field":
         record = json.loads(lines[2])
         del record["hash"]
@@ -93,6 +95,7 @@ def _broken(played: Spire, tmp_path: Path, edit: str) -> Path:
     ("payload", "line 6: hash does not match"),
     ("delete", "line 8: event seq 9 where 8 was expected"),
     ("json", "line 4: not JSON"),
+    ("surrogate", "line 5: not Unicode text"),
     ("field", "line 3: missing hash"),
     ("payload-shape", "line 16: invalid resource-spent payload: amount"),
 ])

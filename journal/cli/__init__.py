@@ -35,6 +35,10 @@ class SpireGroup(TyperGroup):
         super().__init__(**attrs)
         self.commands = Commands(self.commands)
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """The commands' names, without building them (typer's own builds each)."""
+        return list(self.commands)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list of `spire --help`, from the index: no command is built for it."""
         from journal.cli.index import COMMANDS

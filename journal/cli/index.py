@@ -7,8 +7,6 @@ Generated; do not edit it by hand. Regenerate it with
     python -m journal.cli.reference --index > journal/cli/index.py
 """
 
-# ruff: noqa: E501
-
 COMMANDS: dict[str, tuple[str, str | None]] = {
     'audit': ('audit', 'Check the journal: nothing edited, every step legal; list overrides, undos and dice.'),
     'new': ('campaigns', 'Start a campaign and make it the current one.'),

@@ -10,9 +10,8 @@ every machine and a test can tell when it is out of date.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import sys
+from collections.abc import Iterator
 
 import typer.main
 from typer import _click as click
@@ -100,8 +99,6 @@ Generated; do not edit it by hand. Regenerate it with
 
     {REGENERATE_INDEX}
 """
-
-# ruff: noqa: E501
 
 COMMANDS: dict[str, tuple[str, str | None]] = {{
 '''

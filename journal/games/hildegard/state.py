@@ -60,6 +60,7 @@ class ShotSet:
     @property
     def rolled(self) -> bool:
         # A set Flub leaves without dice is rolled at once: its wild shot still follows.
+        # (`complete` spells this and `wild_done` out: change them together.)
         return bool(self.dice) or self.size == 0
 
     @property
@@ -74,6 +75,7 @@ class ShotSet:
 
     @property
     def wild_done(self) -> bool:
+        # (`complete` spells this out: change them together.)
         return self.tame or (self.wild_rolls >= self.wild_rolls_allowed)
 
     @property
