@@ -128,3 +128,11 @@ def test_status_is_bold_on_a_terminal_that_takes_colour(spire: Spire) -> None:
     assert "\x1b[" not in plain
     assert "\x1b[1mcampaign" in status(FORCE_COLOR="1")
     assert status(FORCE_COLOR="1", NO_COLOR="1") == plain
+
+
+def test_every_module_that_defines_a_command_is_listed() -> None:
+    # A module missing from MODULES would be missing from the index, so from `spire` itself.
+    defining = sorted(path.stem for path in (ROOT / "journal" / "cli").glob("*.py")
+                      if "@app.command" in path.read_text(encoding="utf-8")
+                      or "app.add_typer(" in path.read_text(encoding="utf-8"))
+    assert defining == sorted(MODULES)
