@@ -22,7 +22,9 @@ from journal.errors import SpireError
 
 MODULES = ("audit", "campaigns", "cards", "deck", "hildegard", "looking", "play", "report",
            "spires_end", "things", "time", "transfer")
-"""The modules under journal.cli that define commands, in the order `--help` lists them."""
+"""The modules under journal.cli that define commands, in the order `--help` lists them.
+A new command (or module) appears once it is here and the index is regenerated:
+`python -m journal.cli.reference --index > journal/cli/index.py` (tests say when)."""
 
 
 class SpireGroup(TyperGroup):
