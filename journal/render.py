@@ -1,92 +1,34 @@
 """What the players read: lines and Rich tables for people, plain JSON for scripts.
 
 Only this module (and render_audit, for the audit's tables) knows Rich, and it imports
-Rich only for a table: the lines every command
-prints (what it wrote, the status) are plain text, bold or coloured on a terminal, so
-`spire status` and `spire roll` do not pay Rich's start-up. It shows only what the journal
-holds, and the journal holds only cards the players were told to reveal.
+Rich only for a table: the lines every command prints (what it wrote) go out through
+journal.terminal as plain text, bold or coloured on a terminal. Status is worded by
+journal.glance. It shows only what the journal holds, and the journal holds only cards the
+players were told to reveal.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from journal import events as ev
-from journal.describe import card_ranges, describe
-from journal.games import game as game_named
-from journal.service import BranchInfo, Checkpoint, View
-from journal.state import State
-from journal.store import Branch, Campaign
+from journal.describe import describe
+from journal.glance import card, encounter_lines
+from journal.terminal import console, emit, labelled, print_json, say, styled, width
 
 if TYPE_CHECKING:
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
+    from journal.service import BranchInfo, Checkpoint, View
+    from journal.state import State
+    from journal.store import Branch, Campaign
     from journal.timeline import Diff, Step
 
-Style = Literal["", "bold", "dim", "yellow", "red", "green"]
-STYLES: dict[Style, str] = {
-    "": "", "bold": "1", "dim": "2", "yellow": "33", "red": "31", "green": "32"}
-"""The styles a line may have, as terminal (SGR) codes."""
-
-
-@cache
-def console() -> Console:
-    from rich.console import Console
-
-    return Console(highlight=False)
-
-
-def print_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
-
-
-def emit(renderable: Any) -> None:
-    """Print a table without the padding Rich leaves at the end of each line."""
-    with console().capture() as captured:
-        console().print(renderable)
-    sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
-
-
-def say(text: str, style: Style = "") -> None:
-    """One line, never wrapped: a script or a pipe gets it whole."""
-    sys.stdout.write(styled(text, style) + "\n")
-
-
-def styled(text: str, style: Style) -> str:
-    """`text` in `style` on a terminal that takes colour; as it is anywhere else (a pipe, a
-    file, NO_COLOR set, TERM=dumb)."""
-    if not style or not _colour():
-        return text
-    return f"\x1b[{STYLES[style]}m{text}\x1b[0m"
-
-
-def _colour() -> bool:
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    # Windows' classic console prints the codes as they are; Windows Terminal sets
-    # WT_SESSION and takes them.
-    return sys.stdout.isatty() and (os.name != "nt" or "WT_SESSION" in os.environ)
-
-
-def width() -> int:
-    """The terminal's width; 80 for a pipe or a file (COLUMNS overrides both)."""
-    try:
-        return int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        pass
-    try:
-        return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else 80
-    except (OSError, ValueError, AttributeError):
-        return 80
-
+__all__ = ["console", "emit", "encounter_lines", "labelled", "print_json", "say", "styled",
+           "width"]
 
 # -- after a command ---------------------------------------------------------------------
 
@@ -101,12 +43,6 @@ def written(view: View) -> None:
         say(line)
 
 
-def encounter_lines(state: State) -> list[str]:
-    """The game's own lines: the target or face-off under way."""
-    lines = getattr(state.game_state, "lines", None)
-    return list(lines()) if lines is not None else []
-
-
 def summary(state: State) -> str:
     """One line: where the players are and what they hold."""
     parts = [_card_line(state)]
@@ -119,112 +55,7 @@ def summary(state: State) -> str:
 def _card_line(state: State) -> str:
     if state.card is None:
         return "no card revealed yet"
-    return f"card {_card(state)}"
-
-
-def _card(state: State) -> str:
-    if not state.pulled_from:
-        return str(state.card)
-    back = state.pulled_from[-1]
-    return f"{state.card} (pulled; returns to {back if back is not None else 'the start'})"
-
-
-# -- status ------------------------------------------------------------------------------
-
-def status_json(view: View) -> dict[str, Any]:
-    state = view.state
-    return {
-        "campaign": view.campaign.name,
-        "game": state.game,
-        "branch": view.branch.name,
-        "head": view.branch.head,
-        **state.to_json(),
-    }
-
-
-def status(view: View, checkpoints: list[Checkpoint]) -> None:
-    state, rules = view.state, game_named(view.state.game)
-    rows: list[tuple[str, str]] = [
-        ("campaign", f"{view.campaign.name} ({rules.title}, {_players(state.players)})"),
-        ("branch", f"{view.branch.name} at #{view.branch.head}"),
-        ("card", _card(state) if state.card is not None else "none revealed yet"),
-    ]
-    if state.chapter is not None:
-        rows.append(("chapter", str(state.chapter)))
-    rows += _resource_rows(state, rules.resources)
-    rows += _listed("characters", [_character(c) for c in state.characters])
-    rows += _listed("items", _items(state))
-    rows += [(label, text) for label, text in _collections(state) if text]
-    if checkpoints:
-        rows.append(("checkpoints", ", ".join(f"{c.name} (#{c.position})" for c in checkpoints)))
-    labelled(rows)
-    for line in encounter_lines(state):
-        say(line)
-    _overrides(state)
-
-
-def labelled(rows: list[tuple[str, str]]) -> None:
-    """Two columns, the labels bold, long values wrapped under their column. Plain lines
-    rather than a Rich table: status answers at once in the play shell."""
-    import textwrap
-
-    column = max((len(label) for label, _ in rows), default=0) + 2
-    room = max(width() - column, 20)
-    for label, value in rows:
-        lines = textwrap.wrap(value, room, break_on_hyphens=False) or [""]
-        say(styled(label.ljust(column), "bold") + lines[0])
-        for more in lines[1:]:
-            say(" " * column + more)
-
-
-def _players(count: int) -> str:
-    return "1 player" if count == 1 else f"{count} players"
-
-
-def _resource_rows(state: State, limits: dict[str, Any]) -> list[tuple[str, str]]:
-    rows = []
-    for name, count in state.resources.items():
-        limit = limits.get(name)
-        cap = f" of {limit.limit}" if limit is not None and limit.limit is not None else ""
-        rows.append((name, f"{count}{cap}"))
-    return rows
-
-
-def _collections(state: State) -> list[tuple[str, str]]:
-    return [
-        ("milestones", ", ".join(str(m) for m in state.milestones)),
-        ("event cards", ", ".join(state.event_cards)),
-        ("cards seen", card_ranges(state.seen)),
-        ("discarded", card_ranges(state.discarded)),
-        ("out of game", card_ranges(state.removed)),
-        ("last note", state.notes[-1] if state.notes else ""),
-    ]
-
-
-def _listed(label: str, lines: list[str]) -> list[tuple[str, str]]:
-    """One row a line, the label on the first."""
-    return [(label if i == 0 else "", line) for i, line in enumerate(lines)]
-
-
-def _character(c: Any) -> str:
-    stats = []
-    if c.hp_max is not None:
-        stats.append(f"HP {c.hp}/{c.hp_max}")
-    if c.ap_max is not None:
-        stats.append(f"AP {c.ap}/{c.ap_max}")
-    return f"{c.name} ({', '.join(stats)})" if stats else str(c.name)
-
-
-def _items(state: State) -> list[str]:
-    return [f"{i.name} [{i.kind}] ({i.holder or 'aside'})" for i in state.items]
-
-
-def _overrides(state: State) -> None:
-    if not state.overrides:
-        return
-    say(f"overrides ({len(state.overrides)}):", "yellow")
-    for override in state.overrides:
-        say(f"  #{override.position} {override.reason}", "yellow")
+    return f"card {card(state)}"
 
 
 # -- log and show ------------------------------------------------------------------------

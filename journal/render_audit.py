@@ -8,7 +8,7 @@ from rich.table import Table
 
 from journal.audit import Finding, Report
 from journal.dice_stats import DiceStats
-from journal.render import emit, say
+from journal.terminal import emit, say
 
 
 def audit_json(report: Report) -> dict[str, Any]:

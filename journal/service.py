@@ -15,14 +15,18 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from datetime import datetime, timezone
 
-from journal import decide
-from journal import events as ev
+from journal import glance as glances
 from journal.chain import RawEvent
-from journal.decide import Decision
 from journal.errors import BadInput, Conflict, NotFound, Refused
 from journal.games import game as game_named
-from journal.state import State, evolve, project, retracted_positions
 from journal.store import Branch, Campaign, NewEvent, StaleHead, Store, StoredCard, url_for
+
+if TYPE_CHECKING:
+    # The rules (and with them pydantic) load when a command first folds or decides, not
+    # on import: `spire status` in a new process shows the glance kept at the head without.
+    from journal import events as ev
+    from journal.decide import Decision
+    from journal.state import State
 
 CURRENT = "current_campaign"
 
@@ -49,13 +53,15 @@ class View:
 
     @property
     def retracted(self) -> frozenset[int]:
+        from journal.state import retracted_positions
+
         return retracted_positions(self.history)
 
     def with_written(self, written: tuple[ev.Recorded, ...]) -> View:
         return View(self.campaign, self.branch, self.state, self._history, written)
 
 
-Command = Callable[[View], Decision]
+Command = Callable[[View], "Decision"]
 
 if TYPE_CHECKING:
     from journal.audit import Report as AuditReport
@@ -68,6 +74,16 @@ class Checkpoint:
     position: int
     card: int | None
     created_at: str
+
+
+@dataclass(frozen=True)
+class Status:
+    """What `spire status` shows: the branch's glance at its head, and its checkpoints."""
+
+    campaign: Campaign
+    branch: Branch
+    glance: glances.Glance
+    checkpoints: list[Checkpoint]
 
 
 @dataclass(frozen=True)
@@ -128,6 +144,8 @@ class Journal:
     def new(
         self, name: str, game: str, players: int, force: bool = False, quick_start: bool = False,
     ) -> View:
+        from journal import decide
+
         name = _campaign_name(name)
         rules = game_named(game)
         decision = decide.start_campaign(rules, players, quick_start)
@@ -153,9 +171,24 @@ class Journal:
         state = self._state(current)
         return View(campaign, current, state, lambda: self.store.read(current))
 
+    def status(self, branch: str | None = None) -> Status:
+        """The branch at its head, as status shows it: from the glance kept there, without
+        loading the rules, or (when none is, or an older spire kept it) from its state,
+        and then kept."""
+        campaign = self.campaign()
+        current = self.store.branch(campaign, branch)
+        seen = _glance(self.store.glance(current, glances.VERSION))
+        if seen is None:
+            view = self.view(current.name)  # its branch as read with the state folded
+            current, seen = view.branch, glances.of(view.state)
+            self.store.save_glance(current, glances.VERSION, seen.dumps())
+        return Status(campaign, current, seen, self._marks(current))
+
     def _state(self, branch: Branch) -> State:
         """The branch's state: as last served if the head has not moved (or that plus the
         events appended since), else from the latest snapshot."""
+        from journal.state import project, retracted_positions
+
         known = self._known.get(branch.id)
         if known is not None and known[0] <= branch.head:
             head, digest, state = known
@@ -178,6 +211,7 @@ class Journal:
         """The latest snapshot and the events past it, or a full fold when an event past
         it retracts one before it."""
         from journal import snapshots
+        from journal.state import project, retracted_positions
         from journal.timeline import PROJECTION_VERSION
 
         found = self.store.snapshot(branch, PROJECTION_VERSION)
@@ -233,11 +267,18 @@ class Journal:
         """The checkpoints a branch sees (its own and its ancestors' up to each fork), with
         the card each marks (when asked: it takes a replay); one whose event was undone no
         longer counts."""
-        gone = self.store.retracted(view.branch)
-        marks = [(n, at, stamp) for n, at, stamp in self.store.checkpoints(view.branch)
-                 if at not in gone and at <= view.branch.head]
-        at_card = _cards_at(view.history, {at for _, at, _ in marks}) if cards else {}
-        return [Checkpoint(n, at, at_card.get(at), stamp) for n, at, stamp in marks]
+        marks = self._marks(view.branch)
+        if not cards:
+            return marks
+        at_card = _cards_at(view.history, {c.position for c in marks})
+        return [Checkpoint(c.name, c.position, at_card.get(c.position), c.created_at)
+                for c in marks]
+
+    def _marks(self, branch: Branch) -> list[Checkpoint]:
+        """The branch's checkpoints without their cards: no event is read for them."""
+        gone = self.store.retracted(branch)
+        return [Checkpoint(n, at, None, stamp) for n, at, stamp in self.store.checkpoints(branch)
+                if at not in gone and at <= branch.head]
 
     # -- writing --------------------------------------------------------------------------
 
@@ -259,9 +300,16 @@ class Journal:
         decision = command(view)
         override = _overrides(decision, force)
         new = [NewEvent(e, self.now(), player, override) for e in decision.events]
-        written = self.store.append(
-            view.branch, view.branch.head, new, checkpoint=_checkpoint_for(decision))
-        after = _after(view, written)
+        views: list[View] = []
+
+        def glance(written: list[ev.Recorded]) -> tuple[str, str]:
+            """The glance at the new head, kept in the transaction that writes the events."""
+            views.append(_after(view, written))
+            return glances.VERSION, glances.of(views[-1].state).dumps()
+
+        self.store.append(view.branch, view.branch.head, new,
+                          checkpoint=_checkpoint_for(decision), glance=glance)
+        after = views[-1]
         self._remember(after.branch, after.state)
         return after
 
@@ -362,17 +410,25 @@ class Journal:
 
     def verify(self) -> list[str]:
         """Fold every branch from scratch and compare with what the journal serves."""
+        from journal.state import project
+
         problems = []
         for branch in self.store.branches(self.campaign()):
             served = self.view(branch.name)
-            if project(served.history) != served.state:
+            folded = project(served.history)
+            if folded != served.state:
                 problems.append(f"branch {branch.name!r}: the state served at #{branch.head} "
                                 "is not the fold of its events")
             problems += self._verify_snapshots(branch, served.history)
+            kept = self.store.glance(served.branch, glances.VERSION)
+            if kept is not None and kept != glances.of(folded).dumps():
+                problems.append(f"branch {branch.name!r}: the status kept at "
+                                f"#{served.branch.head} disagrees with its events")
         return problems
 
     def _verify_snapshots(self, branch: Branch, history: list[ev.Recorded]) -> list[str]:
         from journal import snapshots
+        from journal.state import project
         from journal.timeline import PROJECTION_VERSION
 
         problems = []
@@ -407,6 +463,8 @@ class Journal:
         """A new campaign from checked events (transfer.parse), written in one transaction:
         a fault found on any line writes nothing. Made current; its `main` branch is returned
         (not folded: the first command that needs its state will)."""
+        from journal import events as ev
+
         name = _campaign_name(name)
         stream = iter(raw)
         first = next(stream, None)
@@ -420,6 +478,17 @@ class Journal:
         self.store.compact()
         campaign = self.use(name)
         return self.store.branch(campaign)
+
+
+def _glance(text: str | None) -> glances.Glance | None:
+    """A kept glance, or None when there is none or it does not read (a cache: the journal
+    works it out again)."""
+    if text is None:
+        return None
+    try:
+        return glances.Glance.loads(text)
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 ENCOUNTERS_STARTED = ("target-started", "face-off-started", "ally-drawn", "fight-began")
@@ -470,6 +539,8 @@ def _overrides(decision: Decision, force: bool) -> str | None:
 
 
 def _checkpoint_for(decision: Decision) -> str | None:
+    from journal import events as ev
+
     chapters = [e.chapter for e in decision.events if isinstance(e, ev.ChapterStarted)]
     return f"chapter-{chapters[-1]}" if chapters else None
 
@@ -477,6 +548,9 @@ def _checkpoint_for(decision: Decision) -> str | None:
 def _after(view: View, written: Iterable[ev.Recorded]) -> View:
     """The view after `written`, evolved from the view before (no refold), except an undo,
     which refolds without the retracted events."""
+    from journal import events as ev
+    from journal.state import evolve, project
+
     written = tuple(written)
     branch = Branch(
         view.branch.id, view.branch.campaign_id, view.branch.name, view.branch.parent_id,

@@ -14,19 +14,21 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine
 
 from journal import chain
-from journal import events as ev
 from journal.chain import RawEvent
 from journal.errors import BadInput, Conflict, NotFound, StorageError
 from journal.paths import shipped
 
-SCHEMA_REVISION = "0004"
+if TYPE_CHECKING:
+    from journal import events as ev
+
+SCHEMA_REVISION = "0005"
 """The Alembic head this code expects; a journal at it opens without loading Alembic."""
 
 BUSY_TIMEOUT_MS = 5000
@@ -84,6 +86,14 @@ snapshots = sa.Table(
     sa.Column("version", sa.Integer, primary_key=True),
     sa.Column("state", sa.Text, nullable=False),
     sa.Column("created_at", sa.String(40), nullable=False),
+)
+glances = sa.Table(
+    "glances", metadata,
+    sa.Column("branch_id", sa.Integer, sa.ForeignKey("branches.id"), primary_key=True),
+    sa.Column("position", sa.Integer, nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False),
+    sa.Column("version", sa.String(40), nullable=False),
+    sa.Column("glance", sa.Text, nullable=False),
 )
 settings = sa.Table(
     "settings", metadata,
@@ -409,8 +419,8 @@ class Store:
     def read(self, branch: Branch, after: int = 0) -> list[ev.Recorded]:
         """The events of `branch` (its ancestors' up to each fork) past position `after`."""
         with self._read() as conn:
-            return [_recorded(row) for rows in _driver_rows(conn, self._stream(conn, branch, after))
-                    for row in rows]
+            return _recorded(row for rows in _driver_rows(conn, self._stream(conn, branch, after))
+                             for row in rows)
 
     def _stream(
         self, conn: Connection, branch: Branch, after: int, columns: Sequence[Any] = STREAMED,
@@ -428,8 +438,9 @@ class Store:
         million events replay without a million in memory. Each payload is validated; the
         provenance only proof reads (time, player, hashes) is not fetched."""
         with self._read() as conn:
+            from journal.events import parse_stored as parsed
+
             query = self._stream(conn, branch, 0, FOLDED)
-            parsed = ev.parse_stored
             for rows in _driver_rows(conn, query, chunk):  # in the order of FOLDED
                 yield from [(position, parsed(type_, version, payload), override)
                             for position, type_, version, payload, override in rows]
@@ -472,13 +483,19 @@ class Store:
     def append(
         self, branch: Branch, expected_head: int, new: Sequence[NewEvent],
         checkpoint: str | None = None,
+        glance: Callable[[list[ev.Recorded]], tuple[str, str]] | None = None,
     ) -> list[ev.Recorded]:
-        """Append `new` at `expected_head` in one transaction; `StaleHead` if it moved."""
+        """Append `new` at `expected_head` in one transaction; `StaleHead` if it moved.
+        `glance` works out the branch's glance (version, text) at its new head from the
+        events written; it is kept in the same transaction."""
         try:
             with self._write() as conn:
                 written = self._append(conn, branch, expected_head, new)
                 if checkpoint:
                     self._checkpoint(conn, branch, checkpoint, written[-1].position)
+                if glance is not None:
+                    last = written[-1]
+                    self._keep_glance(conn, branch.id, last.position, last.hash, *glance(written))
         except sa.exc.IntegrityError:
             raise StaleHead(_stale(branch, expected_head)) from None
         return written
@@ -503,7 +520,7 @@ class Store:
         rows = conn.execute(sa.select(*STREAMED).where(
             events.c.branch_id == branch.id, events.c.position > after
         ).order_by(events.c.position)).all()
-        return [_recorded(row) for row in rows]
+        return _recorded(rows)
 
     def _insert_recorded(
         self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent], chunk: int = 5000,
@@ -595,6 +612,28 @@ class Store:
         except StorageError:
             pass
 
+    def glance(self, branch: Branch, version: str) -> str | None:
+        """The glance kept for `branch` at its head by spire `version`, if there is one."""
+        with self._read() as conn:
+            found: str | None = conn.scalar(sa.select(glances.c.glance).where(
+                glances.c.branch_id == branch.id, glances.c.position == branch.head,
+                glances.c.hash == branch.head_hash, glances.c.version == version))
+        return found
+
+    def save_glance(self, branch: Branch, version: str, text: str) -> None:
+        """Keep the glance of `branch` at its head; a cache, so a busy journal goes without."""
+        try:
+            with self._write() as conn:
+                self._keep_glance(conn, branch.id, branch.head, branch.head_hash, version, text)
+        except StorageError:
+            pass
+
+    def _keep_glance(self, conn: Connection, branch_id: int, position: int, digest: str,
+                     version: str, text: str) -> None:
+        conn.execute(sa.delete(glances).where(glances.c.branch_id == branch_id))
+        conn.execute(sa.insert(glances).values(
+            branch_id=branch_id, position=position, hash=digest, version=version, glance=text))
+
     def add_checkpoint(self, branch: Branch, name: str, position: int, at: datetime) -> None:
         with self._write() as conn:
             conn.execute(sa.insert(checkpoints).values(
@@ -648,15 +687,21 @@ def _stale(branch: Branch, expected: int) -> str:
 
 
 def _chained(new: NewEvent, position: int) -> ev.Recorded:
+    from journal import events as ev
+
     return ev.Recorded(position, new.event, new.recorded_at, new.player, new.override)
 
 
 def _payload_json(recorded: ev.Recorded) -> str:
+    from journal import events as ev
+
     return chain.canonical_json(ev.payload_data(recorded.event))
 
 
 def encoded(recorded: ev.Recorded) -> str:
     """The canonical encoding the hash covers."""
+    from journal import events as ev
+
     return chain.envelope(
         recorded.position, recorded.type, ev.current_version(recorded.type),
         _payload_json(recorded), recorded.recorded_at.isoformat(), recorded.player,
@@ -664,6 +709,8 @@ def encoded(recorded: ev.Recorded) -> str:
 
 
 def _linked(recorded: ev.Recorded, prev: str) -> ev.Recorded:
+    from journal import events as ev
+
     digest = chain.link(prev, encoded(recorded))
     return ev.Recorded(
         recorded.position, recorded.event, recorded.recorded_at, recorded.player,
@@ -671,6 +718,8 @@ def _linked(recorded: ev.Recorded, prev: str) -> ev.Recorded:
 
 
 def _row(recorded: ev.Recorded) -> dict[str, Any]:
+    from journal import events as ev
+
     return {
         "position": recorded.position, "type": recorded.type,
         "version": ev.current_version(recorded.type), "payload": _payload_json(recorded),
@@ -679,12 +728,14 @@ def _row(recorded: ev.Recorded) -> dict[str, Any]:
     }
 
 
-def _recorded(row: Any) -> ev.Recorded:
-    # Unpacked in the order of STREAMED: a replay reads every row this way.
-    position, type_, version, payload, at, player, override, prev, digest = row
-    event = ev.parse_stored(type_, version, payload)
-    return ev.Recorded(
-        position, event, datetime.fromisoformat(at), player, override, prev, digest)
+def _recorded(rows: Iterable[Any]) -> list[ev.Recorded]:
+    """Events as read back, each row unpacked in the order of STREAMED."""
+    from journal.events import Recorded, parse_stored
+
+    when = datetime.fromisoformat
+    return [Recorded(position, parse_stored(type_, version, payload), when(at), player,
+                     override, prev, digest)
+            for position, type_, version, payload, at, player, override, prev, digest in rows]
 
 
 def _driver_rows(

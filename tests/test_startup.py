@@ -84,6 +84,22 @@ def test_status_loads_its_own_module_and_no_rich(spire: Spire) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["status", "-b", "main"]])
+def test_status_after_a_write_loads_neither_the_rules_nor_pydantic(
+    hildegard: Spire, args: list[str],
+) -> None:
+    # The write kept the glance of its new head; status shows it without folding, and
+    # typer parses its options without pydantic (journal.cli.text_as_given).
+    hildegard.ok("reveal", "1")
+    hildegard.ok("note", "the gate is shut")
+    result = probe("--db", str(hildegard.db), *args, env={"SPIRE_CAMPAIGN": "gray-oaks"})
+    assert result["code"] in (0, None)
+    assert "the gate is shut" in str(result["out"])
+    assert loaded(result, "pydantic", "pydantic_core", "journal.events", "journal.state",
+                  "journal.decide", "journal.games.", "alembic", "rich") == []
+
+
+@pytest.mark.slow
 def test_a_table_still_comes_from_rich(spire: Spire) -> None:
     spire.ok("new", "gray-oaks", "--game", "hildegard")
     result = probe("--db", str(spire.db), "log")

@@ -37,6 +37,18 @@ class SpireGroup(TyperGroup):
         super().__init__(**attrs)
         self.commands = Commands(self.commands)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        _text_as_given([*self.params, self.get_help_option(ctx)])
+        return super().parse_args(ctx, args)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str],
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            text_as_given(command, ctx)
+        return name, command, rest
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         """The commands' names, without building them (typer's own builds each)."""
         return list(self.commands)
@@ -178,6 +190,42 @@ def build(name: str, module: str) -> click.Command:
     raise LookupError(f"journal.cli.{module} has no command {name!r}: journal/cli/index.py "
                       f"is out of date; regenerate it with `python -m journal.cli.reference "
                       f"--index > journal/cli/index.py`")
+
+
+def text_as_given(command: click.Command, ctx: click.Context) -> None:
+    """Take the text and flag values of `command` (and its subcommands) as they come.
+
+    Typer (0.29) checks every value through a pydantic TypeAdapter, so parsing `--db`, or
+    even finding `--help` not given, imports pydantic: a tenth of a second at each start.
+    A value that is already of its parameter's type (text for a text option, True or False
+    for a flag, None when not given) needs no check, and typer's would keep it as it is;
+    it is kept so. Any other value still goes through typer's check. With a typer whose
+    parameters differ, nothing changes but the start-up time (tests/test_startup.py
+    would say so)."""
+    _text_as_given([*command.params, command.get_help_option(ctx)])
+    for sub in getattr(command, "commands", {}).values():
+        text_as_given(sub, ctx)
+
+
+def _text_as_given(params: list[click.Parameter | None]) -> None:
+    for param in params:
+        described = getattr(param, "type_descriptor", None)
+        if param is not None and described is not None \
+                and described.annotation in (str, bool) \
+                and described.parameter_info.parser is None and param.nargs == 1 \
+                and not param.multiple and getattr(param, "_runtime_param", 0) is None:
+            param._runtime_param = _AsGiven()  # type: ignore[attr-defined]
+
+
+class _AsGiven:
+    """A text or flag parameter's coercion (typer's `RuntimeParam` protocol)."""
+
+    def coerce(self, value: Any, param: Any, ctx: click.Context) -> Any:
+        if value is None or type(value) is param.type_descriptor.annotation:
+            return value
+        from typer._coercion import build_runtime_param
+
+        return build_runtime_param(param.type_descriptor).coerce(value, param=param, ctx=ctx)
 
 
 def load(*modules: str) -> None:

@@ -76,7 +76,7 @@ def demo(ctx: typer.Context) -> None:
     Example:
       spire --db /tmp/try.sqlite demo
     """
-    from journal import render
+    from journal import glance, render
     from journal.demo import play
 
     j = journal(ctx)
@@ -88,6 +88,6 @@ def demo(ctx: typer.Context) -> None:
         for line in render.encounter_lines(state):
             render.say(line)
         render.say("")
-    render.status(played.view, j.checkpoints(played.view, cards=False))
+    glance.show(j.status())
     render.say("")
     render.log(played.view, played.view.history)

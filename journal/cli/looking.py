@@ -20,14 +20,13 @@ def status(
     Example:
       spire status --json
     """
-    from journal import render
+    from journal import glance
 
-    j = journal(ctx)
-    view = j.view(branch)
+    seen = journal(ctx).status(branch)
     if as_json:
-        render.print_json(render.status_json(view))
+        glance.show_json(seen)
     else:
-        render.status(view, j.checkpoints(view, cards=False))
+        glance.show(seen)
 
 
 @app.command()

@@ -1,0 +1,149 @@
+"""What `spire status` shows, kept beside the events.
+
+Status is asked for between every other command at the table, often as a new process. A
+glance is the status of one branch at one head, in words and as JSON, worked out when the
+head moves (in the same transaction as the events, see `Journal.execute`) and stored with
+the head's position and hash. A new process shows it without loading the game's rules or
+folding a single event; one whose head has moved since (an import, a rewind, an older
+spire's append) finds no glance for its head, and the journal works one out and keeps it.
+
+What is not a branch's history is read fresh each time: the campaign's and branch's names,
+the head, the checkpoints (a checkpoint is marked without moving the head).
+
+This module is light on purpose: it imports neither the rules nor pydantic, except in
+`of`, which the writing side calls with the state it has already folded.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from journal import __version__
+from journal.terminal import Style, labelled, print_json, say
+
+if TYPE_CHECKING:
+    from journal.service import Status
+    from journal.state import State
+
+LAYOUT = 1
+"""Bumped when what a glance holds, or how status words it, changes."""
+
+VERSION = f"{__version__}/{LAYOUT}"
+"""A glance is shown only by the spire that worked it out: any other works it out anew."""
+
+
+@dataclass(frozen=True)
+class Glance:
+    title: str
+    """The game's title and the number of players: `Spire's End: Hildegard, 1 player`."""
+    rows: tuple[tuple[str, str], ...]
+    """(label, words) from the card on: chapter, resources, characters, items, cards."""
+    lines: tuple[tuple[str, Style], ...]
+    """The encounter under way, then the overrides the table made."""
+    state: dict[str, Any]
+    """`State.to_json()`: what `spire status --json` prints after the names and the head."""
+
+    def dumps(self) -> str:
+        return json.dumps({"title": self.title, "rows": self.rows, "lines": self.lines,
+                           "state": self.state}, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> Glance:
+        data = json.loads(text)
+        return cls(data["title"], tuple((label, words) for label, words in data["rows"]),
+                   tuple((line, style) for line, style in data["lines"]), data["state"])
+
+
+def show(status: Status) -> None:
+    """The status in words: a label a row, then the encounter's lines and the overrides."""
+    seen, branch = status.glance, status.branch
+    rows = [("campaign", f"{status.campaign.name} ({seen.title})"),
+            ("branch", f"{branch.name} at #{branch.head}"), *seen.rows]
+    if status.checkpoints:
+        rows.append(("checkpoints", ", ".join(f"{c.name} (#{c.position})"
+                                              for c in status.checkpoints)))
+    labelled(rows)
+    for line, style in seen.lines:
+        say(line, style)
+
+
+def show_json(status: Status) -> None:
+    print_json({"campaign": status.campaign.name, "game": status.campaign.game,
+                "branch": status.branch.name, "head": status.branch.head,
+                **status.glance.state})
+
+
+# -- working one out (the writing side, which has the rules loaded) ----------------------
+
+def of(state: State) -> Glance:
+    """The glance of a folded state."""
+    from journal.games import game
+
+    rules = game(state.game)
+    rows: list[tuple[str, str]] = [("card", card(state) if state.card is not None
+                                    else "none revealed yet")]
+    if state.chapter is not None:
+        rows.append(("chapter", str(state.chapter)))
+    rows += _resources(state, rules.resources)
+    rows += _listed("characters", [_character(c) for c in state.characters])
+    rows += _listed("items", [f"{i.name} [{i.kind}] ({i.holder or 'aside'})"
+                              for i in state.items])
+    rows += [(label, words) for label, words in _collections(state) if words]
+    lines: list[tuple[str, Style]] = [(line, "") for line in encounter_lines(state)]
+    if state.overrides:
+        lines.append((f"overrides ({len(state.overrides)}):", "yellow"))
+        lines += [(f"  #{o.position} {o.reason}", "yellow") for o in state.overrides]
+    players = "1 player" if state.players == 1 else f"{state.players} players"
+    return Glance(f"{rules.title}, {players}", tuple(rows), tuple(lines), state.to_json())
+
+
+def card(state: State) -> str:
+    """The current card, and where a pulled card returns to."""
+    if not state.pulled_from:
+        return str(state.card)
+    back = state.pulled_from[-1]
+    return f"{state.card} (pulled; returns to {back if back is not None else 'the start'})"
+
+
+def encounter_lines(state: State) -> list[str]:
+    """The game's own lines: the target or face-off under way."""
+    lines = getattr(state.game_state, "lines", None)
+    return list(lines()) if lines is not None else []
+
+
+def _resources(state: State, limits: dict[str, Any]) -> list[tuple[str, str]]:
+    rows = []
+    for name, count in state.resources.items():
+        limit = limits.get(name)
+        cap = f" of {limit.limit}" if limit is not None and limit.limit is not None else ""
+        rows.append((name, f"{count}{cap}"))
+    return rows
+
+
+def _collections(state: State) -> list[tuple[str, str]]:
+    from journal.describe import card_ranges
+
+    return [
+        ("milestones", ", ".join(str(m) for m in state.milestones)),
+        ("event cards", ", ".join(state.event_cards)),
+        ("cards seen", card_ranges(state.seen)),
+        ("discarded", card_ranges(state.discarded)),
+        ("out of game", card_ranges(state.removed)),
+        ("last note", state.notes[-1] if state.notes else ""),
+    ]
+
+
+def _listed(label: str, lines: list[str]) -> list[tuple[str, str]]:
+    """One row a line, the label on the first."""
+    return [(label if i == 0 else "", line) for i, line in enumerate(lines)]
+
+
+def _character(c: Any) -> str:
+    stats = []
+    if c.hp_max is not None:
+        stats.append(f"HP {c.hp}/{c.hp_max}")
+    if c.ap_max is not None:
+        stats.append(f"AP {c.ap}/{c.ap_max}")
+    return f"{c.name} ({', '.join(stats)})" if stats else str(c.name)
