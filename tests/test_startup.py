@@ -152,3 +152,33 @@ def test_every_module_that_defines_a_command_is_listed() -> None:
                       if "@app.command" in path.read_text(encoding="utf-8")
                       or "app.add_typer(" in path.read_text(encoding="utf-8"))
     assert defining == sorted(MODULES)
+
+
+def test_values_taken_as_given_mean_what_typers_check_makes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # journal.cli.text_as_given skips typer's pydantic check only where it would change
+    # nothing; a value of another type (a non-text default, a flag from the environment)
+    # still goes through it.
+    import typer.main
+    import typer.testing
+    from typer import _click as click
+
+    from journal.cli import text_as_given
+
+    sample = typer.Typer()
+
+    @sample.command()
+    def show(name: str = typer.Option(5), loud: bool = typer.Option(False, envvar="LOUD")) -> None:
+        print(repr(name), repr(loud))
+
+    command = typer.main.get_command(sample)
+    text_as_given(command, click.Context(command, help_option_names=["--help"]))
+    assert {type(p._runtime_param).__name__ for p in command.params} == {"_AsGiven"}  # type: ignore[attr-defined]
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _: command)  # not spire's
+    runner = typer.testing.CliRunner()
+    assert runner.invoke(sample, []).stdout == "'5' False\n"
+    assert runner.invoke(sample, ["--name", "Hildegard", "--loud"]).stdout == "'Hildegard' True\n"
+    assert runner.invoke(sample, [], env={"LOUD": "yes"}).stdout == "'5' True\n"
+    refused = runner.invoke(sample, [], env={"LOUD": "maybe"})
+    assert refused.exit_code == 2 and "loud" in refused.stderr.lower()
