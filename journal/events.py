@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias
 
@@ -293,3 +293,20 @@ def parse_stored(type_: str, version: int, text: str) -> Event:
         _PARSED.clear()
     _PARSED[key] = event
     return event
+
+
+StoredRow: TypeAlias = tuple[int, str, int, str, "str | None"]
+"""A stored event as a replay reads it: position, type, version, payload text, override."""
+
+
+def facts(rows: Iterable[StoredRow]) -> list[Fact]:
+    """The facts of stored rows, each payload by way of `parse_stored`'s memo.
+
+    The memo is looked up here, in the comprehension, and `parse_stored` called only for a
+    payload not in it: a replay parses every row, most are in the memo, and the call a row
+    cost about as much as the lookup."""
+    memo = _PARSED
+    return [
+        (position, event if (event := memo.get((type_, version, text))) is not None
+         else parse_stored(type_, version, text), override)
+        for position, type_, version, text, override in rows]

@@ -438,12 +438,11 @@ class Store:
         million events replay without a million in memory. Each payload is validated; the
         provenance only proof reads (time, player, hashes) is not fetched."""
         with self._read() as conn:
-            from journal.events import parse_stored as parsed
+            from journal.events import facts
 
             query = self._stream(conn, branch, 0, FOLDED)
             for rows in _driver_rows(conn, query, chunk):  # in the order of FOLDED
-                yield from [(position, parsed(type_, version, payload), override)
-                            for position, type_, version, payload, override in rows]
+                yield from facts(rows)
 
     def retracted(self, branch: Branch) -> frozenset[int]:
         """The positions the branch's retractions undo, found through the index on

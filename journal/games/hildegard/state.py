@@ -212,22 +212,19 @@ def _with(state: State, h: Hildegard) -> State:
 
 # -- a set -------------------------------------------------------------------------------
 
-_UNROLLED = ShotSet("", 0)
-
-
 def new_set(
     roller: str, accuracy: int, effects: NextSet, faces: tuple[Face, ...] | None = None,
 ) -> ShotSet:
     """A new set; given `faces`, after its first roll.
 
-    A copy of a blank set rather than ShotSet(...) (a frozen dataclass's __init__ sets its
+    Made by `make` rather than ShotSet(...) (a frozen dataclass's __init__ sets its
     seventeen fields one at a time), made and rolled in one copy: a replay starts a set
     every few events."""
     size = max(accuracy + effects.hone - effects.flub, 0)
-    fields = {"roller": roller, "size": size, "tame": effects.tame, "graze": effects.graze}
     if faces is not None and size:
-        return replace(_UNROLLED, **fields, **_first_roll(effects.graze, faces))
-    shot = replace(_UNROLLED, **fields)
+        return make(ShotSet, roller=roller, size=size, tame=effects.tame, graze=effects.graze,
+                    **_first_roll(effects.graze, faces))
+    shot = make(ShotSet, roller=roller, size=size, tame=effects.tame, graze=effects.graze)
     return shot if faces is None else roll(shot, faces)
 
 
@@ -312,7 +309,7 @@ def _(event: hv.ShotDiceRolled, state: State) -> State:
             shot = new_set(event.roller, encounter.card.accuracy, h.next_set, event.faces)
             if h.next_set is not NO_EFFECTS:  # spent on this set
                 h = replace(h, next_set=NO_EFFECTS)
-            return _target_shot(state, h, encounter, shot, last_tally=None)
+            return _target_shot(state, h, encounter, shot, new=True)
         return _target_shot(state, h, encounter, roll(shot, event.faces))
     if isinstance(encounter, FaceOff):
         return _face_off_roll(state, h, encounter, event)
@@ -334,43 +331,53 @@ def _(event: hv.FinesseStopped, state: State) -> State:
 @applies
 def _(event: hv.WildShotRolled, state: State) -> State:
     h = hildegard(state)
+    target = h.encounter
+    if isinstance(target, Target) and target.shot is not None:
+        # `_on_shot`'s first case, without its closure and its call: a replay rolls a wild
+        # shot on a target every few events.
+        return _target_shot(state, h, target, wild(target.shot, event))
     return _on_shot(state, h, event.shooter, lambda s: wild(s, event))
 
 
 def _target_shot(
-    state: State, h: Hildegard, target: Target, shot: ShotSet, **changes: Any,
+    state: State, h: Hildegard, target: Target, shot: ShotSet, new: bool = False,
 ) -> State:
-    """`target` with its set now `shot` (and `changes`), tallied if the set is complete."""
+    """`target` with its set now `shot`, tallied if the set is complete. A `new` set
+    clears the last set's tally (a Wild feat can no longer take it back)."""
     if shot.complete and target.outcome is None:
-        return _set_complete(state, h, target, shot, **changes)
-    return _with(state, replace(h, encounter=replace(target, shot=shot, **changes)))
+        return _set_complete(state, h, target, shot)
+    if new:
+        target = replace(target, shot=shot, last_tally=None)
+    else:
+        target = replace(target, shot=shot)
+    return replace(state, game_state=replace(h, encounter=target))
 
 
-def _set_complete(
-    state: State, h: Hildegard, target: Target, shot: ShotSet, **changes: Any,
-) -> State:
+def _set_complete(state: State, h: Hildegard, target: Target, shot: ShotSet) -> State:
     """Tally a complete set: its bullseyes, the bonus challenge, and the target's end after
     its last set. The state, Hildegard's state and the target are each copied once with all
     of it: a replay tallies a set every few events."""
     made = set_bullseyes(shot, target.card.parts)
     made_in_all = target.bullseyes + made
-    resources, finished = state.resources, h.finished
+    before = resources = state.resources
+    finished = h.finished
     awarded = target.bonus_awarded
     bonus = target.card.bonus
     if bonus is not None and not awarded and _bonus_met(bonus, made_in_all, shot):
         resources, awarded = rewarded(resources, bonus.reward), True
     sets_done = target.sets_done + 1
     ended = sets_done >= target.sets_allowed
+    outcome = None  # under way (a target that ended tallies no more sets)
     if ended:
-        changes["outcome"], resources, finished = _ended(
-            resources, finished, target.card, made_in_all)
-    tally = make(Tally, made=made, gained=_gained(state.resources, resources),
+        outcome, resources, finished = _ended(resources, finished, target.card, made_in_all)
+    tally = make(Tally, made=made, gained=_gained(before, resources),
                  bonus_before=target.bonus_awarded, ended=ended)
-    changes.update(
-        shot=shot, sets_done=sets_done, bullseyes=made_in_all,
-        set_bullseyes=(*target.set_bullseyes, made), bonus_awarded=awarded, last_tally=tally)
-    h = replace(h, encounter=replace(target, **changes), finished=finished)
-    return replace(state, resources=resources, game_state=h)
+    target = replace(
+        target, shot=shot, sets_done=sets_done, bullseyes=made_in_all,
+        set_bullseyes=(*target.set_bullseyes, made), bonus_awarded=awarded, outcome=outcome,
+        last_tally=tally)
+    return replace(state, resources=resources,
+                   game_state=replace(h, encounter=target, finished=finished))
 
 
 def _gained(before: dict[str, int], after: dict[str, int]) -> tuple[tuple[str, int], ...]:
