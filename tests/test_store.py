@@ -250,3 +250,17 @@ def test_spire_db_chooses_the_journal(spire: Spire, tmp_path: Path, value: str) 
     assert result.exit_code == 0, result.stderr
     assert [c[0] for c in Spire(elsewhere).journal_rows()[2]] == ["flag"]
     assert [c[0] for c in spire.journal_rows()[2]] == ["by-env"]
+
+
+def test_undos_are_found_through_the_index_of_retractions(hildegard: Spire) -> None:
+    hildegard.ok("reveal", "1")
+    hildegard.ok("undo")
+    journal = store.Store(store.url_for(str(hildegard.db)))
+    executed: list[tuple[str, Any]] = []
+    sa.event.listen(journal.engine, "before_cursor_execute",
+                    lambda _c, _k, statement, params, *_: executed.append((statement, params)))
+    assert journal.retracted(journal.branch(journal.campaign("gray-oaks"))) == {2}
+    statement, params = next((s, p) for s, p in executed if "retracted" in s)
+    with sqlite3.connect(hildegard.db) as conn:
+        plan = conn.execute(f"EXPLAIN QUERY PLAN {statement}", params).fetchall()
+    assert "USING INDEX ix_events_retractions" in str(plan), plan

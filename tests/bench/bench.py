@@ -235,7 +235,7 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
     label = f"{size // 1000}k"
     start = startup(db, runs)
     replayed, read = replay_rates(db, rounds=5)
-    imported, inserted = import_rates(db, work, rounds=3)
+    imported, inserted = import_rates(db, work, rounds=5)
     return [
         ("spire --help vs import typer", f"{start['help']:.0f} ms",
          f"{start['typer']:.0f} ms", _ratio(start["help"] / start["typer"], 1.5)),
