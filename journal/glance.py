@@ -4,8 +4,9 @@ Status is asked for between every other command at the table, often as a new pro
 glance is the status of one branch at one head, in words and as JSON, worked out when the
 head moves (in the same transaction as the events, see `Journal.execute`) and stored with
 the head's position and hash. A new process shows it without loading the game's rules or
-folding a single event; one whose head has moved since (an import, a rewind, an older
-spire's append) finds no glance for its head, and the journal works one out and keeps it.
+folding a single event. A branch whose head no command of this spire has moved (a new
+campaign, an import, a rewind to a new branch) or whose glance another version of spire
+kept has none to show: the journal works one out from the fold and keeps it.
 
 What is not a branch's history is read fresh each time: the campaign's and branch's names,
 the head, the checkpoints (a checkpoint is marked without moving the head).
@@ -20,7 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from journal import __version__
+from journal import PROJECTION_VERSION, __version__
 from journal.terminal import Style, labelled, print_json, say
 
 if TYPE_CHECKING:
@@ -28,10 +29,12 @@ if TYPE_CHECKING:
     from journal.state import State
 
 LAYOUT = 1
-"""Bumped when what a glance holds, or how status words it, changes."""
+"""Bumped when what a glance holds, or how status words it, changes (the rows, the lines,
+a game's title or limits)."""
 
-VERSION = f"{__version__}/{LAYOUT}"
-"""A glance is shown only by the spire that worked it out: any other works it out anew."""
+VERSION = f"{__version__}/{PROJECTION_VERSION}/{LAYOUT}"
+"""A glance is shown only by a spire that works it out the same way: of the same release,
+fold (journal.PROJECTION_VERSION) and layout. Any other works it out anew."""
 
 
 @dataclass(frozen=True)

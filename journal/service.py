@@ -563,4 +563,6 @@ def _after(view: View, written: Iterable[ev.Recorded]) -> View:
         state = evolve(state, recorded)
     if "history" in view.__dict__:
         return View(view.campaign, branch, state, view.history + list(written), written)
-    return View(view.campaign, branch, state, view._history, written)
+    # Not read yet: read when asked, up to the old head (a branch's events are read up to
+    # the head they are read for), then what was written.
+    return View(view.campaign, branch, state, lambda: view.history + list(written), written)

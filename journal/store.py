@@ -431,10 +431,8 @@ class Store:
     ) -> sa.Select[Any]:
         conditions = []
         for owner, limit in self._lineage(conn, branch):
-            condition = sa.and_(events.c.branch_id == owner, events.c.position > after)
-            if limit is not None:
-                condition = sa.and_(condition, events.c.position <= limit)
-            conditions.append(condition)
+            conditions.append(sa.and_(events.c.branch_id == owner, events.c.position > after,
+                                      events.c.position <= limit))
         return sa.select(*columns).where(sa.or_(*conditions)).order_by(events.c.position)
 
     def stream(self, branch: Branch, chunk: int = 2000) -> Iterator[ev.Fact]:
@@ -456,8 +454,7 @@ class Store:
             for owner, limit in self._lineage(conn, branch):
                 query = sa.select(events.c.payload).where(  # the literal, as the index has it
                     events.c.branch_id == owner, events.c.type == sa.literal_column("'retracted'"))
-                if limit is not None:
-                    query = query.where(events.c.position <= limit)
+                query = query.where(events.c.position <= limit)
                 payloads += conn.scalars(query).all()
         return frozenset(p for text in payloads for p in json.loads(text)["positions"])
 
@@ -559,17 +556,18 @@ class Store:
             for owner, limit in self._lineage(conn, branch):
                 query = sa.select(checkpoints.c.name, checkpoints.c.position,
                                   checkpoints.c.created_at).where(checkpoints.c.branch_id == owner)
-                if limit is not None:
-                    query = query.where(checkpoints.c.position <= limit)
+                query = query.where(checkpoints.c.position <= limit)
                 found += [(r.name, r.position, r.created_at) for r in conn.execute(query)]
         unique: dict[str, tuple[str, int, str]] = {}
         for mark in found:
             unique.setdefault(mark[0], mark)  # a branch's own checkpoint wins over an ancestor's
         return sorted(unique.values(), key=lambda c: (c[1], c[0]))
 
-    def _lineage(self, conn: Connection, branch: Branch) -> list[tuple[int, int | None]]:
-        """(branch id, last position it contributes) from `branch` up to the root."""
-        lineage: list[tuple[int, int | None]] = [(branch.id, None)]
+    def _lineage(self, conn: Connection, branch: Branch) -> list[tuple[int, int]]:
+        """(branch id, last position it contributes) from `branch` up to the root: the
+        branch's own events up to `branch.head` as read, not what another writer appended
+        since, so a state folded from them is the state at that head."""
+        lineage: list[tuple[int, int]] = [(branch.id, branch.head)]
         limit, parent = branch.fork_position, branch.parent_id
         while parent is not None and limit is not None:
             lineage.append((parent, limit))
@@ -586,7 +584,7 @@ class Store:
             for owner, limit in self._lineage(conn, branch):
                 query = sa.select(snapshots.c.position, snapshots.c.state).where(
                     snapshots.c.branch_id == owner, snapshots.c.version == version,
-                    snapshots.c.position <= (branch.head if limit is None else limit),
+                    snapshots.c.position <= limit,
                 ).order_by(snapshots.c.position.desc()).limit(1)
                 row = conn.execute(query).first()
                 if row is not None and (best is None or row.position > best[0]):

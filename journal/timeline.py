@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from journal import events as ev
+from journal import PROJECTION_VERSION as PROJECTION_VERSION
 from journal.chain import canonical_json
 from journal.describe import card_ranges, describe
 from journal.state import State, evolve, project, retracted_positions
 
-PROJECTION_VERSION = 2
-"""Bump when `evolve` changes what it computes: older snapshots are then ignored."""
 
 
 def digest(state: State) -> str:

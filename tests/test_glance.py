@@ -11,12 +11,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import Spire
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_snapshot_properties import PLAN, _play
 
-from journal import glance
+from journal import decide, glance
 from journal.service import Journal
 from journal.state import project
 
@@ -88,18 +89,25 @@ def test_a_checkpoint_shows_though_it_does_not_move_the_head(hildegard: Spire) -
     assert "start (#1), gate (#2)" in hildegard.ok("status")
 
 
-def test_a_glance_of_another_head_or_another_spire_is_not_shown(hildegard: Spire) -> None:
+TAMPER = "glance = replace(glance, '\"gold\":3', '\"gold\":30')"
+"""Make the kept glance say 30 gold where the events say 3: shown, it would be seen."""
+
+
+@pytest.mark.parametrize("other", [
+    "position = position - 1",  # the glance of another head
+    "hash = '0' || substr(hash, 2)",  # of the same position on another history
+    "version = '0.0.1/1/1'",  # kept by another spire
+])
+def test_a_glance_of_another_head_or_another_spire_is_not_shown(
+    hildegard: Spire, other: str,
+) -> None:
     hildegard.ok("reveal", "1")
     hildegard.ok("gain", "gold", "3")
-    with sqlite3.connect(hildegard.db) as conn:  # as an older spire, which kept none, leaves it
-        conn.execute("UPDATE glances SET position = position - 1")
-    assert hildegard.json("status")["resources"]["gold"] == 3
     with sqlite3.connect(hildegard.db) as conn:
-        conn.execute("UPDATE glances SET version = '0.0.1/1', "
-                     "glance = replace(glance, '\"gold\":3', '\"gold\":30')")
+        conn.execute(f"UPDATE glances SET {other}, {TAMPER}")
     assert hildegard.json("status")["resources"]["gold"] == 3
-    ((*_, version, _text),) = _glances(hildegard.db)
-    assert version == glance.VERSION, "worked out again, and kept"
+    ((_, position, _hash, version, _text),) = _glances(hildegard.db)
+    assert (position, version) == (3, glance.VERSION), "worked out again, and kept"
 
 
 def test_an_unreadable_glance_is_worked_out_again(hildegard: Spire) -> None:
@@ -113,7 +121,7 @@ def test_an_unreadable_glance_is_worked_out_again(hildegard: Spire) -> None:
 def test_replay_verify_finds_a_glance_that_disagrees_with_its_events(hildegard: Spire) -> None:
     hildegard.ok("gain", "gold", "3")
     with sqlite3.connect(hildegard.db) as conn:
-        conn.execute("UPDATE glances SET glance = replace(glance, '\"gold\":3', '\"gold\":30')")
+        conn.execute(f"UPDATE glances SET {TAMPER}")
     run = hildegard("replay", "--verify")
     assert run.code == 1
     assert "branch 'main': the status kept at #2 disagrees with its events" in run.out
@@ -138,3 +146,29 @@ def test_a_rewound_or_imported_branch_shows_its_own_state(hildegard: Spire, tmp_
     hildegard.ok("import", str(exported), "--name", "copy")
     status = hildegard.json("status")
     assert (status["campaign"], status["card"]) == ("copy", 2)
+
+
+def test_a_writer_that_another_overtakes_keeps_the_glance_of_what_is_there(tmp_path: Path) -> None:
+    # Two players' processes on one journal: B reads the branch head, then A appends before
+    # B reads the events. B must fold the events up to the head it read (not A's too, and
+    # then A's again from the head it remembered), or its append would keep a glance that
+    # counts A's gold twice.
+    db = str(tmp_path / "journal.sqlite")
+    a = Journal(db)
+    a.new("race", "hildegard", 1)
+    a.execute(lambda v: decide.gain(v.state, "gold", 1))
+    b = Journal(db)
+    read = b.store.read
+    overtaken: list[bool] = []
+
+    def read_after_a_writes(*args: Any, **kwargs: Any) -> Any:
+        if not overtaken:
+            overtaken.append(True)
+            a.execute(lambda v: decide.gain(v.state, "gold", 3))
+        return read(*args, **kwargs)
+
+    b.store.read = read_after_a_writes  # type: ignore[method-assign]
+    b.execute(lambda v: decide.note("the gate is shut"))
+    fresh = Journal(db)
+    assert fresh.status().glance.state["resources"]["gold"] == 4 == fresh.rebuild().resources["gold"]
+    assert fresh.verify() == []
