@@ -95,6 +95,7 @@ CASES = [
     # usage
     ("hildegard", [], ["frobnicate"], 2, "No such command"),
     ("hildegard", [], ["reveal", "3", "--frce"], 2, "No such option"),
+    ("hildegard", [], ["play", "--keep-goin"], 2, "No such option"),
 ]
 
 
