@@ -63,6 +63,19 @@ class View:
 
 Command = Callable[[View], "Decision"]
 
+
+
+def of_game(game: str, command: Command) -> Command:
+    """`command`, refused on a campaign of another game: one game's commands (a target, a
+    fight) have no meaning under another's rules."""
+    def checked(view: View) -> Decision:
+        if view.state.game != game:
+            raise Refused(f"this command is for {game_named(game).title}; "
+                          f"{view.campaign.name!r} plays {view.state.game}")
+        return command(view)
+
+    return checked
+
 if TYPE_CHECKING:
     from journal.audit import Report as AuditReport
     from journal.timeline import Diff, Step

@@ -231,7 +231,7 @@ def test_without_a_fight_turns_are_refused(spire: Spire) -> None:
 
 def test_another_game_refuses_spires_end_commands(hildegard: Spire) -> None:
     line = hildegard.refused("draw", "Millicent", "--hp", "5", code=1)
-    assert "this command is Spire's End's; 'gray-oaks' plays hildegard" in line
+    assert "this command is for Spire's End; 'gray-oaks' plays hildegard" in line
 
 
 def test_forced_action_is_recorded_as_an_override(fighting: Spire) -> None:
@@ -291,3 +291,10 @@ def test_ally_and_enemy_cards_are_entered_once_and_drawn_by_name(spire: Spire) -
 ])
 def test_a_card_spire_cannot_read_is_refused(spire: Spire, args: tuple[str, ...], says: str) -> None:
     assert says in spire.refused("card", "add", *args, code=2)
+
+
+def test_spires_end_refuses_hildegards_commands(spire: Spire) -> None:
+    spire.ok("new", "tower", "--game", "spires-end")
+    for command in (["target", "Street Merchant"], ["roll", "c", "c", "r"], ["feat", "hone"]):
+        line = spire.refused(*command, code=1)
+        assert "this command is for Spire's End: Hildegard; 'tower' plays spires-end" in line

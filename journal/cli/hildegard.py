@@ -12,26 +12,17 @@ from journal.cli.common import Force, act
 if TYPE_CHECKING:
     from journal.decide import Decision
     from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
-    from journal.service import View
+    from journal.service import Command, View
 
 Player = Annotated[int, typer.Option(
     "--player", metavar="N", min=1, max=2,
     help="Who acts: 1 Hildegard, 2 Hallveig [default: the one whose turn it is].")]
 
 
-def _hildegard(view: View) -> None:
-    from journal.errors import Refused
+def _act(ctx: typer.Context, decide: Command, force: bool = False, player: int | None = None) -> None:
+    from journal.service import of_game
 
-    if view.state.game != "hildegard":
-        raise Refused(f"this command is Hildegard's; {view.campaign.name!r} plays {view.state.game}")
-
-
-def _act(ctx: typer.Context, decide: object, force: bool = False, player: int | None = None) -> None:
-    def command(view: View) -> Decision:
-        _hildegard(view)
-        return decide(view)  # type: ignore[operator, no-any-return]
-
-    act(ctx, command, force, player)
+    act(ctx, of_game("hildegard", decide), force, player)
 
 
 def _entered(ctx: typer.Context) -> dict[str, object]:

@@ -22,24 +22,14 @@ Rolls = Annotated[list[int], typer.Argument(
     metavar="[ROLLS]...", help="The d8 rolled at the table, in order. None: spire rolls.")]
 
 
-def _spires_end(view: View) -> None:
-    from journal.errors import Refused
-
-    if view.state.game != "spires-end":
-        raise Refused(f"this command is Spire's End's; {view.campaign.name!r} plays "
-                      f"{view.state.game}")
-
-
 def _act(ctx: typer.Context, decide: Any, force: bool = False, player: int | None = None) -> None:
     """Decide on the current branch and append; the player whose turn it is is recorded
     as the one who acted unless --player says otherwise."""
     from journal.cli.common import journal
     from journal.games.spires_end import rules
+    from journal.service import of_game
 
-    def command(view: View) -> Decision:
-        _spires_end(view)
-        return decide(view)  # type: ignore[no-any-return]
-
+    command = of_game("spires-end", decide)
     if player is None:
         state = journal(ctx).view().state
         player = rules.player_for(state) if state.game == "spires-end" else None
