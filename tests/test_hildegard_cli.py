@@ -310,6 +310,9 @@ def test_once_per_set_allows_one_in_the_next_set(hildegard: Spire, feat: str) ->
     play(hildegard, "gain feats 6", PRACTICE, "roll c c b", f"feat {feat}", "wild miss")
     roll = "roll c c b b" if feat == "hone" else "roll c c b"
     play(hildegard, roll, f"feat {feat}")
+    used = [e for e in hildegard.json("log", "--last", "0") if e["type"] == "feat-used"]
+    assert [e["payload"]["feat"] for e in used] == [feat, feat]
+    assert hildegard.json("status")["overrides"] == [], "the second set's feat broke no rule"
 
 
 def test_hone_once_for_the_set_it_adds_to(hildegard: Spire) -> None:
