@@ -14,8 +14,16 @@ from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Status, TargetCard
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
-from journal.games.hildegard.state import FaceOff, ShotSet, Target, hildegard, players_done
-from journal.state import State
+from journal.games.hildegard.state import (
+    FaceOff,
+    ShotSet,
+    Target,
+    hildegard,
+    players_done,
+    round_formed,
+)
+from journal.games.hildegard.view import plural
+from journal.state import State, replace
 
 FEAT_COSTS: dict[str, int] = {"hone": 1, "wild": 1, "bullseye": 2, "reset": 2, "redo": 3, "block": 1}
 ONCE_PER_SET = ("hone", "wild", "bullseye")
@@ -440,7 +448,23 @@ def assign(state: State, enemy: str, count: int, player: int | None) -> Decision
         raise BadInput("bullseyes cannot be negative")
     shooter = shooter_for(state, player) or encounter.shooters[0]
     event = hv.BullseyesAssigned(shooter=shooter, enemy=names[enemy.casefold()], bullseyes=count)
-    return _decided(event, _over(encounter))
+    return _decided(event, _over(encounter) + _split_rules(encounter, event.enemy, count))
+
+
+def _split_rules(fight: FaceOff, enemy: str, count: int) -> list[RuleViolation]:
+    """"your rolls can be split up however you like" (Face-Off Scenario) splits what was
+    rolled: an enemy is given no more bullseyes than this round's sets form against its
+    own parts, from dice the other enemies' bullseyes do not use."""
+    others = tuple((n, b) for n, b in fight.assigned if n != enemy)
+    given = round_formed(replace(fight, assigned=(*others, (enemy, count)))).get(enemy, 0)
+    if count <= given:
+        return []
+    most = round_formed(replace(fight, assigned=(*others, (enemy, 10**3)))).get(enemy, 0)
+    card = next(f.card for f in fight.foes if f.card.name == enemy)
+    parts = ", ".join(dict.fromkeys(card.parts)) or "every part"
+    return [RuleViolation(
+        f"this round's dice form at most {plural(most, 'bullseye')} on {enemy} (its parts: "
+        f"{parts}), not {count}", "Face-Off Scenario")]
 
 
 def suffer(state: State, effect: Status) -> Decision:

@@ -15,6 +15,7 @@ from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, EnemyCard, HitMeter, Reward, TargetCard
 from journal.games.hildegard.dice import Face, WildEffect, bullseyes, contains
 from journal.games.hildegard.meter import Mark, enemy_set_over, full, lowest_open, strike
+from journal.games.hildegard.split import Pool, formed, pool, split
 from journal.state import State, applies, make, recent, replace
 
 FEAT_LIMIT = 6
@@ -603,16 +604,25 @@ def _face_off_shot(state: State, h: Hildegard, fight: FaceOff, shooter: str, cha
 
 
 def round_bullseyes(fight: FaceOff) -> dict[str, int]:
-    """This round's bullseyes, by enemy: as assigned, the rest to the first standing."""
+    """This round's bullseyes, by enemy: each formed against that enemy's own parts, from
+    dice no other enemy's bullseyes use; as assigned, the rest to the first standing
+    (`split`). Player 1's and Player 2's sets never combine into one bullseye."""
     standing = fight.standing()
     if not standing:
         return {}
-    made = sum(set_bullseyes(s, standing[0].card.parts) for _, s in fight.shots if s.rolled)
-    split = {name: n for name, n in fight.assigned}
-    rest = max(made - sum(split.values()), 0)
-    first = standing[0].card.name
-    split[first] = split.get(first, 0) + rest
-    return split
+    return split(*_round_dice(fight, standing), fight.assigned)
+
+
+def round_formed(fight: FaceOff) -> dict[str, int]:
+    """This round's bullseyes by enemy as far as the dice form them (`split.formed`)."""
+    standing = fight.standing()
+    return formed(*_round_dice(fight, standing), fight.assigned) if standing else {}
+
+
+def _round_dice(fight: FaceOff, standing: tuple[Foe, ...],
+                ) -> tuple[Pool, list[tuple[str, tuple[Face, ...]]]]:
+    have = sum((pool(s.final(), s.extra) for _, s in fight.shots if s.rolled), Pool())
+    return have, [(f.card.name, f.card.parts) for f in standing]
 
 
 def players_done(fight: FaceOff) -> bool:

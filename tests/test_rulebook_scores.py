@@ -1,0 +1,92 @@
+"""Issue 14: where spire kept a score the rulebook would not, or refused what it allows.
+
+Each test reproduces its case through the real CLI against a journal file, and quotes
+the rulebook sentence it follows (rulebooks/hildegard.txt, rulebooks/spires-end.txt).
+A refusal exits 1 in one line with the journal unmoved; `--force` records it as an
+override.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from conftest import RULEBOOKS, Spire, rulebook
+
+
+def play(spire: Spire, *commands: str) -> str:
+    """Run each command (shell words); return the last one's output."""
+    out = ""
+    for command in commands:
+        out = spire.ok(*shlex.split(command))
+    return out
+
+
+def refused(spire: Spire, command: str, code: int = 1) -> str:
+    return spire.refused(*shlex.split(command), code=code)
+
+
+def quoted(book: str, *sentences: str) -> None:
+    """Check the rulebook says it (skipped, not failed, without the rulebooks)."""
+    if RULEBOOKS is None:
+        return
+    text = rulebook(book)
+    for sentence in sentences:
+        assert sentence in text, sentence
+
+
+def hildegard_quoted(*sentences: str) -> None:
+    quoted("hildegard", *sentences)
+
+
+def encounter(spire: Spire) -> Any:
+    return spire.json("status")["encounter"]
+
+
+def overrides(spire: Spire) -> str:
+    return str(spire.json("status")["overrides"])
+
+
+def enemies(spire: Spire) -> dict[str, int]:
+    return {e["name"]: e["bullseyes"] for e in encounter(spire)["enemies"]}
+
+
+# -- Hildegard: several enemies (cases 1 and 2) -------------------------------------------
+
+TWO_CROWS = (
+    'card add "Crow A" --enemy --limit 3 --accuracy 2 --parts c',
+    'card add "Crow B" --enemy --limit 3 --accuracy 2 --parts r,d',
+    'faceoff "Crow A" "Crow B"',
+)
+SPLIT = "although your rolls can be split up however you like"
+PARTS = "Bullseye Parts Available: These are the parts that can be used to create Bullseyes."
+
+
+def test_1_assign_cannot_credit_bullseyes_nobody_rolled(hildegard: Spire) -> None:
+    hildegard_quoted(SPLIT, PARTS)
+    play(hildegard, *TWO_CROWS, "roll b b b b")
+    line = refused(hildegard, 'assign "Crow B" 4')
+    assert "at most 0 bullseyes on Crow B" in line and "Face-Off Scenario" in line
+    play(hildegard, "stop", "wild miss", 'assign "Crow B" 4 --force')
+    assert "at most 0 bullseyes on Crow B" in overrides(hildegard)
+    play(hildegard, "roll b b")                     # the table wins: Crow B takes 4
+    assert enemies(hildegard) == {"Crow A": 0, "Crow B": 4}
+
+
+def test_2_each_enemy_s_bullseyes_are_formed_with_its_own_parts(hildegard: Spire) -> None:
+    hildegard_quoted(SPLIT, PARTS)
+    out = play(hildegard, *TWO_CROWS, "roll r d c c", 'assign "Crow B" 1')
+    assert "this round: 1 bullseye on Crow A, 1 bullseye on Crow B" in out
+    play(hildegard, "stop", "wild miss", "roll b b")   # Crow A's set begins: the round counts
+    assert enemies(hildegard) == {"Crow A": 1, "Crow B": 1}
+
+
+def test_2_dice_used_on_one_enemy_are_not_used_again(hildegard: Spire) -> None:
+    hildegard_quoted(SPLIT)
+    play(hildegard, 'card add "Crow C" --enemy --limit 3 --accuracy 2 --parts c,r,d',
+         'card add "Crow A" --enemy --limit 3 --accuracy 2 --parts c',
+         'faceoff "Crow C" "Crow A"', "roll c c r d")
+    play(hildegard, 'assign "Crow A" 1')    # the crescents: Crow C keeps ring + dot
+    assert "1 bullseye on Crow C, 1 bullseye on Crow A" in play(hildegard, "status")
+    line = refused(hildegard, 'assign "Crow A" 2')
+    assert "at most 1 bullseye on Crow A" in line
