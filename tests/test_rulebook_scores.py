@@ -90,3 +90,24 @@ def test_2_dice_used_on_one_enemy_are_not_used_again(hildegard: Spire) -> None:
     assert "1 bullseye on Crow C, 1 bullseye on Crow A" in play(hildegard, "status")
     line = refused(hildegard, 'assign "Crow A" 2')
     assert "at most 1 bullseye on Crow A" in line
+
+
+# -- Hildegard: the hit meter as shipped (case 13) ----------------------------------------
+
+def test_13_the_meter_s_unprinted_squares_are_said_and_can_be_entered(hildegard: Spire) -> None:
+    hildegard_quoted("In this example, the enemy has 7 squares to fill.",
+                     "If all the Hit Squares on the meter are filled, Hildegard loses.")
+    out = play(hildegard, 'faceoff "The Crows"')
+    assert ("squares 4-7 have no part entered on Hildegard's Hit Meter: no die can hit there. "
+            "Enter your card's: spire card add \"Hildegard's Hit Meter\" --meter --accuracy 4 "
+            "--squares ...") in out
+    assert [s["part"] for s in encounter(hildegard)["meter"]["squares"]] == [
+        "crescent", "crescent", "ring", None, None, None, None]
+    play(hildegard, "end", 'card add "Hildegard\'s Hit Meter" --meter --accuracy 4 '
+         '--squares c,c,r,d,c,r,d')
+    out = play(hildegard, 'faceoff "The Crows"')
+    assert "no part entered" not in out
+    set_ = ("roll b b b b", "stop", "wild miss")
+    play(hildegard, *set_, "roll c c r", *set_, "roll d c r", *set_, "roll d b b")
+    fight = encounter(hildegard)
+    assert fight["squares"] == ["hit"] * 7 and fight["outcome"] == "lost"

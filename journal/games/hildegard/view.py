@@ -121,6 +121,8 @@ def _face_off_lines(f: FaceOff) -> list[str]:
         out.append(f"  face-off {f.outcome}" + (f"; reveal card {f.next_card} next"
                                                if f.next_card else ""))
         return out
+    if f.round == 1 and f.turn == "players" and not f.shots:
+        out += _unknown_parts(f)
     for who, shot in f.shots:
         out.append(f"  {possessive(who)} dice: {dice_text(shot)}")
     if f.turn == "players" and f.shots:
@@ -135,6 +137,29 @@ def _face_off_lines(f: FaceOff) -> list[str]:
             shown = " ".join(str(p + 1) for p in sorted(keep)) or "any one die"
             out.append(f"  the enemy must keep: {shown}; re-roll the rest")
     return out
+
+
+def _unknown_parts(f: FaceOff) -> list[str]:
+    """Said at a face-off's start: squares whose part was never entered can never be hit,
+    so the face-off could never be lost (the rulebook prints squares 1-3 of Hildegard's)."""
+    unknown = [i + 1 for i, square in enumerate(f.meter.squares) if square.part is None]
+    if not unknown:
+        return []
+    which = f"square {unknown[0]} has" if len(unknown) == 1 else f"squares {_ranges(unknown)} have"
+    return [f"  {which} no part entered on {f.meter.name}: no die can hit there. Enter your "
+            f"card's: spire card add \"{f.meter.name}\" --meter --accuracy {f.meter.accuracy} "
+            "--squares ..."]
+
+
+def _ranges(numbers: list[int]) -> str:
+    """`4-7`, `2, 5-6`: runs of square numbers."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _meter(f: FaceOff) -> str:
