@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from journal.errors import BadInput
+from journal.errors import BadInput, TooNew
 
 Card: TypeAlias = int
 
@@ -161,7 +161,8 @@ CoreEvent = Annotated[
 Event: TypeAlias = Payload
 """Any event: a core one or one of a game's (each game module defines its own union)."""
 
-GAME_EVENT_MODULES = ("journal.games.hildegard", "journal.games.spires_end")
+GAME_EVENT_MODULES = (
+    "journal.games.hildegard", "journal.games.spires_end", "journal.games.volume2")
 
 
 def _scan() -> dict[str, type[Payload]]:
@@ -225,7 +226,9 @@ def upcast(type_: str, version: int, data: dict[str, Any]) -> dict[str, Any]:
     """Lift a stored payload of `version` to the current version of its type."""
     latest = current_version(type_)
     if version > latest:
-        raise BadInput(f"{type_} version {version} is newer than this spire knows ({latest})")
+        raise TooNew(f"{type_} version {version} is newer than this spire knows ({latest})")
+    if version < 1 or (version < latest and (type_, version) not in _UPCASTERS):
+        raise BadInput(f"{type_} has no version {version} (this spire knows 1 to {latest})")
     while version < latest:
         data = _UPCASTERS[(type_, version)](data)
         version += 1

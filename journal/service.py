@@ -504,7 +504,9 @@ def _glance(text: str | None) -> glances.Glance | None:
         return None
 
 
-ENCOUNTERS_STARTED = ("target-started", "face-off-started", "ally-drawn", "fight-began")
+ENCOUNTERS_STARTED = (
+    "target-started", "face-off-started", "ally-drawn", "fight-began", "ally-joined",
+    "encounter-began")
 """The events that carry a copy of the cards an encounter used."""
 
 
@@ -514,6 +516,10 @@ def _card_reader(game: str) -> Callable[[str, dict[str, Any]], Any]:
         from journal.games.spires_end.cards import card_from as ally_or_enemy
 
         return ally_or_enemy
+    if game == "volume2":
+        from journal.games.volume2.cards import card_from as ally_or_foe
+
+        return ally_or_foe
     if game != "hildegard":
         raise BadInput(f"{game} has no card catalog yet")
     from journal.games.hildegard.cards import card_from
@@ -528,7 +534,7 @@ def _cards_used(view: View) -> set[str]:
                if r.type in ENCOUNTERS_STARTED and r.position not in gone]
     cards = [c for e in started for c in (
         getattr(e, "card", None), getattr(e, "meter", None), getattr(e, "enemy", None),
-        *getattr(e, "enemies", ()))]
+        *getattr(e, "enemies", ()), *getattr(e, "allies", ()))]
     return {c.name.casefold() for c in cards if c is not None}
 
 

@@ -28,6 +28,7 @@ def _core() -> TypeAdapter[State]:
 GAME_STATES = {
     "hildegard": ("journal.games.hildegard.state", "Hildegard"),
     "spiresend": ("journal.games.spires_end.state", "SpiresEnd"),
+    "volume2": ("journal.games.volume2.state", "Volume2"),
 }
 """Each game's own state class, by the name a snapshot records (imported only when used)."""
 

@@ -20,6 +20,7 @@ GAME = "hildegard"
 """The game whose cards `card add` enters unless Spire's End's options are given; the
 catalog's storage is per game, and listing follows the current campaign's game."""
 SPIRES_END = "spires-end"
+VOLUME2 = "volume2"
 
 card_app = typer.Typer(
     help="The card catalog: cards entered once with their printed numbers, reused by name."
@@ -95,6 +96,26 @@ def card_add(
     status: Annotated[list[str] | None, typer.Option(
         "--status", metavar="LETTER", help="Spire's End: a status letter, e.g. \"A: bleed x3\". "
         "Repeat.")] = None,
+    dice: str = _text("--dice", "DICE", "Volume 2: the ally's action dice, hive or shot."),
+    combo: Annotated[list[str] | None, typer.Option(
+        "--combo", metavar="COMBO", help="Volume 2: an action combination, NAME: FACES: "
+        "EFFECT, e.g. \"Double Shot: black white: 2 damage\" (damage, heal or repair N, or "
+        "a named effect). Repeat.")] = None,
+    ability: Annotated[list[str] | None, typer.Option(
+        "--ability", metavar="TEXT", help="Volume 2: an ability as printed. Repeat.")] = None,
+    ferocity: int = typer.Option(None, "--ferocity", metavar="N", min=-20, max=99,
+                                 help="Volume 2: added to each d20 attack roll (enemy)."),
+    attacks: int = typer.Option(None, "--attacks", metavar="N", min=1, max=20,
+                                help="Volume 2: d20 attacks a turn (enemy)."),
+    retreat: str = _text("--retreat", "ROUNDS", "Volume 2: rounds it fights, or never (enemy)."),
+    table: str = _text("--table", "TABLE", "Volume 2: the d20 damage table, e.g. "
+                       "\"5-15: 3; 16-19: 4; 20: 5\" (enemy)."),
+    quickdraw: int = typer.Option(None, "--quickdraw", metavar="N", min=1, max=20,
+                                  help="Volume 2: a natural d20 of N or lower gives another "
+                                  "attack (QUICKDRAW)."),
+    meat: bool = typer.Option(False, "--meat", help="Volume 2: defeating it gains 1 meat."),
+    pelt: bool = typer.Option(False, "--pelt", help="Volume 2: defeating it gains 1 pelt."),
+    wildlife: bool = typer.Option(False, "--wildlife", help="Volume 2: a wildlife card."),
 ) -> None:
     """Enter a card with its printed numbers; entering a name again replaces that card.
 
@@ -109,6 +130,14 @@ def card_add(
       spire card add "Hildegard's Hit Meter" --meter --accuracy 4 --squares c,c,r,d!,c:flub,r,d
       spire card add Millicent --ally --hp 5 --ap 2 --bar "Back Hand" \\
         --recoup "Recoup Bar Example" --death "Death Bar Example"
+      spire card add Dunstan --ally --hp 6 --ap 2 \\
+        --combo "Double Shot: black white: 2 damage" --combo "Repair: ping: repair 1"
+      spire card add "Wade Slocum" --enemy --hp 8 --ap 2 --ferocity 1 --attacks 1 \\
+        --retreat 3
+
+    In a Volume 2 campaign (or with Volume 2's options) the card is Volume 2's; entering
+    a rulebook example (Finnian, Dunstan, Wade Slocum) keeps what the rulebook prints and
+    adds your numbers.
     """
     given = {"number": number, "limit": limit, "accuracy": accuracy, "sets": sets,
              "parts": parts, "reward": reward, "bonus": bonus, "hit": hit, "miss": miss,
@@ -116,7 +145,17 @@ def card_add(
     spires = {"hp": hp, "ap": ap, "bars": bar, "recoup": recoup, "death": death,
               "statuses": status}
     flags = {"target": target, "enemy": enemy, "meter": meter, "ally": ally}
-    game, card = _entered(name, flags, given, spires)
+    volume2 = {"hp": hp, "ap": ap, "recoup": recoup, "dice": dice, "combos": combo,
+               "abilities": ability, "ferocity": ferocity, "attacks": attacks,
+               "retreat": retreat, "table": table, "quickdraw": quickdraw, "meat": meat,
+               "pelt": pelt, "wildlife": wildlife, "rewards": reward, "number": number}
+    only = ("dice", "combos", "abilities", "ferocity", "attacks", "retreat", "table",
+            "quickdraw", "meat", "pelt", "wildlife")
+    if any(volume2[k] not in (None, [], False) for k in only) or \
+            _campaign_game(ctx) == VOLUME2:
+        game, card = _entered_volume2(name, flags, given, spires, volume2)
+    else:
+        game, card = _entered(name, flags, given, spires)
     replaced = journal(ctx).add_card(game, card)
     _say(f"{'Replaced' if replaced else 'Entered'} {_title(card)}")
     for line in _details(card):
@@ -186,6 +225,21 @@ def _entered(
     if stray := [k for k, v in given.items() if v is not None and k != "number"]:
         raise BadInput(f"--{stray[0]} is not printed on a Spire's End card")
     return SPIRES_END, catalog_card(name, kind, {**spires, "number": given["number"]})
+
+
+def _entered_volume2(
+    name: str, flags: dict[str, bool], given: dict[str, Any], spires: dict[str, Any],
+    volume2: dict[str, Any],
+) -> tuple[str, Any]:
+    """A Volume 2 ally or enemy; Hildegard's and Spire's End's own options are bad input."""
+    from journal.cli.volume2 import catalog_card
+    from journal.errors import BadInput
+
+    others = {**{k: v for k, v in given.items() if k not in ("number", "reward")},
+              **{k: v for k, v in spires.items() if k in ("bars", "death", "statuses")}}
+    if stray := [k for k, v in others.items() if v not in (None, [])]:
+        raise BadInput(f"--{stray[0]} is not printed on a Volume 2 card")
+    return VOLUME2, catalog_card(name, _kind(**flags), volume2)
 
 
 def _kind(**flags: bool) -> str:
@@ -260,16 +314,25 @@ def _visible(ctx: typer.Context) -> list[tuple[Card, str]]:
     from journal.games.hildegard.catalog import rulebook_cards
 
     j = journal(ctx)
-    if _campaign_game(ctx) == SPIRES_END:  # its examples are bars, not cards
+    game = _campaign_game(ctx)
+    if game == SPIRES_END:  # its examples are bars, not cards
         return [(card, "entered") for card in j.met_cards(SPIRES_END).values()]
-    met, entered = j.met_cards(GAME), {n.casefold(): c for n, c in j.cards(GAME).items()}
+    game = VOLUME2 if game == VOLUME2 else GAME
+    examples_of = _volume2_examples if game == VOLUME2 else rulebook_cards
+    met, entered = j.met_cards(game), {n.casefold(): c for n, c in j.cards(game).items()}
     listed: list[tuple[Card, str]] = []
-    for name, example in rulebook_cards().items():
+    for name, example in examples_of().items():
         own = entered.get(name.casefold())
         listed.append((own, "in place") if own else (example, "rulebook"))
-    examples = {name.casefold() for name in rulebook_cards()}
+    examples = {name.casefold() for name in examples_of()}
     listed += [(card, "entered") for name, card in met.items() if name.casefold() not in examples]
     return listed
+
+
+def _volume2_examples() -> dict[str, Any]:
+    from journal.games.volume2.catalog import rulebook_cards
+
+    return rulebook_cards()
 
 
 def _campaign_game(ctx: typer.Context) -> str | None:
@@ -306,6 +369,10 @@ def _details(card: Card) -> list[str]:
     """The card's printed numbers, a line each, as the table reads them."""
     from journal.games.hildegard.cards import EnemyCard, TargetCard
 
+    if type(card).__module__ == "journal.games.volume2.cards":
+        from journal.games.volume2.catalog import card_lines as volume2_lines
+
+        return volume2_lines(card)  # type: ignore[arg-type]
     if hasattr(card, "hp"):  # a Spire's End ally or enemy
         from journal.games.spires_end.catalog import card_lines
 

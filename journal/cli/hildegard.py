@@ -109,22 +109,37 @@ def roll(
     ctx: typer.Context,
     faces: list[str] = typer.Argument(
         None, metavar="[FACES]...",
-        help="The faces rolled at the table: crescent (c), ring (r), dot (d), blank (b). "
+        help="The faces rolled at the table. Hildegard: crescent (c), ring (r), dot (d), "
+        "blank (b). Volume 2, hive dice: sickle (s), bee (e), pollen (p), hive (h), blank (b); "
+        "shot dice: black (k), white (w), half (h), circle (c), ping (p), blank (b). "
         "None: spire rolls."),
+    hp: int = typer.Option(None, "--hp", metavar="N", min=1, max=20, help="Volume 2: the HP "
+                           "spent, one die each (the ally's accuracy) [default: one a face typed]."),
+    ally: str = typer.Option(None, "--ally", metavar="NAME", help="Volume 2: who rolls "
+                             "[default: Finnian first, then the others in order]."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
     """Roll a set's shot dice, or re-roll the dice not locked (finesse).
 
     The faces come from the table in the order of the dice; with none, spire rolls.
-    Short forms: c crescent, r ring, d dot, b blank.
+    Hildegard's short forms: c crescent, r ring, d dot, b blank. In Volume 2 the first
+    roll of an ally's turn spends 1 HP a die (keep at least 1 HP); a re-roll rolls the
+    dice not locked and spends nothing. Volume 2's faces are listed under FACES.
 
     \b
     Examples:
       spire roll crescent crescent ring
       spire roll c,c,r
       spire roll
+      spire roll sickle bee hive          (Volume 2: Finnian spends 3 HP)
+      spire roll --hp 2 --ally Dunstan    (Volume 2: spire rolls 2 shot dice)
     """
+    from journal.cli import volume2
+
+    if volume2.is_volume2(ctx):
+        volume2.roll(ctx, faces or [], hp, ally, force)
+        return
     from journal.games.hildegard import dice, rules
 
     typed = dice.faces(faces or [])
@@ -158,6 +173,11 @@ def lock(
     Example:
       spire lock 3
     """
+    from journal.cli import volume2
+
+    if volume2.is_volume2(ctx):
+        volume2.lock(ctx, dice, force)
+        return
     from journal.games.hildegard import rules
 
     _act(ctx, lambda view: rules.lock(view.state, tuple(dice), player), force, player)
@@ -165,12 +185,18 @@ def lock(
 
 @app.command()
 def stop(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
-    """Stop finessing: the dice stand as they are; the wild shot comes next.
+    """Stop finessing: the dice stand as they are; the wild shot comes next (in Volume 2,
+    the actions: every die counts as locked).
 
     \b
     Example:
       spire stop
     """
+    from journal.cli import volume2
+
+    if volume2.is_volume2(ctx):
+        volume2.stop(ctx, force)
+        return
     from journal.games.hildegard import rules
 
     _act(ctx, lambda view: rules.stop(view.state, player), force, player)
@@ -303,14 +329,17 @@ def effect(
 @app.command()
 def end(ctx: typer.Context, force: Force = False) -> None:
     """End the target now (its outcome is what the bullseyes so far make it); in Spire's
-    End, the fight.
+    End, the fight; in Volume 2, the encounter (with the reset, if an ally stands).
 
     \b
     Example:
       spire end
     """
-    from journal.cli import spires_end
+    from journal.cli import spires_end, volume2
 
+    if volume2.is_volume2(ctx):
+        volume2.end(ctx, force)
+        return
     if spires_end.is_spires_end(ctx):
         spires_end.end(ctx, force)
         return

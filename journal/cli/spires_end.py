@@ -104,13 +104,22 @@ def draw(
 ) -> None:
     """Draw an ally into play: a starting ally, or the next one taking a dead ally's place
     (the dead ally's items pass to it). From the catalog by name, or its numbers inline.
+    In Volume 2: an ally pulled from the Ally Deck joins the party (from the catalog).
 
     \b
     Examples:
       spire draw Millicent --hp 5 --ap 2 --bar "Back Hand" \\
         --recoup "Recoup Bar Example" --death "Death Bar Example"
       spire draw Oswin
+      spire draw Dunstan                  (Volume 2)
     """
+    from journal.cli import volume2
+
+    if volume2.is_volume2(ctx):
+        _volume2_plain(hp=hp, ap=ap, bar=bar, recoup=recoup, death=death, status=status,
+                       number=number, slot=slot)
+        volume2.draw(ctx, name, force)
+        return
     from journal.games.spires_end import rules
 
     given = _card_options(hp, ap, bar, recoup, status, number, death)
@@ -121,7 +130,10 @@ def draw(
 @app.command()
 def fight(
     ctx: typer.Context,
-    name: str = typer.Argument(..., metavar="ENEMY", help="The enemy's card."),
+    names: list[str] = typer.Argument(..., metavar="ENEMY...", help="The enemy's card (in "
+                                      "Volume 2, one or more, left to right)."),
+    allies: list[str] = typer.Option(None, "--with", metavar="ALLY", help="Volume 2: an ally "
+                                     "who fights beside Finnian (at most 2). Repeat."),
     hp: HP = None,  # type: ignore[assignment]
     ap: AP = None,  # type: ignore[assignment]
     bar: Bars = None,  # type: ignore[assignment]
@@ -131,14 +143,29 @@ def fight(
     force: Force = False,
 ) -> None:
     """Begin a fight with an enemy: from the catalog by name, or its numbers inline. Its
-    bars are numbered as its action cards pick them, and cost no HP.
+    bars are numbered as its action cards pick them, and cost no HP. In Volume 2: an
+    encounter, Finnian and up to 2 allies against enemies or wildlife from the catalog.
 
     \b
-    Example:
+    Examples:
       spire fight Ogre --hp 8 --ap 2 --bar "Club; 4-6: 2; 7-8: 3" \\
         --bar "Stomp; all; 6-8: 1, A" --status "A: stun" --recoup "heal 7-8: 1"
+      spire fight "Wade Slocum" --with Dunstan      (Volume 2)
     """
+    from journal.cli import volume2
+
+    if volume2.is_volume2(ctx):
+        _volume2_plain(hp=hp, ap=ap, bar=bar, recoup=recoup, status=status, number=number)
+        volume2.fight(ctx, names, allies or [], force)
+        return
+    from journal.errors import BadInput
     from journal.games.spires_end import rules
+
+    if allies:
+        raise BadInput("--with names Volume 2's allies; in Spire's End, `spire draw` them")
+    if len(names) != 1:
+        raise BadInput(f"a Spire's End fight is against one enemy, not {len(names)}")
+    name = names[0]
 
     card = _card(ctx, "enemy", name, _card_options(hp, ap, bar, recoup, status, number))
     _act(ctx, lambda view: rules.fight(view.state, card), force)  # type: ignore[arg-type]
@@ -161,12 +188,20 @@ def action(
     force: Force = False,
 ) -> None:
     """The ally whose turn it is performs an action: pay the HP, roll 1d8, apply the result.
+    In Volume 2: a combination the locked dice make (Finnian's: sickles), on one target.
 
     \b
     Examples:
       spire action "Back Hand" 8 --kickback-to Oswin
       spire action 1
+      spire action sickles --on "Wade Slocum"     (Volume 2)
     """
+    from journal.cli import volume2
+
+    if volume2.is_volume2(ctx):
+        _volume2_plain(rolls=rolls, kickback=kickback, to=to, player=player)
+        volume2.action(ctx, bar, on, force)
+        return
     from journal.games.spires_end import rules
 
     def command(view: View) -> Decision:
@@ -231,11 +266,18 @@ def boost(ctx: typer.Context, player: Player = None, force: Force = False) -> No
 @app.command()
 def upkeep(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
     """End the turn: one cube off each status effect, its effect applied (negative first).
+    In Volume 2: the ally's turn is over (without a roll, the turn is passed).
 
     \b
     Example:
       spire upkeep
     """
+    from journal.cli import volume2
+
+    if volume2.is_volume2(ctx):
+        _volume2_plain(player=player)
+        volume2.upkeep(ctx, force)
+        return
     from journal.games.spires_end import rules
 
     _act(ctx, lambda view: rules.upkeep(view.state, player), force, player)
@@ -246,20 +288,42 @@ def upkeep(ctx: typer.Context, player: Player = None, force: Force = False) -> N
 @app.command()
 def enemy(
     ctx: typer.Context,
-    card: int = typer.Argument(..., metavar="CARD", min=1, help="The action card drawn."),
+    card: int = typer.Argument(None, metavar="CARD", min=1, help="The action card drawn "
+                               "(in Volume 2: the natural d20 of the attack; none: spire rolls)."),
     rolls: Rolls = None,  # type: ignore[assignment]
     select: int = typer.Option(None, "--select", metavar="ROLL", help="The selection roll "
                                "(1-4 Ally 1, 5-8 Ally 2). None: spire rolls."),
+    name: str = typer.Option(None, "--name", metavar="ENEMY", help="Volume 2: the enemy "
+                             "attacking [default: the one whose turn it is, left to right]."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """The enemy's action: the selection roll picks the ally, the action card the bar.
+    """The enemy's action: the selection roll picks the ally, the action card the bar. In
+    Volume 2: one attack, a d20 + ferocity on the damage table, on the ally the target
+    roll chose (`spire target-roll` first).
 
     \b
-    Example:
+    Examples:
       spire enemy 1 7 --select 3
+      spire enemy 14                (Volume 2: a natural 14)
     """
+    from journal.cli import volume2
+
+    if volume2.is_volume2(ctx):
+        if card is not None and not 1 <= card <= 20:
+            from journal.errors import BadInput
+
+            raise BadInput(f"a d20 shows 1 to 20, not {card}")
+        _volume2_plain(rolls=rolls, select=select, player=player)
+        volume2.enemy(ctx, card, name, force)
+        return
+    from journal.errors import BadInput
     from journal.games.spires_end import rules
+
+    if card is None:
+        raise BadInput("which action card was drawn? `spire enemy CARD`")
+    if name is not None:
+        raise BadInput("--name is Volume 2's; Spire's End has one enemy")
 
     chosen = select if select is not None else d8(1)[0]
 
@@ -312,6 +376,16 @@ def select(
 
     rolled = roll if roll is not None else d8(1)[0]
     _act(ctx, lambda view: rules.select(view.state, rolled))
+
+
+def _volume2_plain(**given: Any) -> None:
+    """Spire's End's options have no meaning in Volume 2: bad input, not ignored."""
+    from journal.errors import BadInput
+
+    stray = next((k for k, v in given.items() if v not in (None, [], ())), None)
+    if stray is not None:
+        raise BadInput(f"--{stray.replace('_', '-')} is Spire's End's; Volume 2's cards are "
+                       "entered with `spire card add` (see `spire card add --help`)")
 
 
 # -- shared commands: `spire effect` and `spire end` dispatch here in Spire's End ---------

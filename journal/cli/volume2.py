@@ -1,0 +1,212 @@
+"""Volume 2 at the table: its own verbs (`deploy`, `target-roll`), and the shared verbs
+(`roll`, `lock`, `stop`, `action`, `upkeep`, `enemy`, `fight`, `draw`, `end`) as they
+answer when the current campaign plays Volume 2. Dice typed from the table, or rolled by
+spire when none are given."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from journal.cli import app
+from journal.cli.common import Force, act
+
+if TYPE_CHECKING:
+    from journal.decide import Decision
+    from journal.games.volume2.cards import Card
+    from journal.service import Command, View
+
+GAME = "volume2"
+
+
+def _act(ctx: typer.Context, decide: Command, force: bool = False) -> None:
+    from journal.service import of_game
+
+    act(ctx, of_game(GAME, decide), force)
+
+
+def is_volume2(ctx: typer.Context) -> bool:
+    """Whether the current campaign plays Volume 2 (no campaign: it does not)."""
+    from journal.cli.common import journal
+    from journal.errors import NotFound
+
+    try:
+        return journal(ctx).campaign().game == GAME
+    except NotFound:
+        return False
+
+
+def _chance() -> random.SystemRandom:
+    return random.SystemRandom()
+
+
+def _cards(ctx: typer.Context) -> dict[str, Any]:
+    from journal.cli.common import journal
+
+    return journal(ctx).cards(GAME)
+
+
+# -- Volume 2's own verbs ----------------------------------------------------------------
+
+@app.command()
+def deploy(
+    ctx: typer.Context,
+    what: str = typer.Argument(..., metavar="WHAT", help="bee (a sting) or pollen (a heal)."),
+    count: int = typer.Argument(1, metavar="[N]", min=1, max=8, help="How many [default: 1]."),
+    on: str = typer.Option(None, "--on", metavar="WHO", help="Bees: the enemy [default: the "
+                           "turn's successful attack]; pollen: the ally [default: whose turn]."),
+    force: Force = False,
+) -> None:
+    """Volume 2: deploy bees (+1 damage each to a successful attack) or pollen (+1 HP each
+    to an ally) from the hive, once a hive is rolled; at most 4 a turn.
+
+    \b
+    Examples:
+      spire deploy bee
+      spire deploy pollen 2 --on Dunstan
+    """
+    from journal.games.volume2 import rules
+
+    _act(ctx, lambda view: rules.deploy(view.state, what, count, on), force)
+
+
+@app.command("target-roll")
+def target_roll(
+    ctx: typer.Context,
+    rolls: list[int] = typer.Argument(None, metavar="[D20]...", help="One d20 for each ally "
+                                      "in play, in the encounter's order. None: spire rolls."),
+    choose: str = typer.Option(None, "--choose", metavar="ALLY", help="Spend 1 bee to skip "
+                               "the roll and choose the ally targeted."),
+    force: Force = False,
+) -> None:
+    """Volume 2: the target roll before an enemy's attack: the highest d20 is hit; a tie
+    rolls again among the tied allies only.
+
+    \b
+    Examples:
+      spire target-roll 14 9
+      spire target-roll --choose Dunstan
+    """
+    from journal.games.volume2 import rules
+
+    def command(view: View) -> Decision:
+        if choose is not None:
+            return rules.choose_target(view.state, choose)
+        dice = tuple(rolls or ()) or tuple(
+            _chance().randint(1, 20) for _ in rules.to_target(view.state))
+        return rules.target_roll(view.state, dice)
+
+    _act(ctx, command, force)
+
+
+# -- the shared verbs, as Volume 2 answers them ------------------------------------------
+
+def roll(ctx: typer.Context, faces: list[str], hp: int | None, ally: str | None,
+         force: bool) -> None:
+    from journal.games.volume2 import rules
+    from journal.games.volume2.dice import die_of
+
+    def command(view: View) -> Decision:
+        typed = tuple(faces)
+        if not typed:
+            _, kind, count = rules.to_roll(view.state, ally, hp)
+            typed = tuple(_chance().choice(die_of(kind)) for _ in range(count))
+        return rules.roll(view.state, typed, ally, hp)
+
+    _act(ctx, command, force)
+
+
+def lock(ctx: typer.Context, dice: list[int], force: bool) -> None:
+    from journal.games.volume2 import rules
+
+    _act(ctx, lambda view: rules.lock(view.state, tuple(dice)), force)
+
+
+def stop(ctx: typer.Context, force: bool) -> None:
+    from journal.games.volume2 import rules
+
+    _act(ctx, lambda view: rules.stop(view.state), force)
+
+
+def action(ctx: typer.Context, name: str, on: str | None, force: bool) -> None:
+    from journal.games.volume2 import rules
+
+    _act(ctx, lambda view: rules.action(view.state, name, on), force)
+
+
+def upkeep(ctx: typer.Context, force: bool) -> None:
+    from journal.games.volume2 import rules
+
+    _act(ctx, lambda view: rules.upkeep(view.state), force)
+
+
+def enemy(ctx: typer.Context, roll: int | None, name: str | None, force: bool) -> None:
+    from journal.games.volume2 import rules
+
+    rolled = roll if roll is not None else _chance().randint(1, 20)
+    _act(ctx, lambda view: rules.attack(view.state, rolled, name), force)
+
+
+def end(ctx: typer.Context, force: bool) -> None:
+    from journal.games.volume2 import rules
+
+    _act(ctx, lambda view: rules.end(view.state), force)
+
+
+def fight(ctx: typer.Context, enemies: list[str], allies: list[str], force: bool) -> None:
+    """Finnian, the allies named, and the enemies, each from the catalog."""
+    from journal.games.volume2 import catalog, rules
+
+    entered = _cards(ctx)
+    foes = [catalog.find(n, entered, "enemy") for n in enemies]
+    names = [rules.FIRST, *(a for a in allies if a.casefold() != rules.FIRST.casefold())]
+    team = [catalog.find(n, entered, "ally") for n in names]
+    _act(ctx, lambda view: rules.begin(view.state, team, foes), force)  # type: ignore[arg-type]
+
+
+def draw(ctx: typer.Context, name: str, force: bool) -> None:
+    """An ally pulled from the Ally Deck joins the party."""
+    from journal.games.volume2 import catalog, rules
+
+    card = catalog.find(name, _cards(ctx), "ally")
+    _act(ctx, lambda view: rules.join(view.state, card), force)  # type: ignore[arg-type]
+
+
+# -- the card catalog: `spire card add` in a Volume 2 campaign ---------------------------
+
+OPTIONS = {"ally": ("number", "hp", "ap", "recoup", "dice", "combos", "abilities"),
+           "enemy": ("number", "hp", "ap", "ferocity", "attacks", "retreat", "table",
+                     "quickdraw", "abilities", "rewards", "meat", "pelt", "wildlife")}
+FLAGS = {"combos": "combo", "abilities": "ability", "rewards": "reward"}
+
+
+def catalog_card(name: str, kind: str, given: dict[str, Any]) -> Card:
+    """A Volume 2 ally or enemy from `spire card add` options; stray options are bad
+    input."""
+    from journal.errors import BadInput
+    from journal.games.volume2 import catalog
+
+    if kind not in OPTIONS:
+        raise BadInput(f"Volume 2's cards are --ally or --enemy, not --{kind}")
+    stray = sorted(k for k, v in given.items() if v not in (None, [], False)
+                   and k not in OPTIONS[kind])
+    if stray:
+        allowed = ", ".join(f"--{FLAGS.get(o, o)}" for o in OPTIONS[kind])
+        raise BadInput(f"--{FLAGS.get(stray[0], stray[0])} is not printed on a Volume 2 "
+                       f"{kind} card; it takes {allowed}")
+    fields = {k: v for k, v in given.items() if k in OPTIONS[kind]}
+    if fields.get("recoup") is not None:
+        fields["recoup"] = _whole(fields["recoup"], "--recoup")
+    if fields.get("dice") is not None and fields["dice"] not in ("hive", "shot"):
+        raise BadInput(f"--dice hive or --dice shot, not {fields['dice']!r}")
+    return catalog.entered(kind, name, fields)
+
+
+def _whole(text: str, option: str) -> int:
+    from journal.errors import BadInput
+
+    if not str(text).strip().isdigit() or int(text) > 99:
+        raise BadInput(f"{option} takes a number of HP from 0 to 99, not {text!r}")
+    return int(text)

@@ -1,0 +1,163 @@
+"""Volume 2's cards as the players enter them: allies with their dice and combinations,
+enemies and wildlife with their d20 damage tables.
+
+An ally prints its HP and AP limits, its Recoup, the dice it rolls, its action
+combinations and its abilities (Finnian & Friends; Ally Overview). An enemy prints HP,
+AP, rewards, ferocity, attacks, retreat, a d20 damage table and abilities (Enemy
+Overview). A number the rulebook does not print is None until the players enter it:
+spire never invents one, and an encounter asks for what it needs. Events keep a copy
+of the card, so a later edit of the catalog never changes a past playthrough.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from journal.games.volume2.dice import MAX_SICKLES, DieKind, faces_of
+
+Effect = Literal["damage", "heal", "repair", "effect"]
+NEVER = "never"
+"""Retreat ∞: "the Enemy will not flee"."""
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Combo(Frozen):
+    """A named action combination: the faces it needs (a multiset) and what it does."""
+
+    name: str = Field(min_length=1)
+    faces: tuple[str, ...] = Field(min_length=1, max_length=6)
+    effect: Effect
+    amount: int = Field(default=0, ge=0, le=99)
+    text: str = ""
+    """A named effect, recorded as text ("effect")."""
+
+    def says(self) -> str:
+        if self.effect == "effect":
+            return self.text or self.name
+        return f"{self.effect} {self.amount}"
+
+
+class Row(Frozen):
+    """A row of the d20 damage table: totals `low` to `high` deal `damage` (0: a miss)."""
+
+    low: int = Field(ge=-99, le=199)
+    high: int = Field(ge=-99, le=199)
+    damage: int = Field(ge=0, le=99)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Row:
+        if self.low > self.high:
+            raise ValueError(f"the rolls {self.low}-{self.high} run backwards")
+        return self
+
+    def __str__(self) -> str:
+        rolls = str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+        return f"{rolls}: {self.damage}"
+
+
+Points = Field(default=None, ge=0, le=99)
+
+
+class AllyCard(Frozen):
+    kind: Literal["ally"] = "ally"
+    name: str
+    number: int | None = Field(default=None, ge=1, le=9999)
+    hp: int | None = Field(default=None, ge=1, le=99)
+    """The Hit Points Limit."""
+    ap: int | None = Points
+    """The Armor Points Limit."""
+    recoup: int | None = Points
+    dice: DieKind | None = None
+    combos: tuple[Combo, ...] = ()
+    abilities: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _faces_of_its_dice(self) -> AllyCard:
+        if self.dice is None:
+            return self
+        known = faces_of(self.dice)
+        for combo in self.combos:
+            stray = [f for f in combo.faces if f not in known]
+            if stray:
+                raise ValueError(f"{combo.name}: {stray[0]!r} is not a face of the {self.dice} "
+                                 f"die ({', '.join(known)})")
+        return self
+
+    def combo(self, name: str) -> Combo | None:
+        wanted = " ".join(name.split()).casefold()
+        return next((c for c in self.actions() if c.name.casefold() == wanted), None)
+
+    def actions(self) -> tuple[Combo, ...]:
+        """Its combinations; hive dice add Finnian's sickles ("1 DMG per Sickle (Max 2)")."""
+        if self.dice != "hive" or any(c.name == "sickles" for c in self.combos):
+            return self.combos
+        return (Combo(name="sickles", faces=("sickle",), effect="damage", amount=1),
+                *self.combos)
+
+    def missing(self) -> list[str]:
+        """The options that still have to enter a number an encounter needs."""
+        wanted = {"--hp": self.hp, "--ap": self.ap, "--recoup": self.recoup, "--dice": self.dice}
+        return [option for option, value in wanted.items() if value is None]
+
+
+class EnemyCard(Frozen):
+    """An enemy or a wildlife card: "Wildlife Cards function like Enemies"."""
+
+    kind: Literal["enemy"] = "enemy"
+    name: str
+    number: int | None = Field(default=None, ge=1, le=9999)
+    hp: int | None = Field(default=None, ge=1, le=999)
+    ap: int | None = Points
+    ferocity: int | None = Field(default=None, ge=-20, le=99)
+    attacks: int | None = Field(default=None, ge=1, le=20)
+    retreat: int | Literal["never"] | None = None
+    """Rounds it fights before it is no longer in play; "never": ∞."""
+    table: tuple[Row, ...] = ()
+    quickdraw: int | None = Field(default=None, ge=1, le=20)
+    """QUICKDRAW: a natural d20 roll of this or lower gives another attack."""
+    abilities: tuple[str, ...] = ()
+    rewards: str | None = None
+    meat: bool = False
+    pelt: bool = False
+    wildlife: bool = False
+
+    @model_validator(mode="after")
+    def _retreat(self) -> EnemyCard:
+        if isinstance(self.retreat, int) and not 1 <= self.retreat <= 99:
+            raise ValueError(f"retreat is 1 to 99 rounds, or never, not {self.retreat}")
+        return self
+
+    def damage(self, total: int) -> int:
+        """The table's damage for a d20 + ferocity total. Our ruling (docs/volume2.md):
+        above the highest row uses that row; below the lowest row is a miss."""
+        if not self.table:
+            return 0
+        top = max(self.table, key=lambda r: r.high)
+        if total > top.high:
+            return top.damage
+        row = next((r for r in self.table if r.low <= total <= r.high), None)
+        return row.damage if row else 0
+
+    def missing(self) -> list[str]:
+        wanted = {"--hp": self.hp, "--ap": self.ap, "--ferocity": self.ferocity,
+                  "--attacks": self.attacks, "--retreat": self.retreat,
+                  "--table": self.table or None}
+        return [option for option, value in wanted.items() if value is None]
+
+
+Card = AllyCard | EnemyCard
+
+
+def card_from(name: str, data: dict[str, object]) -> Card:
+    """A card from its stored description."""
+    fields = {**data, "name": name}
+    model: type[Card] = EnemyCard if fields.get("kind") == "enemy" else AllyCard
+    return model.model_validate(fields)
+
+
+__all__ = ["MAX_SICKLES", "AllyCard", "Card", "Combo", "EnemyCard", "Row"]

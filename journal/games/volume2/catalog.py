@@ -1,0 +1,182 @@
+"""The cards spire knows for Volume 2: the rulebook's examples (rules/volume2.toml), the
+cards the players entered (kept in the journal), and cards typed on `spire card add`.
+
+A combination is typed as the ally card reads, `NAME: FACES: EFFECT`:
+
+    "Double Shot: black white: 2 damage"     (faces by name or short form)
+    "Repair: ping: repair 1"                 (damage N, heal N, repair N)
+    "Snare: circle circle: Snare"            (anything else: a named effect, kept as text)
+
+A damage table is typed as the enemy card prints it: "5-15: 3; 16-19: 4; 20: 5".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from journal.errors import BadInput, NotFound
+from journal.games.volume2 import GAME
+from journal.games.volume2.cards import AllyCard, Card, Combo, EnemyCard, Row
+from journal.games.volume2.dice import DieKind, faces
+
+T = TypeVar("T")
+
+
+@cache
+def rulebook_cards() -> dict[str, Card]:
+    """The allies and the enemy the rulebook prints, with only what it prints."""
+    examples = GAME.raw.get("examples", {})
+    found: dict[str, Card] = {}
+    for name, data in examples.get("ally", {}).items():
+        found[name] = AllyCard(name=name, **data)
+    for name, data in examples.get("enemy", {}).items():
+        found[name] = EnemyCard(name=name, **data)
+    return found
+
+
+def _folded(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def find(name: str, entered: dict[str, Any], kind: str) -> Card:
+    """The card called `name` of `kind`: as entered, else the rulebook's example."""
+    wanted = _folded(name)
+    for pool in (entered, rulebook_cards()):
+        for card in pool.values():
+            if card.name.casefold() == wanted and card.kind == kind:
+                return card  # type: ignore[no-any-return]
+    flag = "--ally" if kind == "ally" else "--enemy"
+    raise NotFound(f"no Volume 2 {kind} card named {name!r}; enter it with "
+                   f"`spire card add {_quoted(name)} {flag} ...` (see `spire card add --help`)")
+
+
+def ready(card: Card) -> Card:
+    """`card`, if it has every number an encounter needs; else bad input naming the
+    options that enter them."""
+    missing = card.missing()
+    if not missing:
+        return card
+    flag = "--ally" if card.kind == "ally" else "--enemy"
+    printed = " is" if len(missing) == 1 else "s are"
+    needed = " ".join(f"{m} {'hive|shot' if m == '--dice' else 'N'}" for m in missing)
+    raise BadInput(f"{card.name}'s {', '.join(m.lstrip('-') for m in missing)} number{printed} "
+                   f"not entered (the rulebook does not print them): "
+                   f"spire card add {_quoted(card.name)} {flag} {needed}")
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+# -- cards typed on `spire card add` -----------------------------------------------------
+
+def entered(kind: str, name: str, given: dict[str, Any]) -> Card:
+    """A card from `spire card add` options, over the rulebook's example of that name."""
+    name = " ".join(name.split())
+    if not name:
+        raise BadInput("the card needs a name")
+    base = next((c for c in rulebook_cards().values()
+                 if c.kind == kind and c.name.casefold() == name.casefold()), None)
+    fields: dict[str, Any] = base.model_dump(exclude={"name"}) if base else {}
+    fields |= {k: v for k, v in given.items() if v is not None and v != [] and v is not False}
+    if kind == "ally":
+        dice: DieKind | None = fields.get("dice")
+        fields["combos"] = tuple(
+            c if isinstance(c, dict) else combo(c, dice) for c in fields.get("combos", ()))
+        model: type[Card] = AllyCard
+    else:
+        if isinstance(fields.get("table"), str):
+            fields["table"] = table(fields["table"])
+        if isinstance(fields.get("retreat"), str):
+            fields["retreat"] = retreat(fields["retreat"])
+        model = EnemyCard
+    return _valid(lambda: model(name=base.name if base else name, **fields), name)
+
+
+def _valid(make: Callable[[], T], what: str) -> T:
+    try:
+        return make()
+    except ValidationError as e:
+        error = e.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        raise BadInput(f"cannot read {what!r}: {where + ': ' if where else ''}"
+                       f"{error['msg'].removeprefix('Value error, ')}") from None
+
+
+def combo(text: str, dice: DieKind | None) -> Combo:
+    """`NAME: FACES: EFFECT`, e.g. "Double Shot: black white: 2 damage"."""
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) != 3 or not all(parts):
+        raise BadInput(f"cannot read the combination {text!r}; write NAME: FACES: EFFECT, e.g. "
+                       "\"Double Shot: black white: 2 damage\"")
+    if dice is None:
+        raise BadInput("say which dice the ally rolls (--dice hive or --dice shot) before its "
+                       "combinations")
+    name, shown, effect = parts
+    rolled = faces(dice, shown.replace("+", " ").split())
+    return _valid(lambda: Combo(name=name, faces=rolled, **_effect(effect)), text)
+
+
+def _effect(text: str) -> dict[str, Any]:
+    words = text.casefold().replace("dmg", "damage").split()
+    numbers = [w for w in words if w.isdigit()]
+    kinds = [w for w in words if w in ("damage", "heal", "repair")]
+    if len(words) == 2 and len(numbers) == 1 and len(kinds) == 1:
+        return {"effect": kinds[0], "amount": int(numbers[0])}
+    return {"effect": "effect", "text": text}
+
+
+def table(text: str) -> tuple[Row, ...]:
+    """A d20 damage table, "5-15: 3; 16-19: 4; 20: 5"."""
+    rows = []
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        rolls, _, damage = (s.strip() for s in part.partition(":"))
+        low, _, high = rolls.replace(" ", "").partition("-")
+        if not (low.isdigit() and (high or low).isdigit() and damage.isdigit()):
+            raise BadInput(f"cannot read the table row {part!r}; write ROLLS: DAMAGE, e.g. "
+                           "\"5-15: 3; 16-19: 4; 20: 5\"")
+        rows.append(_valid(lambda: Row(low=int(low), high=int(high or low),
+                                       damage=int(damage)), part))
+    if not rows:
+        raise BadInput("the damage table is empty; e.g. \"5-15: 3; 16-19: 4; 20: 5\"")
+    return tuple(rows)
+
+
+def retreat(text: str) -> int | str:
+    """Rounds, or never (∞)."""
+    word = text.strip().casefold()
+    if word in ("never", "∞", "inf", "infinity"):
+        return "never"
+    if not word.isdigit():
+        raise BadInput(f"retreat is a number of rounds or never, not {text!r}")
+    return int(word)
+
+
+def card_lines(card: Card) -> list[str]:
+    """The card's numbers, a line each, as the table reads them ("?" not entered)."""
+    def shown(value: object) -> str:
+        return "?" if value is None else str(value)
+
+    if isinstance(card, AllyCard):
+        lines = [f"HP limit {shown(card.hp)}, AP limit {shown(card.ap)}, recoup "
+                 f"{shown(card.recoup)}, {shown(card.dice)} dice"]
+        lines += [f"action {c.name}: {' + '.join(c.faces)}: {c.says()}" for c in card.combos]
+    else:
+        retreat = "never" if card.retreat == "never" else shown(card.retreat)
+        lines = [f"HP {shown(card.hp)}, AP {shown(card.ap)}, ferocity {shown(card.ferocity)}, "
+                 f"attacks {shown(card.attacks)}, retreat {retreat}"
+                 + (", wildlife" if card.wildlife else ""),
+                 "damage table: " + ("; ".join(str(r) for r in card.table) or "?")]
+        spoils = [w for w, on in (("meat", card.meat), ("pelt", card.pelt)) if on]
+        if spoils or card.rewards:
+            lines.append("rewards: " + ", ".join([*spoils, *([card.rewards] if card.rewards
+                                                             else [])]))
+        if card.quickdraw is not None:
+            lines.append(f"QUICKDRAW on a natural {card.quickdraw} or lower")
+    return lines + [f"ability: {a}" for a in card.abilities]

@@ -1,0 +1,72 @@
+"""Volume 2's events as the table would say them."""
+
+from __future__ import annotations
+
+from journal.describe import says
+from journal.games.volume2 import events as v2
+
+
+@says
+def _(e: v2.AllyJoined) -> str:
+    return f"{e.card.name} joined the party"
+
+
+@says
+def _(e: v2.EncounterBegan) -> str:
+    allies = ", ".join(a.name for a in e.allies)
+    enemies = ", ".join(f"{x.name} ({x.hp} HP, {x.ap} AP)" for x in e.enemies)
+    return f"Encounter: {allies} against {enemies}"
+
+
+@says
+def _(e: v2.ActionDiceRolled) -> str:
+    spent = f" for {e.spent} HP" if e.spent else " again"
+    return f"{e.ally} rolled {', '.join(e.faces) or 'no dice'}{spent}"
+
+
+@says
+def _(e: v2.ActionDiceLocked) -> str:
+    return f"{e.ally} locked dice {', '.join(str(d) for d in e.dice)}"
+
+
+@says
+def _(e: v2.FinesseEnded) -> str:
+    return f"{e.ally} let the dice stand"
+
+
+@says
+def _(e: v2.ActionTaken) -> str:
+    return f"{e.ally}: {e.action}" + (f" on {e.target}" if e.target else "")
+
+
+@says
+def _(e: v2.HiveDeployed) -> str:
+    what = "bee" if e.what == "bee" else "pollen"
+    plural = "s" if e.what == "bee" and e.count != 1 else ""
+    return f"Deployed {e.count} {what}{plural}" + (f" on {e.on}" if e.on else "")
+
+
+@says
+def _(e: v2.TurnEnded) -> str:
+    return f"{e.ally}'s upkeep"
+
+
+@says
+def _(e: v2.TargetRolled) -> str:
+    rolls = ", ".join(f"{a} {r}" for a, r in zip(e.allies, e.rolls))
+    return f"Target roll: {rolls}"
+
+
+@says
+def _(e: v2.TargetChosen) -> str:
+    return f"Spent a bee to target {e.ally}"
+
+
+@says
+def _(e: v2.EnemyAttacked) -> str:
+    return f"{e.enemy} attacked {e.target}, rolled {e.roll}"
+
+
+@says
+def _(e: v2.EncounterEnded) -> str:
+    return "Ended the encounter"

@@ -1,0 +1,117 @@
+"""Volume 2's events: allies joining, encounters, each step of an ally's turn, the target
+roll and the enemies' attacks.
+
+One command records one event with the dice the table rolled and the choices the players
+made; what follows from them (gains, damage through armor, a KO, the round's recoup, a
+retreat, the reset, the spoils) is worked out by `evolve`, so it can never disagree with
+the dice.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from journal.events import Payload
+from journal.games.volume2.cards import AllyCard, EnemyCard
+
+D20 = Field(ge=1, le=20)
+
+
+class AllyJoined(Payload):
+    """An ally card pulled from the Ally Deck joins the party."""
+
+    type: Literal["ally-joined"] = "ally-joined"
+    card: AllyCard
+
+
+class EncounterBegan(Payload):
+    """Who fights ("Finnian must be present", up to 2 more) against which enemies, left
+    to right. The cards are copies, as entered when the encounter began."""
+
+    type: Literal["encounter-began"] = "encounter-began"
+    allies: tuple[AllyCard, ...] = Field(min_length=1, max_length=8)
+    enemies: tuple[EnemyCard, ...] = Field(min_length=1, max_length=8)
+
+
+class ActionDiceRolled(Payload):
+    """An ally's action dice: the first roll of a turn pays `spent` HP (its accuracy, one
+    die each); a re-roll (finesse) rolls the dice not locked, and pays nothing."""
+
+    type: Literal["action-dice-rolled"] = "action-dice-rolled"
+    ally: str
+    faces: tuple[str, ...] = Field(max_length=20)
+    spent: int = Field(default=0, ge=0, le=20)
+
+
+class ActionDiceLocked(Payload):
+    type: Literal["action-dice-locked"] = "action-dice-locked"
+    ally: str
+    dice: tuple[int, ...] = Field(min_length=1, max_length=20)
+    """Positions, 1-based, in the order of the dice rolled."""
+
+
+class FinesseEnded(Payload):
+    """The dice stand as they are: every die not locked counts as locked."""
+
+    type: Literal["finesse-ended"] = "finesse-ended"
+    ally: str
+
+
+class ActionTaken(Payload):
+    """A combination the locked dice make, on one target ("Damage from a single
+    combination must be applied to one target")."""
+
+    type: Literal["action-taken"] = "action-taken"
+    ally: str
+    action: str
+    target: str | None = None
+
+
+class HiveDeployed(Payload):
+    """Bees (a sting: +1 damage each to the turn's successful attack) or pollen (+1 HP
+    each to an ally), spent from the hive while a hive is active."""
+
+    type: Literal["hive-deployed"] = "hive-deployed"
+    what: Literal["bee", "pollen"]
+    count: int = Field(ge=1, le=8)
+    on: str | None = None
+
+
+class TurnEnded(Payload):
+    """The ally's upkeep: its turn is over."""
+
+    type: Literal["turn-ended"] = "turn-ended"
+    ally: str
+
+
+class TargetRolled(Payload):
+    """The target roll: one d20 for each ally in `allies`, in that order; the highest is
+    hit, a tie rolls again among the tied allies only."""
+
+    type: Literal["target-rolled"] = "target-rolled"
+    allies: tuple[str, ...] = Field(min_length=1, max_length=8)
+    rolls: tuple[int, ...] = Field(min_length=1, max_length=8)
+
+
+class TargetChosen(Payload):
+    """"you may spend 1 Bee to skip the roll and choose which Ally is targeted.\""""
+
+    type: Literal["target-chosen"] = "target-chosen"
+    ally: str
+
+
+class EnemyAttacked(Payload):
+    """One attack: the natural d20 (ferocity is added when it is read on the table)."""
+
+    type: Literal["enemy-attacked"] = "enemy-attacked"
+    enemy: str
+    roll: int = D20
+    target: str
+
+
+class EncounterEnded(Payload):
+    """The players end the encounter (the story ends it, or they abandon it)."""
+
+    type: Literal["encounter-ended"] = "encounter-ended"

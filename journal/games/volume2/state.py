@@ -1,0 +1,225 @@
+"""Volume 2's state: the encounter under way (the allies who fight, the enemies left to
+right, the round, whose turn, the dice of the turn, the hive, the target roll) and what
+the latest command did; and `evolve` for its events.
+
+The allies' HP and AP are kept here and mirrored into the core characters, and bees,
+pollen, meat and pelts are the core resources, so `spire status` and `spire gain` see
+the same cubes and discs. What the dice imply is worked out in `combat`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from journal.games.volume2 import events as v2
+from journal.games.volume2.cards import AllyCard, EnemyCard
+from journal.state import Character, State, applies, recent
+
+Phase = Literal["allies", "enemies"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """An ally in the encounter, with its cubes; KO'd at 0 HP until the encounter ends."""
+
+    card: AllyCard
+    hp: int
+    ap: int
+    acted: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def ko(self) -> bool:
+        return self.hp <= 0
+
+
+@dataclass(frozen=True, slots=True)
+class Foe:
+    """An enemy (or wildlife) in the encounter; `out` once defeated or retreated."""
+
+    card: EnemyCard
+    hp: int
+    ap: int
+    out: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def standing(self) -> bool:
+        return self.out is None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """An ally's turn: its action dice, which are locked, and what it has done."""
+
+    ally: str
+    faces: tuple[str, ...] = ()
+    locked: tuple[bool, ...] = ()
+    spent: int = 0
+    relock: bool = False
+    """At least one more die was locked since the latest roll (a re-roll needs one)."""
+    final: bool = False
+    """Finessing is over: every die counts as locked."""
+    used: tuple[bool, ...] = ()
+    """The dice an action has used (a die makes one combination)."""
+    deployed: int = 0
+    attack_on: str | None = None
+    """The target of the turn's latest successful attack (a sting adds to it)."""
+
+    @property
+    def rolled(self) -> bool:
+        return bool(self.faces)
+
+    def unlocked(self) -> int:
+        return sum(1 for lock in self.locked if not lock)
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    allies: tuple[Fighter, ...]
+    enemies: tuple[Foe, ...]
+    round: int = 1
+    phase: Phase = "allies"
+    turn: Turn | None = None
+    hive: bool = False
+    """A hive was locked this round: bees and pollen may be deployed until the enemies'
+    turn begins."""
+    foe: int = 0
+    """The enemy whose turn it is (the enemies act left to right)."""
+    attacks_left: int = 0
+    contenders: tuple[str, ...] = ()
+    """The allies a tied target roll is rolled again between."""
+    target: str | None = None
+    """The ally the next attack hits, once the target roll (or a bee) has said."""
+    outcome: str | None = None
+    """None while under way; then "won", "lost", "retreated" or "ended"."""
+
+    @property
+    def under_way(self) -> bool:
+        return self.outcome is None
+
+    def ally(self, name: str) -> Fighter | None:
+        folded = name.casefold()
+        return next((a for a in self.allies if a.name.casefold() == folded), None)
+
+    def enemy(self, name: str) -> Foe | None:
+        folded = name.casefold()
+        return next((e for e in self.enemies if e.name.casefold() == folded), None)
+
+    def standing(self) -> tuple[Foe, ...]:
+        return tuple(e for e in self.enemies if e.standing)
+
+    def up(self) -> tuple[Fighter, ...]:
+        """The allies not KO'd."""
+        return tuple(a for a in self.allies if not a.ko)
+
+    def acting(self) -> Foe | None:
+        if self.phase != "enemies" or self.foe >= len(self.enemies):
+            return None
+        return self.enemies[self.foe]
+
+
+@dataclass(frozen=True, slots=True)
+class Volume2:
+    encounter: Encounter | None = None
+    resolved: tuple[str, ...] = ()
+    """What the latest command did, for the table to read."""
+    finished: tuple[str, ...] = ()
+    """One line per encounter that ended (the latest few)."""
+    game_over: bool = False
+    """Every ally in play was KO'd: "If all Allies in play are KO'd, it's game over.\""""
+
+    @property
+    def in_encounter(self) -> bool:
+        return self.encounter is not None and self.encounter.under_way
+
+    def lines(self) -> list[str]:
+        from journal.games.volume2.view import lines
+
+        return lines(self)
+
+    def to_json(self) -> dict[str, Any]:
+        from journal.games.volume2.view import game_json
+
+        return game_json(self)
+
+
+def volume2(state: State) -> Volume2:
+    game_state = state.game_state
+    return game_state if isinstance(game_state, Volume2) else Volume2()
+
+
+def with_game(state: State, game: Volume2) -> State:
+    """The state with `game` as its game state, the fighting allies' cubes mirrored into
+    the core characters."""
+    fighting = {a.name: a for a in game.encounter.allies} if game.encounter else {}
+    characters = tuple(
+        replace(c, hp=max(fighting[c.name].hp, 0), ap=fighting[c.name].ap)
+        if c.name in fighting else c for c in state.characters)
+    return replace(state, game_state=game, characters=characters)
+
+
+def finished(game: Volume2, line: str) -> tuple[str, ...]:
+    return recent(game.finished, line)
+
+
+# -- evolve ------------------------------------------------------------------------------
+
+@applies
+def _(event: v2.AllyJoined, state: State) -> State:
+    card = event.card
+    if state.character(card.name) is None:
+        joined = Character(card.name, card.hp, card.hp, card.ap, card.ap)
+        state = replace(state, characters=(*state.characters, joined))
+    return with_game(state, replace(volume2(state), resolved=()))
+
+
+@applies
+def _(event: v2.EncounterBegan, state: State) -> State:
+    from journal.games.volume2.combat import begin
+
+    return with_game(state, begin(volume2(state), event))
+
+
+def _on_encounter(state: State, change: Any) -> State:
+    """Change the encounter under way (and the core resources); with none, nothing."""
+    game = volume2(state)
+    if not game.in_encounter:
+        return state
+    after, resources = change(game, state.resources)
+    if resources is not state.resources:
+        state = replace(state, resources=resources)
+    state = with_game(state, after)
+    if not after.in_encounter and after.encounter is not None:
+        from journal.games.volume2.combat import reset
+
+        state = reset(state, after)
+    return state
+
+
+def _handles(event_type: type, name: str) -> None:
+    def handler(event: Any, state: State) -> State:
+        from journal.games.volume2 import combat
+
+        step = getattr(combat, name)
+        return _on_encounter(state, lambda game, resources: step(game, resources, event))
+
+    handler.__annotations__ = {"event": event_type, "state": State, "return": State}
+    applies(handler)
+
+
+for _event, _step in (
+    (v2.ActionDiceRolled, "rolled"), (v2.ActionDiceLocked, "locked"),
+    (v2.FinesseEnded, "finesse_ended"), (v2.ActionTaken, "action"),
+    (v2.HiveDeployed, "deployed"), (v2.TurnEnded, "turn_ended"),
+    (v2.TargetRolled, "target_rolled"), (v2.TargetChosen, "target_chosen"),
+    (v2.EnemyAttacked, "attacked"), (v2.EncounterEnded, "ended"),
+):
+    _handles(_event, _step)

@@ -1,0 +1,109 @@
+"""What the table needs to see: each ally's cubes and KO, the hive, the enemies, the
+round, whose turn it is and what comes next; as plain text lines and JSON (no Rich)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from journal.games.volume2.state import Encounter, Fighter, Foe, Turn, Volume2
+
+
+def ally_line(a: Fighter) -> str:
+    if a.ko:
+        return f"Ally {a.name}: KO'd"
+    return f"Ally {a.name}: HP {a.hp}/{a.card.hp}, AP {a.ap}/{a.card.ap}" + \
+        (", has acted" if a.acted else "")
+
+
+def foe_line(f: Foe) -> str:
+    if f.out:
+        return f"Enemy {f.name}: {f.out}"
+    retreat = f.card.retreat
+    left = "never retreats" if retreat == "never" else f"retreats after round {retreat}"
+    return f"Enemy {f.name}: HP {f.hp}/{f.card.hp}, AP {f.ap}/{f.card.ap}, " \
+           f"ferocity {f.card.ferocity}, {left}"
+
+
+def dice_line(turn: Turn) -> str:
+    dice = ", ".join(f"{i}:{face}{'*' if lock else ''}{' (used)' if used else ''}"
+                     for i, (face, lock, used)
+                     in enumerate(zip(turn.faces, turn.locked, turn.used), start=1))
+    state = "they stand" if turn.final else "* locked"
+    return f"Dice of {turn.ally} ({turn.spent} HP spent): {dice} ({state})"
+
+
+def next_step(enc: Encounter) -> str:
+    """Whose turn it is and what comes next."""
+    if enc.outcome is not None:
+        return f"Encounter {enc.outcome} in round {enc.round}"
+    if enc.phase == "enemies":
+        foe = enc.acting()
+        name = foe.name if foe else "the enemies"
+        if enc.target is None:
+            roll = " (a tie: " + ", ".join(enc.contenders) + " roll again)" \
+                if enc.contenders else ""
+            return f"Round {enc.round}: {name}'s attack ({enc.attacks_left} left), " \
+                   f"target roll next{roll}"
+        return f"Round {enc.round}: {name}'s attack on {enc.target} next"
+    turn = enc.turn
+    if turn is None:
+        nxt = next((a for a in enc.allies if not a.acted and not a.ko), None)
+        who = nxt.name if nxt else "nobody"
+        return f"Round {enc.round}: {who}'s turn, spend HP and roll next"
+    step = "actions, deploys or upkeep" if turn.final else \
+        "lock, re-roll or stop" if turn.rolled else "roll"
+    return f"Round {enc.round}: {turn.ally}'s turn, {step} next"
+
+
+def lines(game: Volume2) -> list[str]:
+    """The lines the table reads after every command."""
+    enc = game.encounter
+    out: list[str] = []
+    if enc is not None and enc.under_way:
+        out += [ally_line(a) for a in enc.allies]
+        out += [foe_line(f) for f in enc.enemies]
+        if enc.hive:
+            out.append("Hive active: bees and pollen may be deployed until the enemies' turn")
+        if enc.turn is not None and enc.turn.rolled:
+            out.append(dice_line(enc.turn))
+        out.append(next_step(enc))
+    out += [f"  {line}" for line in game.resolved]
+    if game.game_over:
+        out.append("Every ally in play was KO'd: the game is over.")
+    return out
+
+
+def _ally_json(a: Fighter) -> dict[str, Any]:
+    return {"name": a.name, "hp": a.hp, "hp_max": a.card.hp, "ap": a.ap, "ap_max": a.card.ap,
+            "recoup": a.card.recoup, "ko": a.ko, "acted": a.acted}
+
+
+def _foe_json(f: Foe) -> dict[str, Any]:
+    return {"name": f.name, "hp": f.hp, "hp_max": f.card.hp, "ap": f.ap, "ap_max": f.card.ap,
+            "ferocity": f.card.ferocity, "retreat": f.card.retreat, "out": f.out}
+
+
+def _rounds_left(enc: Encounter) -> int | None:
+    rounds = [f.card.retreat for f in enc.standing() if isinstance(f.card.retreat, int)]
+    return max(rounds) - enc.round + 1 if rounds and len(rounds) == len(enc.standing()) \
+        else None
+
+
+def game_json(game: Volume2) -> dict[str, Any]:
+    enc = game.encounter
+    turn = enc.turn if enc else None
+    return {
+        "encounter": None if enc is None else {
+            "allies": [_ally_json(a) for a in enc.allies],
+            "enemies": [_foe_json(f) for f in enc.enemies],
+            "round": enc.round, "rounds_left": _rounds_left(enc), "phase": enc.phase,
+            "hive": enc.hive, "target": enc.target, "outcome": enc.outcome,
+            "dice": None if turn is None else {
+                "ally": turn.ally, "faces": list(turn.faces), "locked": list(turn.locked),
+                "used": list(turn.used), "spent": turn.spent, "final": turn.final,
+                "deployed": turn.deployed},
+            "next": next_step(enc),
+        },
+        "game_over": game.game_over,
+        "resolved": list(game.resolved),
+    }
