@@ -31,6 +31,8 @@ def _decided(*events: ev.Payload, violations: list[RuleViolation] | None = None)
 def start_campaign(game: Game, players: int, quick_start: bool = False) -> Decision:
     """The campaign's first event; with `quick_start`, the quick start card revealed too."""
     low, high = game.players
+    if players < 1:
+        raise BadInput(f"a campaign needs at least 1 player, not {players}")
     violations = []
     if not low <= players <= high:
         violations.append(RuleViolation(

@@ -47,6 +47,10 @@ class BadInput(SpireError):
     exit_code = 2
 
 
+class TooNew(BadInput):
+    """Something a newer spire wrote (a payload version, a schema): refused, not guessed at."""
+
+
 class NotFound(BadInput):
     """An unknown campaign, branch, item, character or event."""
 

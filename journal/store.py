@@ -22,7 +22,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from journal import chain
 from journal.chain import RawEvent
-from journal.errors import BadInput, Conflict, NotFound, StorageError
+from journal.errors import BadInput, Conflict, NotFound, StorageError, TooNew
 from journal.paths import shipped
 
 if TYPE_CHECKING:
@@ -130,6 +130,10 @@ IMPORTED = ("branch_id", *RawEvent.ROW)
 """The columns an import writes, in the order of its rows."""
 
 
+class Unreadable(StorageError):
+    """A stored event that no longer reads: the journal was edited outside spire."""
+
+
 class StaleHead(Conflict):
     """The branch head moved since it was read: another writer appended first."""
 
@@ -191,10 +195,35 @@ def _engine(url: str) -> Engine:
     try:
         engine = sa.create_engine(url)
     except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as e:
-        raise BadInput(f"cannot use {url!r} as a journal: {e}") from None
+        raise BadInput(f"cannot use {_shown(url)!r} as a journal: {e}") from None
+    except ImportError as e:  # the URL's database driver is not installed
+        raise StorageError(_no_driver(url, e)) from None
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
     return engine
+
+
+EXTRAS = {"psycopg": ("spire-journal[postgresql]", "psycopg[binary]")}
+"""The extra (and the package in it) that brings a driver spire's URLs use by default
+(postgresql:// means psycopg 3 to SQLAlchemy 2)."""
+
+
+def _no_driver(url: str, error: ImportError) -> str:
+    module = (error.name or "").partition(".")[0] or "its driver"
+    if module in EXTRAS:
+        extra, package = EXTRAS[module]
+        how = f"install it with pip install '{extra}' (or pip install '{package}')"
+    else:
+        how = f"install the Python package that provides {module}"
+    return f"cannot use {_shown(url)}: its database driver {module} is not installed; {how}"
+
+
+def _shown(url: str) -> str:
+    """`url` without its password."""
+    try:
+        return sa.make_url(url).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:
+        return url
 
 
 def _tune_sqlite(engine: Engine) -> None:
@@ -237,6 +266,8 @@ class Store:
             raise StorageError(_storage_message(self.url, e)) from None
         except self.engine.dialect.loaded_dbapi.Error as e:  # from a driver cursor
             raise StorageError(_storage_message(self.url, e)) from None
+        except OverflowError:  # the driver's: a number past what the database holds
+            raise BadInput("a number too big for the journal (at most 64 bits)") from None
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
@@ -423,8 +454,9 @@ class Store:
     def read(self, branch: Branch, after: int = 0) -> list[ev.Recorded]:
         """The events of `branch` (its ancestors' up to each fork) past position `after`."""
         with self._read() as conn:
-            return _recorded(row for rows in _driver_rows(conn, self._stream(conn, branch, after))
-                             for row in rows)
+            rows = [row for chunk in _driver_rows(conn, self._stream(conn, branch, after))
+                    for row in chunk]
+        return _recorded(rows, branch)
 
     def _stream(
         self, conn: Connection, branch: Branch, after: int, columns: Sequence[Any] = STREAMED,
@@ -444,26 +476,42 @@ class Store:
 
             query = self._stream(conn, branch, 0, FOLDED)
             for rows in _driver_rows(conn, query, chunk):  # in the order of FOLDED
-                yield from facts(rows)
+                try:
+                    folded = facts(rows)
+                except TooNew:
+                    raise
+                except UNREADABLE as e:
+                    raise _unreadable(branch, rows, e) from None
+                yield from folded
 
     def retracted(self, branch: Branch) -> frozenset[int]:
         """The positions the branch's retractions undo, found through the index of
         retractions without reading the rest of the branch."""
         with self._read() as conn:
-            payloads: list[str] = []
+            payloads: list[Any] = []
             for owner, limit in self._lineage(conn, branch):
-                query = sa.select(events.c.payload).where(  # the literal, as the index has it
-                    events.c.branch_id == owner, events.c.type == sa.literal_column("'retracted'"))
+                query = sa.select(  # the literal, as the index has it
+                    events.c.position, events.c.type, events.c.version, events.c.payload,
+                ).where(events.c.branch_id == owner,
+                        events.c.type == sa.literal_column("'retracted'"))
                 query = query.where(events.c.position <= limit)
-                payloads += conn.scalars(query).all()
-        return frozenset(p for text in payloads for p in json.loads(text)["positions"])
+                payloads += conn.execute(query).all()
+        try:
+            return frozenset(p for row in payloads for p in json.loads(row[3])["positions"])
+        except UNREADABLE as e:
+            raise _unreadable(branch, payloads, e) from None
 
     def raw(self, branch: Branch) -> list[RawEvent]:
         """The stored rows of `branch`'s stream, unparsed: for export and audit."""
         with self._read() as conn:
             chunks = list(_driver_rows(conn, self._stream(conn, branch, 0)))
-        return [RawEvent(position, type_, version, json.loads(payload), *rest)
-                for rows in chunks for position, type_, version, payload, *rest in rows]
+        try:
+            return [RawEvent(position, type_, version, json.loads(payload), *rest)
+                    for rows in chunks for position, type_, version, payload, *rest in rows]
+        except TooNew:
+            raise
+        except UNREADABLE as e:
+            raise _unreadable(branch, [row for rows in chunks for row in rows], e) from None
 
     def own_rows(self, branch: Branch) -> list[dict[str, Any]]:
         """`branch`'s own rows exactly as stored (payload text unparsed, nothing validated),
@@ -520,7 +568,7 @@ class Store:
         rows = conn.execute(sa.select(*STREAMED).where(
             events.c.branch_id == branch.id, events.c.position > after
         ).order_by(events.c.position)).all()
-        return _recorded(rows)
+        return _recorded(rows, branch)
 
     def _insert_recorded(
         self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent], chunk: int = 5000,
@@ -729,14 +777,51 @@ def _row(recorded: ev.Recorded) -> dict[str, Any]:
     }
 
 
-def _recorded(rows: Iterable[Any]) -> list[ev.Recorded]:
+def _recorded(rows: Sequence[Any], branch: Branch) -> list[ev.Recorded]:
     """Events as read back, each row unpacked in the order of STREAMED."""
     from journal.events import Recorded, parse_stored
 
     when = datetime.fromisoformat
-    return [Recorded(position, parse_stored(type_, version, payload), when(at), player,
-                     override, prev, digest)
-            for position, type_, version, payload, at, player, override, prev, digest in rows]
+    try:
+        return [Recorded(position, parse_stored(type_, version, payload), when(at), player,
+                         override, prev, digest)
+                for position, type_, version, payload, at, player, override, prev, digest
+                in rows]
+    except TooNew:
+        raise
+    except UNREADABLE as e:
+        raise _unreadable(branch, rows, e) from None
+
+
+UNREADABLE: tuple[type[Exception], ...] = (ValueError, KeyError, TypeError, BadInput)
+"""What reading a stored row raises when it was edited behind spire's back: JSON that does
+not parse, a payload its model refuses (pydantic's error is a ValueError), a time that
+is not one, an unknown type or version."""
+
+
+def _unreadable(branch: Branch, rows: Sequence[Any], error: Exception) -> StorageError:
+    """The first of `rows` (position, type, version, payload, [recorded_at]...) that does
+    not read, named: the journal was changed behind spire's back, and the audit says how."""
+    from journal.events import parse_stored
+
+    position, why = None, _reason(error)
+    for row in rows:
+        try:
+            parse_stored(row[1], row[2], row[3])
+            if len(row) > 5 and isinstance(row[4], str):
+                datetime.fromisoformat(row[4])
+        except UNREADABLE as e:
+            position, why = row[0], _reason(e)
+            break
+    where = f"event #{position}" if position is not None else "an event"
+    return Unreadable(f"{where} of branch {branch.name!r} does not read ({why}); the journal "
+                      "was changed outside spire: `spire audit` says what is wrong")
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, json.JSONDecodeError):
+        return f"its payload is not JSON: {error.msg}"
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
 def _driver_rows(

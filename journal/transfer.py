@@ -8,10 +8,11 @@ line number.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from operator import itemgetter
-from typing import Any
+from typing import Any, TextIO
 
 from journal import chain
 from journal import events as ev
@@ -34,6 +35,30 @@ def dump(raw: Iterable[RawEvent]) -> Iterator[str]:
             "recorded_at": r.recorded_at, "player": r.player, "override": r.override,
             "prev_hash": r.prev_hash, "hash": r.hash,
         })
+
+
+LONGEST_LINE = 1_000_000
+"""An export's line is one event, a few hundred characters (an encounter's first event,
+with its cards, a few thousand): a line longer than this is not an export's."""
+LARGEST = 10**9
+"""The largest position, version or player an import takes (the command line's limit)."""
+DIGITS = sys.get_int_max_str_digits() or 4300
+
+
+def lines(stream: TextIO, longest: int = LONGEST_LINE) -> Iterator[str]:
+    """The lines of `stream`, each read no further than `longest` characters: a file that
+    never ends a line (/dev/zero) is refused at that length, not read until memory runs out."""
+    number = 0
+    while line := stream.readline(longest + 1):
+        number += 1
+        if len(line) > longest:
+            raise BadInput(f"line {number} is longer than {longest:,} characters; "
+                           "an export's lines are shorter (not an export?)")
+        yield line
+
+
+def _said(value: int) -> str:
+    return str(value) if abs(value) < 10**15 else f"of {len(str(abs(value)))} digits"
 
 
 def parse(lines: Iterable[str]) -> Iterator[RawEvent]:
@@ -86,6 +111,10 @@ def _record(line: str) -> tuple[Any, ...]:
         record = _loads(line)
     except json.JSONDecodeError as e:
         raise BadInput(f"not JSON ({e.msg})") from None
+    except ValueError:  # Python's own limit on the digits of a number it reads
+        raise BadInput(f"not an export's JSON: a number of more than {DIGITS} digits") from None
+    except RecursionError:
+        raise BadInput("not an export's JSON: arrays or objects nested too deeply") from None
     if not isinstance(record, dict):
         raise BadInput("not a JSON object")
     try:
@@ -94,6 +123,9 @@ def _record(line: str) -> tuple[Any, ...]:
         raise BadInput(f"missing {', '.join(f for f in FIELDS if f not in record)}") from None
     if tuple(map(type, values)) not in _WELL_TYPED:
         _check_kinds(record)
+    for key, value in (("seq", values[0]), ("v", values[2]), ("player", values[5])):
+        if value is not None and not 0 <= value <= LARGEST:
+            raise BadInput(f"{key} {_said(value)} is out of range (0 to {LARGEST:,})")
     try:
         datetime.fromisoformat(values[4])
     except ValueError:

@@ -18,10 +18,10 @@ from typer import _click as click
 from typer.core import TyperGroup
 
 from journal import __version__
-from journal.errors import SpireError
+from journal.errors import BadInput, SpireError
 
 MODULES = ("audit", "campaigns", "cards", "deck", "hildegard", "looking", "play", "report",
-           "spires_end", "things", "time", "transfer")
+           "spires_end", "things", "time", "transfer", "volume2")
 """The modules under journal.cli that define commands, in the order `--help` lists them.
 A new command (or module) appears once it is here and the index is regenerated:
 `python -m journal.cli.reference --index > journal/cli/index.py` (tests say when)."""
@@ -72,9 +72,11 @@ class SpireGroup(TyperGroup):
         self, args: Sequence[str] | None = None, prog_name: str | None = None,
         complete_var: str | None = None, standalone_mode: bool = True, **extra: Any,
     ) -> Any:
+        given = list(sys.argv[1:] if args is None else args)
         try:
+            _all_text(given)
             code = super().main(
-                args=args, prog_name=prog_name or "spire", complete_var=complete_var,
+                args=given, prog_name=prog_name or "spire", complete_var=complete_var,
                 standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as e:
             print(e.format_message())
@@ -94,6 +96,35 @@ def _fail(message: str, code: int) -> int:
     line = " ".join(message.split())
     print(f"spire: {line}", file=sys.stderr)
     return code
+
+
+def _all_text(args: list[str]) -> None:
+    """Refuse an argument that is not UTF-8 text. Python hands bytes that do not decode
+    to a program as lone surrogates (\\udcff for 0xff); spire keeps text as UTF-8, and
+    such an argument would fail wherever it went, so it is refused before it goes anywhere."""
+    for arg in args:
+        if not is_text(arg):
+            raise BadInput(f"'{undecoded(arg)}' is not UTF-8 text; spire keeps only text")
+
+
+def is_text(value: str) -> bool:
+    """True if `value` can be kept as UTF-8 (it holds no lone surrogate)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def undecoded(value: str) -> str:
+    """`value` as the bytes it came as, escaped: b'bad\\xff' shows as bad\\xff."""
+    raw = value.encode("utf-8", "surrogateescape") if _escapes_only(value) \
+        else value.encode("utf-8", "backslashreplace")
+    return repr(raw)[2:-1]
+
+
+def _escapes_only(value: str) -> bool:
+    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in value)
 
 
 app = typer.Typer(
@@ -203,6 +234,7 @@ def text_as_given(command: click.Command, ctx: click.Context) -> None:
     parameters differ, nothing changes but the start-up time (tests/test_startup.py
     would say so)."""
     _text_as_given([*command.params, command.get_help_option(ctx)])
+    _bounded(command.params)
     for sub in getattr(command, "commands", {}).values():
         text_as_given(sub, ctx)
 
@@ -226,6 +258,57 @@ class _AsGiven:
         from typer._coercion import build_runtime_param
 
         return build_runtime_param(param.type_descriptor).coerce(value, param=param, ctx=ctx)
+
+
+LARGEST = 10**9
+"""No number spire takes from the command line is further from 0 than this: a card, a
+position (a million-event journal included), an amount or a count. A journal keeps
+numbers SQLite can hold (64 bits), and a billion dice is no game."""
+
+
+def _bounded(params: list[click.Parameter]) -> None:
+    """Give every whole-number parameter a sane range, whatever range its command gave it."""
+    for param in params:
+        described = getattr(param, "type_descriptor", None)
+        if described is None or not _whole(described.annotation):
+            continue
+        given = getattr(param, "_runtime_param", 0)
+        if given != 0 and not isinstance(given, _Bounded):
+            param._runtime_param = _Bounded(given)  # type: ignore[attr-defined]
+
+
+def _whole(annotation: Any) -> bool:
+    from typing import get_args
+
+    return annotation is int or int in get_args(annotation)
+
+
+class _Bounded:
+    """A whole-number parameter's coercion (typer's `RuntimeParam` protocol), then its range."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def coerce(self, value: Any, param: Any, ctx: click.Context) -> Any:
+        if self.inner is None:
+            from typer._coercion import build_runtime_param
+
+            self.inner = build_runtime_param(param.type_descriptor)
+        value = self.inner.coerce(value, param=param, ctx=ctx)
+        for number in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(number, int) and abs(number) > LARGEST:
+                raise click.exceptions.BadParameter(
+                    f"{_short(number)} is out of range; spire takes numbers up to "
+                    f"{LARGEST:,}", ctx=ctx, param=param)
+        return value
+
+
+def _short(number: int) -> str:
+    """A huge number said briefly: 1000000000000000000000000000000 is 10^30-ish."""
+    digits = str(abs(number)) if number.bit_length() < 10_000 else ""
+    if digits and len(digits) <= 15:
+        return str(number)
+    return f"{'-' if number < 0 else ''}a {len(digits) or 'many'}-digit number"
 
 
 def load(*modules: str) -> None:

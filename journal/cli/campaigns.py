@@ -15,7 +15,7 @@ def new(
     ctx: typer.Context,
     name: str = typer.Argument(..., metavar="NAME", help="A name for the campaign."),
     game: str = typer.Option(..., "--game", "-g", metavar="GAME", help=f"The game: {GAMES}."),
-    players: int = typer.Option(1, "--players", "-p", metavar="N", help="How many play."),
+    players: int = typer.Option(1, "--players", "-p", metavar="N", min=1, help="How many play."),
     quick_start: bool = typer.Option(
         False, "--quick-start", help="Spire's End: begin at card 5 (Quick Start)."),
     force: Force = False,

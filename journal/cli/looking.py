@@ -56,7 +56,7 @@ def log(
 @app.command()
 def show(
     ctx: typer.Context,
-    seq: int = typer.Argument(..., metavar="SEQ", help="The event's number in the log."),
+    seq: int = typer.Argument(..., metavar="SEQ", min=1, help="The event's number in the log."),
     as_json: Json = False,
 ) -> None:
     """One event in full: its payload, time, override and hashes.

@@ -60,8 +60,21 @@ def play(
 
     with journals_kept():
         shell = Shell(ctx)
-        code = shell.interactive() if sys.stdin.isatty() else shell.batch(sys.stdin, keep_going)
+        code = shell.interactive() if sys.stdin.isatty() \
+            else shell.batch(_lines(sys.stdin), keep_going)
     raise typer.Exit(code)
+
+
+def _lines(stream: TextIO) -> Iterable[str]:
+    """The lines of `stream` as text, a line whose bytes are not UTF-8 included: its bytes
+    that do not decode are kept as Python keeps such arguments (lone surrogates), so that
+    line alone is refused, as `spire` refuses such an argument, and the next one runs."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        yield from stream
+        return
+    for line in raw:
+        yield line.decode("utf-8", "surrogateescape")
 
 
 class Shell:
@@ -210,6 +223,9 @@ class Shell:
         while True:
             try:
                 line = input(self.prompt())
+            except UnicodeDecodeError as e:  # a terminal that sent bytes that are not UTF-8
+                _fail(f"cannot read the line: not UTF-8 text ({e.reason})", 2)
+                continue
             except EOFError:
                 print()
                 return

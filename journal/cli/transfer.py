@@ -49,11 +49,11 @@ def import_(
       spire import gray-oaks.jsonl --name gray-oaks-copy
     """
     from journal import render
-    from journal.transfer import parse
+    from journal.transfer import lines, parse
 
     try:
-        with file.open(encoding="utf-8") as lines:
-            branch = journal(ctx).import_(name or file.stem, parse(lines))
+        with file.open(encoding="utf-8") as text:
+            branch = journal(ctx).import_(name or file.stem, parse(lines(text)))
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {file}: {e}") from None
     render.say(f"Imported {branch.head} events into {journal(ctx).campaign().name!r}; "
