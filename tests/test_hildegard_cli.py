@@ -281,7 +281,7 @@ def test_redo_retries_a_missed_target(hildegard: Spire) -> None:
 
 def test_redo_retries_a_face_off(hildegard: Spire) -> None:
     play(hildegard, "gain feats 3", CROWS, "roll c c b b", "stop", "wild miss", "roll c b b",
-         "lock 2", "roll b")
+         "roll b b", "lock 2", "roll b")
     assert encounter(hildegard)["squares"][0] == "hit"
     out = play(hildegard, "feat redo")
     assert "Face-off, round 1: The Crows 0/7 | meter ......." in out
@@ -444,7 +444,7 @@ def test_an_enemy_removes_a_block_with_its_part_before_it_hits(hildegard: Spire)
     assert "meter ......." in out                            # the block is gone, no hit
     assert "1:crescent*" in out
     assert encounter(hildegard)["squares"][0] == "empty"
-    out = play(hildegard, "lock 2", "roll c")
+    out = play(hildegard, "roll c b")     # the die that cleared the block counts as locked
     assert "meter X......" in out
 
 
@@ -461,7 +461,7 @@ def test_a_blocked_tab_square_triggers_no_effect(hildegard: Spire) -> None:
     quoted("Status Effect Tabs are not triggered when a square is Blocked.")
     play(hildegard, TEST_METER, CROWS_ON_TEST_METER, "effect hit", "effect hit", "effect hit",
          "roll d b b", "stop", "block 1 --square 4", "wild miss",
-         "roll d b b", "lock 2", "roll b")
+         "roll d b b", "roll b b", "lock 2", "roll b")
     assert encounter(hildegard)["squares"][3] == "empty"     # the block removed, not hit
     assert hildegard.json("status")["next_set"]["flub"] == 0
 

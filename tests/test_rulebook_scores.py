@@ -111,3 +111,54 @@ def test_13_the_meter_s_unprinted_squares_are_said_and_can_be_entered(hildegard:
     play(hildegard, *set_, "roll c c r", *set_, "roll d c r", *set_, "roll d b b")
     fight = encounter(hildegard)
     assert fight["squares"] == ["hit"] * 7 and fight["outcome"] == "lost"
+
+
+# -- Hildegard: the enemy's finesse after a die is used (case 10) -------------------------
+
+ENEMY_FINESSE = ("Any roll results that can't fill, or potentially fill, a Hit Square this Set "
+                 "must be Finessed until they can, or until the enemy runs out of rolls to "
+                 "Finesse.")
+
+
+def crows_to_roll(spire: Spire) -> None:
+    play(spire, 'faceoff "The Crows"', "roll b b b b", "stop", "wild miss")
+
+
+def test_10_a_die_that_hit_counts_as_locked_and_the_rest_is_re_rolled(hildegard: Spire) -> None:
+    hildegard_quoted(ENEMY_FINESSE)
+    crows_to_roll(hildegard)
+    out = play(hildegard, "roll c c b")
+    assert "the enemy re-rolls the dice that hit nothing" in out
+    assert encounter(hildegard)["turn"] == "enemy"      # re-rolls remain: the set goes on
+    play(hildegard, "roll r")                            # the blank, re-rolled: square 3
+    fight = encounter(hildegard)
+    assert fight["squares"][:3] == ["hit", "hit", "hit"] and fight["round"] == 2
+
+
+def test_10_no_useless_die_is_locked_after_a_hit(hildegard: Spire) -> None:
+    hildegard_quoted(ENEMY_FINESSE)
+    crows_to_roll(hildegard)
+    play(hildegard, "roll c b b")
+    line = refused(hildegard, "lock 2")
+    assert "re-rolls the dice that hit nothing" in line and "Enemy Turn Flow" in line
+    play(hildegard, "roll c b")                          # square 2; the blank goes again
+    assert encounter(hildegard)["squares"][:2] == ["hit", "hit"]
+    play(hildegard, "roll r")
+    fight = encounter(hildegard)
+    assert fight["squares"][:3] == ["hit"] * 3 and fight["round"] == 2
+
+
+def test_10_the_enemy_runs_out_of_rolls(hildegard: Spire) -> None:
+    crows_to_roll(hildegard)
+    play(hildegard, "roll c c b", "roll b")              # nothing hit: one die, no lock left
+    fight = encounter(hildegard)
+    assert fight["squares"][:3] == ["hit", "hit", "empty"] and fight["round"] == 2
+
+
+def test_10_a_kept_die_is_locked_before_the_re_roll(hildegard: Spire) -> None:
+    hildegard_quoted("the Crows are smart enough to keep it")
+    crows_to_roll(hildegard)
+    play(hildegard, "roll r c b")
+    assert "lock 1 before the re-roll" in refused(hildegard, "roll b b")
+    play(hildegard, "roll b b --force")
+    assert "lock 1 before the re-roll" in overrides(hildegard)

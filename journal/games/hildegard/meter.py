@@ -92,12 +92,16 @@ def must_keep(meter: HitMeter, marks: Sequence[Mark], dice: Sequence[Face | None
 
 
 def enemy_set_over(meter: HitMeter, marks: Sequence[Mark], dice: Sequence[Face | None],
-                   unused: Sequence[int], locked: frozenset[int]) -> bool:
+                   unused: Sequence[int], locked: frozenset[int], fresh: bool = False) -> bool:
     """No re-roll is left to the enemy: no free die, every free die worth keeping, or a
-    single useless die that cannot be re-rolled without locking one more."""
+    single useless die that cannot be re-rolled without locking one more. `fresh`: a die
+    of the latest roll hit or cleared a block, and counts as locked in, so the dice that hit
+    nothing are re-rolled with no other lock ("Any roll results that can't fill the next
+    available Hit Square must be Finessed until they can, or until the enemy runs out of
+    rolls", Enemy Turn Flow)."""
     free = [p for p in unused if p not in locked]
     keep = must_keep(meter, marks, dice, unused, locked)
-    return not free or len(keep) == len(free) or (not keep and len(free) == 1)
+    return not free or len(keep) == len(free) or (not keep and len(free) == 1 and not fresh)
 
 
 def can_block(meter: HitMeter, marks: Sequence[Mark], square: int) -> str | None:

@@ -147,7 +147,7 @@ def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
     violations = _over(encounter)
     shot = _current(encounter, roller)
     if shot is not None and shot.rolled and not _starts_new_set(encounter, shot):
-        violations += _reroll_rules(shot)
+        violations += _reroll_rules(shot) or _enemy_reroll_rules(encounter, shot)
     elif isinstance(encounter, Target) and encounter.sets_left <= 0:
         violations.append(RuleViolation(
             f"{encounter.card.name} has no sets left", "Shooting Targets"))
@@ -179,10 +179,23 @@ def _reroll_rules(shot: ShotSet) -> list[RuleViolation]:
         return [RuleViolation("the set's finesse is over; the wild shot comes next", FINESSE)]
     if not shot.free:
         return [RuleViolation("every die is locked in; the set is rolled", FINESSE)]
-    if not shot.fresh_lock:
+    if not shot.fresh_lock and not shot.hit:
         return [RuleViolation(
             "lock in at least one die before re-rolling the rest (`spire lock N`)", FINESSE)]
     return []
+
+
+def _enemy_reroll_rules(encounter: Target | FaceOff, shot: ShotSet) -> list[RuleViolation]:
+    """The enemy re-rolls only once it has locked every die it must keep."""
+    if not isinstance(encounter, FaceOff) or encounter.enemy_shot is not shot:
+        return []
+    keep = enemy_keeps(encounter, shot)
+    if not keep or shot.fresh_lock:  # a lock made since the roll: its rules were checked
+        return []
+    shown = " ".join(str(p + 1) for p in sorted(keep))
+    return [RuleViolation(
+        f"the enemy keeps every die that could fill or potentially fill a square: lock {shown} "
+        "before the re-roll", ENEMY)]
 
 
 def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decision:
@@ -224,6 +237,10 @@ def enemy_keeps(fight: FaceOff, shot: ShotSet) -> frozenset[int]:
 def _enemy_lock_rules(fight: FaceOff, shot: ShotSet, chosen: tuple[int, ...]) -> list[RuleViolation]:
     keep = enemy_keeps(fight, shot)
     picked = frozenset(p - 1 for p in chosen)
+    if not keep and shot.hit and not shot.fresh_lock:
+        return [RuleViolation(
+            "a die that hit counts as locked in: the enemy re-rolls the dice that hit nothing "
+            f"(`spire roll` {len(shot.free)} dice)", ENEMY)]
     if not keep and len(picked) == 1 or keep and picked == keep:
         return []
     if not keep:
@@ -249,7 +266,7 @@ def stop(state: State, player: int | None) -> Decision:
         violations.append(RuleViolation("the set's finesse is over already", FINESSE))
     if isinstance(encounter, FaceOff) and encounter.enemy_shot is shot:
         if not enemy_set_over(encounter.meter, encounter.marks, shot.dice, shot.unused,
-                              shot.locked):
+                              shot.locked, shot.fresh_lock or shot.hit):
             violations.append(RuleViolation(
                 "the enemy must finesse until its dice can fill a square or it runs out of "
                 "rolls", ENEMY))

@@ -57,6 +57,8 @@ class ShotSet:
     blocks: frozenset[int] = frozenset()
     used: frozenset[int] = frozenset()
     """An enemy's dice already spent on hits this set."""
+    hit: bool = False
+    """A die of the enemy's latest roll hit or cleared a block: it counts as locked in."""
 
     @property
     def rolled(self) -> bool:
@@ -694,7 +696,8 @@ def _enemy_changed(state: State, h: Hildegard, fight: FaceOff, shot: ShotSet) ->
     """An enemy's dice hit what they can, square by square; its set ends when it has no
     die left to re-roll."""
     hits = strike(fight.meter, fight.marks, shot.dice, shot.unused)
-    shot = replace(shot, used=shot.used | hits.used)
+    # A die that hit or cleared a block counts as locked in: the re-roll needs no other.
+    shot = replace(shot, used=shot.used | hits.used, hit=bool(hits.used))
     effects = h.next_set
     for square in hits.hit:
         tab = fight.meter.squares[square].tab
@@ -704,7 +707,8 @@ def _enemy_changed(state: State, h: Hildegard, fight: FaceOff, shot: ShotSet) ->
     fight = replace(fight, marks=hits.marks, enemy_shot=shot)
     if full(fight.marks):
         return _face_off_over(state, h, fight, "lost")
-    if enemy_set_over(fight.meter, fight.marks, shot.dice, shot.unused, shot.locked):
+    if enemy_set_over(fight.meter, fight.marks, shot.dice, shot.unused, shot.locked,
+                      shot.fresh_lock or shot.hit):
         return _enemy_done(state, h, fight)
     return _with(state, replace(h, encounter=fight))
 

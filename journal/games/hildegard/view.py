@@ -132,10 +132,14 @@ def _face_off_lines(f: FaceOff) -> list[str]:
     if f.turn == "enemy" and f.enemy_shot is not None:
         shot = f.enemy_shot
         out.append(f"  {possessive(shot.roller)} dice: {dice_text(shot)}")
-        if not enemy_set_over(f.meter, f.marks, shot.dice, shot.unused, shot.locked):
+        if not enemy_set_over(f.meter, f.marks, shot.dice, shot.unused, shot.locked,
+                              shot.fresh_lock or shot.hit):
             keep = must_keep(f.meter, f.marks, shot.dice, shot.unused, shot.locked)
-            shown = " ".join(str(p + 1) for p in sorted(keep)) or "any one die"
-            out.append(f"  the enemy must keep: {shown}; re-roll the rest")
+            if keep or not (shot.fresh_lock or shot.hit):
+                shown = " ".join(str(p + 1) for p in sorted(keep)) or "any one die"
+                out.append(f"  the enemy must keep: {shown}; re-roll the rest")
+            elif not shot.fresh_lock:
+                out.append("  the enemy re-rolls the dice that hit nothing")
     return out
 
 
