@@ -19,6 +19,9 @@ from journal.games import game as game_named
 from journal.games.hildegard import rules as hildegard
 from journal.games.hildegard.dice import SHOT_DIE
 from journal.games.spires_end import rules as spires_end
+from journal.games.volume2 import rules as volume2
+from journal.games.volume2.dice import HIVE_DIE
+from journal.games.volume2.dice import SHOT_DIE as VOLUME2_SHOT_DIE
 from journal.state import State
 
 Redecide = Callable[[State, Any, int | None, list[ev.Recorded]], Decision]
@@ -43,6 +46,10 @@ def _hildegard(fn: Redecide) -> Recheck:
 
 def _spires_end(fn: Redecide) -> Recheck:
     return Recheck("spires-end", fn)
+
+
+def _volume2(fn: Redecide) -> Recheck:
+    return Recheck("volume2", fn)
 
 
 def _started(state: State, e: ev.CampaignStarted) -> Decision:
@@ -121,6 +128,20 @@ RECHECKS: dict[str, Recheck] = {
         s, e.target, e.inflicted)),
     "selection-rolled": _spires_end(lambda s, e, p, h: spires_end.select(s, e.roll)),
     "fight-ended": _spires_end(lambda s, e, p, h: spires_end.end(s)),
+    # Volume 2 (journal/games/volume2/rules.py).
+    "ally-joined": _volume2(lambda s, e, p, h: volume2.join(s, e.card)),
+    "encounter-began": _volume2(lambda s, e, p, h: volume2.begin(s, e.allies, e.enemies)),
+    "action-dice-rolled": _volume2(lambda s, e, p, h: volume2.roll(
+        s, e.faces, e.ally, e.spent or None)),
+    "action-dice-locked": _volume2(lambda s, e, p, h: volume2.lock(s, e.dice)),
+    "finesse-ended": _volume2(lambda s, e, p, h: volume2.stop(s)),
+    "action-taken": _volume2(lambda s, e, p, h: volume2.action(s, e.action, e.target)),
+    "hive-deployed": _volume2(lambda s, e, p, h: volume2.deploy(s, e.what, e.count, e.on)),
+    "turn-ended": _volume2(lambda s, e, p, h: volume2.upkeep(s)),
+    "target-rolled": _volume2(lambda s, e, p, h: volume2.target_roll(s, e.rolls)),
+    "target-chosen": _volume2(lambda s, e, p, h: volume2.choose_target(s, e.ally)),
+    "enemy-attacked": _volume2(lambda s, e, p, h: volume2.attack(s, e.roll, e.enemy)),
+    "encounter-closed": _volume2(lambda s, e, p, h: volume2.end(s)),
 }
 """Each event type and the command that records it, given what the event holds."""
 
@@ -167,6 +188,12 @@ def _d8s(*rolls: int | None) -> tuple[str, ...]:
 
 
 D8 = tuple(str(face) for face in range(1, 9))
+D20 = tuple(str(face) for face in range(1, 21))
+
+
+def _of(die: str) -> Rolled:
+    """The faces a Volume 2 roll shows, if it rolled `die` dice."""
+    return lambda e: e.faces if e.die == die else ()
 
 DIE_KINDS: tuple[DieKind, ...] = (
     # "three Crescent icons ..., a Ring icon, a Dot icon, and a Blank side" (Shot Dice).
@@ -179,4 +206,10 @@ DIE_KINDS: tuple[DieKind, ...] = (
         "recouped": lambda e: _d8s(e.roll),
         "death-move-performed": lambda e: _d8s(*e.rolls),
         "selection-rolled": lambda e: _d8s(e.roll)}),
+    # Volume 2: "Sickle x 2, Bee, Pollen, Hive, and Blank"; the allies' shot dice; the d20
+    # of the target roll and of the enemies' attacks.
+    DieKind("Volume 2 hive die", HIVE_DIE, {"action-dice-rolled": _of("hive")}),
+    DieKind("Volume 2 shot die", VOLUME2_SHOT_DIE, {"action-dice-rolled": _of("shot")}),
+    DieKind("Volume 2 d20", D20, {
+        "target-rolled": lambda e: _d8s(*e.rolls), "enemy-attacked": lambda e: _d8s(e.roll)}),
 )

@@ -367,7 +367,7 @@ def _recoup(enc: Encounter) -> tuple[Encounter, list[str]]:
     return enc, [*said, f"Round {enc.round}: {first}'s turn"]
 
 
-def ended(game: Volume2, res: Resources, e: v2.EncounterEnded) -> Step:
+def ended(game: Volume2, res: Resources, e: v2.EncounterClosed) -> Step:
     enc = replace(_encounter(game), outcome="ended")
     return replace(game, encounter=enc, resolved=("The players ended the encounter",)), res
 

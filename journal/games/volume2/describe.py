@@ -68,5 +68,5 @@ def _(e: v2.EnemyAttacked) -> str:
 
 
 @says
-def _(e: v2.EncounterEnded) -> str:
+def _(e: v2.EncounterClosed) -> str:
     return "Ended the encounter"

@@ -41,6 +41,7 @@ class ActionDiceRolled(Payload):
 
     type: Literal["action-dice-rolled"] = "action-dice-rolled"
     ally: str
+    die: Literal["hive", "shot"]
     faces: tuple[str, ...] = Field(max_length=20)
     spent: int = Field(default=0, ge=0, le=20)
 
@@ -111,7 +112,7 @@ class EnemyAttacked(Payload):
     target: str
 
 
-class EncounterEnded(Payload):
+class EncounterClosed(Payload):
     """The players end the encounter (the story ends it, or they abandon it)."""
 
-    type: Literal["encounter-ended"] = "encounter-ended"
+    type: Literal["encounter-closed"] = "encounter-closed"

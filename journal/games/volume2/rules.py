@@ -95,7 +95,7 @@ def _wildlife(state: State, enemies: Sequence[EnemyCard]) -> Violations:
 
 def end(state: State) -> Decision:
     _encounter(state)
-    return _decided(v2.EncounterEnded(), [])
+    return _decided(v2.EncounterClosed(), [])
 
 
 # -- an ally's turn ----------------------------------------------------------------------
@@ -151,7 +151,8 @@ def roll(state: State, typed: Sequence[str], ally: str | None, spent: int | None
     if count < 1:
         raise BadInput("spend at least 1 HP to roll 1 die")
     violations = _turn_rules(enc, fighter) + _accuracy(fighter, count)
-    event = v2.ActionDiceRolled(ally=fighter.name, faces=rolled, spent=count)
+    event = v2.ActionDiceRolled(ally=fighter.name, die=fighter.card.dice or "shot",
+                                faces=rolled, spent=count)
     return _decided(event, violations)
 
 
@@ -193,7 +194,9 @@ def _reroll(fighter: Fighter, turn: Turn, rolled: tuple[str, ...]) -> Decision:
                                         "(`spire lock N`)", TURNS))
     if not turn.final and len(rolled) != turn.unlocked():
         raise BadInput(f"{turn.unlocked()} dice are not locked; {len(rolled)} faces were given")
-    return _decided(v2.ActionDiceRolled(ally=fighter.name, faces=rolled), violations)
+    rerolled = v2.ActionDiceRolled(ally=fighter.name, die=fighter.card.dice or "shot",
+                                   faces=rolled)
+    return _decided(rerolled, violations)
 
 
 def _rolled_turn(state: State) -> tuple[Encounter, Turn]:

@@ -220,6 +220,6 @@ for _event, _step in (
     (v2.FinesseEnded, "finesse_ended"), (v2.ActionTaken, "action"),
     (v2.HiveDeployed, "deployed"), (v2.TurnEnded, "turn_ended"),
     (v2.TargetRolled, "target_rolled"), (v2.TargetChosen, "target_chosen"),
-    (v2.EnemyAttacked, "attacked"), (v2.EncounterEnded, "ended"),
+    (v2.EnemyAttacked, "attacked"), (v2.EncounterClosed, "ended"),
 ):
     _handles(_event, _step)

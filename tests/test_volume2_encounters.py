@@ -1,0 +1,437 @@
+"""Volume 2, Episode 1: an encounter through the real CLI, rule by rule, quoting the
+rulebook (rulebooks/volume2-episode1.txt). Numbers the rulebook does not print (Dunstan's
+HP and AP, Finnian's Recoup, Wade Slocum's HP, AP, ferocity, attacks and retreat) are
+entered as a table would enter them from its cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from conftest import Spire, rulebook
+
+BOOK = "volume2-episode1"
+WADE = "Wade Slocum"
+
+
+def says(*sentences: str) -> None:
+    """The rulebook prints each sentence (quoted in the test that checks its rule)."""
+    text = " ".join(rulebook(BOOK).split())
+    for sentence in sentences:
+        assert " ".join(sentence.split()) in text, sentence
+
+
+@pytest.fixture
+def v2(spire: Spire) -> Spire:
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    spire.ok("card", "add", "Dunstan", "--ally", "--hp", "6", "--ap", "2",
+             "--combo", "Double Shot: black white: 2 damage", "--combo", "Repair: ping: repair 1")
+    spire.ok("card", "add", WADE, "--enemy", "--hp", "8", "--ap", "2", "--ferocity", "1",
+             "--attacks", "1", "--retreat", "3", "--meat")
+    spire.ok("draw", "Dunstan")
+    return spire
+
+
+def encounter(spire: Spire) -> Any:
+    return spire.json("status")["encounter"]
+
+
+def ally(spire: Spire, name: str) -> Any:
+    return next(a for a in encounter(spire)["allies"] if a["name"] == name)
+
+
+def enemy(spire: Spire, name: str = WADE) -> Any:
+    return next(e for e in encounter(spire)["enemies"] if e["name"] == name)
+
+
+def resources(spire: Spire) -> Any:
+    return spire.json("status")["resources"]
+
+
+def fight(spire: Spire, *more: str) -> None:
+    spire.ok("fight", WADE, "--with", "Dunstan", *more)
+
+
+def finnian_rolls(spire: Spire, *faces: str) -> None:
+    spire.ok("roll", *faces)
+    spire.ok("stop")
+
+
+def to_enemies(spire: Spire) -> None:
+    """End every ally's turn still to come this round."""
+    while encounter(spire)["phase"] == "allies":
+        spire.ok("upkeep")
+
+
+# -- the shipped cards -------------------------------------------------------------------
+
+def test_only_what_the_rulebook_prints_ships(spire: Spire) -> None:
+    says("Finnian has 5 Hit Points (HP) and 3 Armor Points (AP).",
+         "As shown, Dunstan has a Recoup of 4.")
+    spire.ok("new", "plains", "--game", "volume2")
+    listed = {c["name"]: c for c in spire.json("card", "list")}
+    assert (listed["Finnian"]["hp"], listed["Finnian"]["ap"], listed["Finnian"]["recoup"]) == \
+        (5, 3, None)
+    assert (listed["Dunstan"]["recoup"], listed["Dunstan"]["hp"]) == (4, None)
+    line = spire.refused("fight", WADE, code=2)
+    assert "not entered" in line and "spire card add" in line and "--recoup N" in line
+
+
+def test_wade_slocums_table_as_printed(spire: Spire) -> None:
+    says("Rolls of 5–15 deal 3 DMG", "Rolls of 16–19 deal 4 DMG", "Roll of 20 deals 5 DMG")
+    spire.ok("new", "plains", "--game", "volume2")
+    shown = spire.ok("card", "show", WADE)
+    assert "damage table: 5-15: 3; 16-19: 4; 20: 5" in shown
+    assert "QUICKDRAW on a natural 4 or lower" in shown
+
+
+@pytest.mark.parametrize(("natural", "damage"), [
+    (3, 0),    # 3 + 1 = 4: below the lowest row, a miss (our ruling)
+    (4, 3),    # 5-15: 3
+    (14, 3),
+    (15, 4),   # 16-19: 4
+    (18, 4),
+    (19, 5),   # 20: 5
+    (20, 5),   # 21: above the highest row uses that row (our ruling)
+])
+def test_d20_plus_ferocity_on_the_table(v2: Spire, natural: int, damage: int) -> None:
+    says("ADD FEROCITY: Add the Enemy's Ferocity to each result.",
+         "Add this number to each of the Enemy's D20 attack rolls (not to the damage result).")
+    fight(v2)
+    to_enemies(v2)
+    v2.ok("target-roll", "20", "1")
+    out = v2.ok("enemy", str(natural))
+    dealt = f"{damage} damage to Finnian" if damage else "a miss"
+    assert f"Wade Slocum rolls {natural} + 1 ferocity = {natural + 1}: {dealt}" in out
+
+
+# -- Finnian's hive dice -------------------------------------------------------------------
+
+def test_two_sickles_and_a_bee(v2: Spire) -> None:
+    says("2 DMG (Sickles) + 1 DMG (Hive/Bee).",
+         "Notice: Bees add damage to a successful attack; they do not deal damage on their own.")
+    fight(v2)
+    finnian_rolls(v2, "sickle", "sickle", "hive")
+    v2.ok("action", "sickles")
+    assert (enemy(v2)["ap"], enemy(v2)["hp"]) == (0, 8)
+    v2.ok("deploy", "bee")
+    assert (enemy(v2)["ap"], enemy(v2)["hp"]) == (0, 7)
+    assert resources(v2)["bees"] == 0
+
+
+def test_a_sickle_and_a_pollen(v2: Spire) -> None:
+    says("1 DMG (Sickle) + 1 HEAL (Hive/Pollen).")
+    fight(v2)
+    finnian_rolls(v2, "s", "h", "b")  # 3 HP spent: Finnian at 2
+    v2.ok("action", "sickles")
+    v2.ok("deploy", "pollen", "--on", "Finnian")
+    assert (enemy(v2)["ap"], ally(v2, "Finnian")["hp"], resources(v2)["pollen"]) == (1, 3, 0)
+
+
+def test_three_sickles_still_make_two(v2: Spire) -> None:
+    says("1 DMG per Sickle (Max 2): Finnian wields two sickles; only two may count per attack.")
+    fight(v2)
+    finnian_rolls(v2, "sickle", "sickle", "sickle")
+    out = v2.ok("action", "sickles")
+    assert "2 damage to Wade Slocum" in out
+
+
+def test_a_bee_with_no_successful_attack_deals_nothing(v2: Spire) -> None:
+    says("Bees only augment successful attacks; they cannot deal damage on their own.")
+    fight(v2)
+    finnian_rolls(v2, "hive", "blank")
+    line = v2.refused("deploy", "bee", code=1)
+    assert "only augment successful attacks" in line
+    out = v2.ok("deploy", "bee", "--force")
+    assert "no successful attack to sting: 0 damage" in out
+    assert (enemy(v2)["hp"], enemy(v2)["ap"]) == (8, 2)
+    assert v2.json("status")["overrides"], "the forced sting is recorded as an override"
+
+
+def test_no_sting_without_a_hive(v2: Spire) -> None:
+    says("You only need 1 Hive to deploy up to 4 Bees and/or Pollen.")
+    fight(v2)
+    finnian_rolls(v2, "sickle", "sickle", "blank")
+    v2.ok("action", "sickles")
+    assert "no hive" in v2.refused("deploy", "bee", code=1)
+
+
+def test_locked_bees_and_pollen_are_gained_up_to_four(v2: Spire) -> None:
+    says("GAIN 1 BEE: Per locked roll.",
+         "Finnian can hold up to 4 Bees and 4 Pollen at a time.")
+    v2.ok("gain", "bees", "2")  # 3 bees
+    fight(v2)
+    v2.ok("roll", "bee", "bee", "pollen", "blank")
+    v2.ok("lock", "3")
+    assert resources(v2)["pollen"] == 2
+    out = v2.ok("lock", "1", "2")
+    assert "+1 bees (4); 1 lost (at most 4)" in out
+    assert resources(v2)["bees"] == 4
+
+
+def test_a_fifth_bee_is_refused(v2: Spire) -> None:
+    v2.ok("gain", "bees", "3")
+    assert "bees at most 4" in v2.refused("gain", "bees", "1", code=1)
+
+
+def test_at_most_four_deployed_a_turn(v2: Spire) -> None:
+    says("DEPLOYMENT LIMIT: You may deploy up to 4 Bees/Pollen per turn if a Hive is rolled.")
+    v2.ok("gain", "bees", "3")
+    v2.ok("gain", "pollen", "3")
+    fight(v2)
+    finnian_rolls(v2, "sickle", "hive")
+    v2.ok("action", "sickles")
+    v2.ok("deploy", "bee", "3")
+    assert "at most 4 bees and pollen a turn" in v2.refused("deploy", "pollen", "2", code=1)
+
+
+# -- an ally's turn ------------------------------------------------------------------------
+
+def test_accuracy_is_hp_spent_and_one_hp_is_kept(v2: Spire) -> None:
+    says("Accuracy equals the HP you spend this Turn. Spend 3 HP, roll 3 dice.",
+         "you must keep at least 1 HP to stay alive.")
+    fight(v2)
+    assert "must keep 1: at most 4 dice, not 5" in v2.refused("roll", "--hp", "5", code=1)
+    v2.ok("roll", "--hp", "4")
+    assert ally(v2, "Finnian")["hp"] == 1
+    assert len(encounter(v2)["dice"]["faces"]) == 4
+
+
+def test_finesse_locks_one_more_before_each_reroll(v2: Spire) -> None:
+    says("To Finesse, you must lock in at least 1 or more results. Then, re-roll the "
+         "remaining dice.")
+    fight(v2)
+    v2.ok("roll", "sickle", "blank", "blank")
+    assert "lock at least 1 more die" in v2.refused("roll", "s", "s", "s", code=1)
+    v2.ok("lock", "1")
+    v2.ok("roll", "sickle", "blank")
+    assert encounter(v2)["dice"]["faces"] == ["sickle", "sickle", "blank"]
+    assert ally(v2, "Finnian")["hp"] == 2, "a re-roll spends no HP"
+    assert "lock at least 1 more die" in v2.refused("roll", "s", "s", code=1)
+
+
+def test_actions_come_from_the_locked_dice(v2: Spire) -> None:
+    says("ACTION RESULTS: Perform any Actions triggered by your locked Action Dice results.")
+    fight(v2)
+    v2.ok("roll", "sickle", "blank")
+    assert "finish finessing first" in v2.refused("action", "sickles", code=1)
+
+
+def test_finnian_goes_first(v2: Spire) -> None:
+    says("Finnian goes first, followed by the other Allies in any order.")
+    fight(v2)
+    line = v2.refused("roll", "--ally", "Dunstan", "black", code=1)
+    assert "Finnian goes first" in line
+
+
+def test_a_combination_on_one_target(v2: Spire) -> None:
+    says("Damage from a single combination must be applied to one target.")
+    fight(v2)
+    v2.ok("upkeep")  # Finnian passes
+    v2.ok("roll", "black", "white", "ping")
+    v2.ok("stop")
+    v2.ok("action", "Double Shot")
+    assert (enemy(v2)["ap"], enemy(v2)["hp"]) == (0, 8)
+    line = v2.refused("action", "Double Shot", code=1)
+    assert "Double Shot needs black, white" in line
+
+
+def test_a_support_action_repairs_armor(v2: Spire) -> None:
+    says("Support Actions (e.g., Dunstan's REPAIR) usually require a single die face and don't "
+         "need a Bullseye.")
+    fight(v2)
+    to_enemies(v2)
+    v2.ok("target-roll", "1", "20")
+    v2.ok("enemy", "10")  # 11: 3 damage to Dunstan, AP 2->0, HP 6->5
+    v2.ok("roll", "sickle")  # round 2: Finnian
+    v2.ok("upkeep")
+    v2.ok("roll", "ping")
+    v2.ok("stop")
+    v2.ok("action", "Repair")
+    assert ally(v2, "Dunstan")["ap"] == 1
+
+
+# -- who fights ----------------------------------------------------------------------------
+
+def test_at_most_three_allies(v2: Spire) -> None:
+    says("Choose up to 2 additional Allies to join him (for a maximum of 3 Allies).")
+    for name in ("Imrie", "Morwen"):
+        v2.ok("card", "add", name, "--ally", "--hp", "4", "--ap", "1", "--recoup", "1",
+              "--dice", "shot")
+        v2.ok("draw", name)
+    args = ("fight", WADE, "--with", "Dunstan", "--with", "Imrie", "--with", "Morwen")
+    assert "at most 3 allies fight" in v2.refused(*args, code=1)
+    v2.ok(*args, "--force")
+    assert len(encounter(v2)["allies"]) == 4
+
+
+def test_no_swapping_during_the_encounter(v2: Spire) -> None:
+    says("No swapping or substitutions occur during the fight.")
+    fight(v2)
+    assert "an encounter is under way" in v2.refused("fight", WADE, code=1)
+
+
+def test_only_the_nibbler_while_the_party_is_one(spire: Spire) -> None:
+    says("Until your party is more than one Ally, you may only pull a Minor Needlegrass "
+         "Nibbler.")
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    for name in ("Minor Needlegrass Nibbler", "Thornback Boar"):
+        spire.ok("card", "add", name, "--enemy", "--wildlife", "--hp", "2", "--ap", "0",
+                 "--ferocity", "0", "--attacks", "1", "--retreat", "never", "--table",
+                 "10-20: 1", "--pelt")
+    assert "only the Minor Needlegrass Nibbler" in spire.refused(
+        "fight", "Thornback Boar", code=1)
+    spire.ok("fight", "Minor Needlegrass Nibbler")
+    spire.ok("roll", "sickle", "sickle")
+    spire.ok("stop")
+    out = spire.ok("action", "sickles")
+    assert "Minor Needlegrass Nibbler is defeated (+1 pelts)" in out
+    assert spire.json("status")["resources"]["pelts"] == 1
+
+
+# -- the enemies' turn ---------------------------------------------------------------------
+
+def test_the_target_roll_rerolls_only_the_tied(v2: Spire) -> None:
+    says("If multiple dice tie for highest, roll again only for those tied Allies.")
+    v2.ok("card", "add", "Imrie", "--ally", "--hp", "4", "--ap", "1", "--recoup", "1",
+          "--dice", "shot")
+    v2.ok("draw", "Imrie")
+    fight(v2, "--with", "Imrie")
+    to_enemies(v2)
+    assert "one d20 for each of Finnian, Dunstan, Imrie" in v2.refused(
+        "target-roll", "3", "4", code=2)
+    v2.ok("target-roll", "17", "3", "17")
+    assert "one d20 for each of Finnian, Imrie" in v2.refused("target-roll", "3", "4", "5",
+                                                              code=2)
+    v2.ok("target-roll", "2", "9")
+    assert encounter(v2)["target"] == "Imrie"
+
+
+def test_a_bee_chooses_the_target(v2: Spire) -> None:
+    says("At the start of the Target Roll Phase, you may spend 1 Bee to skip the roll and "
+         "choose which Ally is targeted.")
+    fight(v2)
+    to_enemies(v2)
+    v2.ok("target-roll", "--choose", "Dunstan")
+    assert (encounter(v2)["target"], resources(v2)["bees"]) == ("Dunstan", 0)
+
+
+def test_an_attack_needs_its_target_roll(v2: Spire) -> None:
+    says("Before each Enemy attack, determine which Ally is being targeted.")
+    fight(v2)
+    assert "the allies' turns come first" in v2.refused("enemy", "12", code=1)
+    to_enemies(v2)
+    assert "the target roll comes before each attack" in v2.refused("enemy", "12", code=1)
+
+
+@pytest.mark.parametrize(("natural", "again"), [(4, True), (5, False)])
+def test_quickdraw(v2: Spire, natural: int, again: bool) -> None:
+    says("Wade Slocum has the ability QUICKDRAW, which states, anytime Wade rolls a 4 or "
+         "lower, he gets another attack.")
+    fight(v2)
+    to_enemies(v2)
+    v2.ok("target-roll", "20", "1")
+    v2.ok("enemy", str(natural))
+    assert (encounter(v2)["phase"] == "enemies") is again
+
+
+def test_recoup_at_the_end_of_the_round(v2: Spire) -> None:
+    says("As shown, Dunstan has a Recoup of 4. At the end of every Round, he automatically "
+         "regains 4 HP.",
+         "You may not Recoup beyond an Ally's maximum HP or AP Limits")
+    fight(v2)
+    v2.ok("roll", "sickle", "blank", "blank")  # Finnian 5 -> 2
+    v2.ok("upkeep")
+    v2.ok("roll", "blank", "blank", "blank", "blank", "blank")  # Dunstan 6 -> 1
+    v2.ok("upkeep")
+    v2.ok("target-roll", "20", "1")
+    v2.ok("enemy", "5")  # 6: 3 damage to Finnian, all through AP
+    status = encounter(v2)
+    assert status["round"] == 2
+    assert [(a["name"], a["hp"]) for a in status["allies"]] == [("Finnian", 3), ("Dunstan", 5)]
+
+
+def test_a_kod_ally_is_out_and_finnians_hive_is_lost(v2: Spire) -> None:
+    says("Once an Ally's HP is reduced to 0, that character is Knocked Out and removed from "
+         "play until the current Encounter ends.",
+         "If Finnian is Knocked Out, all Bees and Pollen are lost.")
+    fight(v2)
+    v2.ok("roll", "blank", "blank", "blank", "blank")  # Finnian at 1 HP
+    to_enemies(v2)
+    v2.ok("target-roll", "20", "1")
+    v2.ok("enemy", "20")  # 21: 5 damage: AP 3, then HP 1 -> 0
+    assert ally(v2, "Finnian")["ko"]
+    assert (resources(v2)["bees"], resources(v2)["pollen"]) == (0, 0)
+    assert "KO'd" in v2.refused("roll", "--ally", "Finnian", "--hp", "1", code=1)
+    v2.ok("roll", "--ally", "Dunstan", "black")  # Finnian is out: Dunstan goes first
+
+
+def test_every_ally_kod_is_game_over(v2: Spire) -> None:
+    says("If all Allies in play are KO'd, it's game over.")
+    v2.ok("fight", WADE)  # Finnian alone
+    v2.ok("roll", "blank", "blank", "blank", "blank")
+    v2.ok("upkeep")
+    v2.ok("enemy", "20")  # one ally in play: the target roll has one answer
+    status = v2.json("status")
+    assert status["game_over"] and status["encounter"]["outcome"] == "lost"
+    assert "the game is over" in v2.refused("fight", WADE, code=1)
+
+
+# -- the end of an encounter ---------------------------------------------------------------
+
+def test_victory_spoils_and_reset(v2: Spire) -> None:
+    says("MEAT: Defeat Wildlife or Enemy with this icon to gain 1 Meat.",
+         "At the end of an Encounter, all Allies restore their HP and AP to their Limit. Bee "
+         "and Pollen counts do not reset")
+    v2.ok("card", "add", "Wade Slocum", "--enemy", "--hp", "2", "--ap", "0", "--ferocity", "1",
+          "--attacks", "1", "--retreat", "3", "--meat")
+    fight(v2)
+    v2.ok("roll", "sickle", "sickle", "bee")
+    out = v2.ok("stop")
+    assert "+1 bees (2)" in out
+    out = v2.ok("action", "sickles")
+    assert "Wade Slocum is defeated (+1 meat)" in out and "won" in out
+    status = v2.json("status")
+    assert status["resources"]["meat"] == 1 and status["resources"]["bees"] == 2
+    assert [(c["hp"], c["ap"]) for c in status["characters"]] == [(5, 3), (6, 2)]
+
+
+def test_an_enemy_that_retreats_gives_no_rewards(v2: Spire) -> None:
+    says("Indicates how many Rounds this Enemy will fight before they are no longer in play.")
+    v2.ok("card", "add", "Wade Slocum", "--enemy", "--hp", "8", "--ap", "2", "--ferocity", "1",
+          "--attacks", "1", "--retreat", "1", "--meat")
+    fight(v2)
+    to_enemies(v2)
+    v2.ok("target-roll", "20", "1")
+    out = v2.ok("enemy", "10")
+    assert "Wade Slocum retreats after 1 round (not defeated: no rewards)" in out
+    status = v2.json("status")
+    assert status["encounter"]["outcome"] == "retreated" and status["resources"]["meat"] == 0
+
+
+# -- mistakes, time and proof --------------------------------------------------------------
+
+def test_undo_through_an_encounter(v2: Spire) -> None:
+    fight(v2)
+    v2.ok("roll", "sickle", "sickle")
+    v2.ok("undo")
+    assert ally(v2, "Finnian")["hp"] == 5 and encounter(v2)["dice"] is None
+
+
+def test_audit_redecides_every_step(v2: Spire) -> None:
+    fight(v2)
+    finnian_rolls(v2, "sickle", "blank")
+    v2.ok("deploy", "bee", "--force")
+    v2.ok("action", "sickles")
+    to_enemies(v2)
+    v2.ok("target-roll", "4", "9")
+    v2.ok("enemy", "12")
+    report = v2.json("audit")
+    assert report["clean"], report["findings"]
+    assert [o["type"] for o in report["overrides"]] == ["hive-deployed"]
+    assert {d["kind"] for d in report["dice"]} >= {"Volume 2 hive die", "Volume 2 d20"}
+    forged = v2.refused("deploy", "bee", "4", code=1)  # nothing left to sting with
+    assert "hive" in forged
