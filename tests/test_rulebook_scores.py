@@ -162,3 +162,51 @@ def test_10_a_kept_die_is_locked_before_the_re_roll(hildegard: Spire) -> None:
     assert "lock 1 before the re-roll" in refused(hildegard, "roll b b")
     play(hildegard, "roll b b --force")
     assert "lock 1 before the re-roll" in overrides(hildegard)
+
+
+# -- Spire's End: an effect an ally puts on itself (case 14) ------------------------------
+
+def spires_quoted(*sentences: str) -> None:
+    quoted("spires-end", *sentences)
+
+
+def ally(spire: Spire, name: str) -> Any:
+    return next(a for a in spire.json("status")["allies"] if a["name"] == name)
+
+
+def foe(spire: Spire) -> Any:
+    return spire.json("status")["fight"]["enemy"]
+
+
+BO = ('draw Bo --hp 6 --ap 0 --bar "Pump; cost 1; 1-8: strength x1" '
+      '--bar "Hit; cost 1; 4: 1; 5: 2; 6-8: 3" --bar "Hum; cost 1; 1-8: chant" '
+      '--recoup "heal 6-8: 3"')
+OGRE = 'fight Ogre --hp 9 --ap 0 --bar "Club; 1-8: 3" --recoup "heal 7-8: 1"'
+NEXT_TURN = "If it's listed once it occurs the next turn."
+
+
+def test_14_a_strength_an_ally_casts_on_itself_lasts_into_its_next_turn(spire: Spire) -> None:
+    spires_quoted(NEXT_TURN)
+    play(spire, "new t --game spires-end", BO, OGRE, "action Pump 3")
+    out = play(spire, "upkeep")
+    assert "Strength: over" not in out and "Strength on Bo: gained this turn, 1 turn left" in out
+    play(spire, "enemy 1 5 --select 1", "upkeep")
+    out = play(spire, "action Hit 4")
+    assert "Hit, roll 4 (as 5): 2 damage to Ogre" in out
+    assert foe(spire)["hp"] == 7
+    assert "Strength on Bo: over" in play(spire, "upkeep")
+
+
+def test_14_a_chant_an_ally_casts_on_itself_holds_through_the_enemy_s_turn(spire: Spire) -> None:
+    spires_quoted(NEXT_TURN, "Chant: Take 0 DMG from all attacks")
+    play(spire, "new t --game spires-end", BO, OGRE, "action Hum 2", "upkeep")
+    out = play(spire, "enemy 1 5 --select 1")
+    assert "Bo takes 0 damage (Chant)" in out and ally(spire, "Bo")["hp"] == 5
+
+
+def test_14_a_boost_spent_after_the_action_is_not_wasted(spire: Spire) -> None:
+    spires_quoted("Once you have the meter filled you can spend it for Strength (1 turn).")
+    play(spire, "new t --game spires-end", BO, OGRE, "rest", "recoup heal 8")
+    assert ally(spire, "Bo")["boost"] == 3
+    play(spire, "boost", "upkeep", "enemy 1 5 --select 1", "upkeep")
+    assert "Hit, roll 4 (as 5): 2 damage" in play(spire, "action Hit 4")

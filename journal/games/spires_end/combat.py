@@ -119,7 +119,16 @@ def inflict(board: Board, name: str, given: Inflicted, source: str | None) -> No
         board.put(replace(f, ap=f.ap + fx.BUBBLE_ARMOR))
     if not given.turns and not persistent and effect in fx.EACH_TURN:
         return each_turn(board, name, Effect(effect, 0, source=source))
-    _place(board, name, Effect(effect, max(given.turns, 1), persistent, source))
+    cubes = max(given.turns, 1)
+    _place(board, name, Effect(effect, cubes, persistent, source,
+                               _on_itself(board, name, source) * cubes))
+
+
+def _on_itself(board: Board, name: str, source: str | None) -> bool:
+    """Whether `name` puts the effect on itself in its own turn, before its upkeep (an
+    action's result, its boost spent): it occurs from its next turn on."""
+    actor = board.game.actor()
+    return source == name and actor is not None and actor.name == name
 
 
 def _lasting(given: Inflicted, persistent: bool) -> str:
@@ -140,7 +149,7 @@ def _place(board: Board, name: str, new: Effect) -> None:
         board.put(replace(f, effects=(*f.effects, new)))
         return
     merged = replace(old, cubes=old.cubes + new.cubes, persistent=old.persistent or new.persistent,
-                     source=new.source or old.source)
+                     source=new.source or old.source, fresh=old.fresh + new.fresh)
     board.put(replace(f, effects=tuple(merged if e is old else e for e in f.effects)))
 
 

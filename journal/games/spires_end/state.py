@@ -32,6 +32,9 @@ class Effect:
     cubes: int
     persistent: bool = False
     source: str | None = None
+    fresh: int = 0
+    """Cubes placed in the holder's own turn, before its upkeep: "If it's listed once it
+    occurs the next turn" (Step 3: Upkeep), so that upkeep takes none of them."""
 
 
 @dataclass(frozen=True, slots=True)

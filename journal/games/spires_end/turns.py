@@ -25,7 +25,7 @@ from journal.games.spires_end.combat import (
     perform,
     settle,
 )
-from journal.games.spires_end.state import METER, Fight, Fighter, SpiresEnd
+from journal.games.spires_end.state import METER, Effect, Fight, Fighter, SpiresEnd
 
 
 def _fight(game: SpiresEnd) -> Fight:
@@ -153,6 +153,11 @@ def _tick(board: Board, name: str, effect_name: str) -> None:
     effect = f.effect(effect_name) if f else None
     if f is None or effect is None or effect.name == "bubble":
         return
+    if effect.fresh and not effect.persistent:
+        _settled_in(board, f, effect)
+        if effect.cubes <= effect.fresh:
+            return
+        f, effect = board.get(name) or f, replace(effect, fresh=0)
     if effect.name in fx.EACH_TURN:
         each_turn(board, name, effect)
     if effect.persistent:
@@ -166,6 +171,18 @@ def _tick(board: Board, name: str, effect_name: str) -> None:
     board.put(replace(f, effects=kept))
     board.say(f"{effect.name.capitalize()} on {name}: "
               + (f"{left} turn{'s' if left != 1 else ''} left" if left else "over"))
+
+
+def _settled_in(board: Board, f: Fighter, effect: Effect) -> None:
+    """An effect gained in its holder's own turn loses no cube at that turn's upkeep: "If
+    it's listed once it occurs the next turn" (Step 3: Upkeep). Cubes it had before still
+    come off one a turn."""
+    kept = tuple(replace(e, fresh=0) if e is effect else e for e in f.effects)
+    board.put(replace(f, effects=kept))
+    if effect.cubes <= effect.fresh:
+        turns = effect.cubes
+        board.say(f"{effect.name.capitalize()} on {f.name}: gained this turn, "
+                  f"{turns} turn{'s' if turns != 1 else ''} left")
 
 
 def death_move(game: SpiresEnd, event: se.DeathMovePerformed) -> SpiresEnd:
