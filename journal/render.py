@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from journal import events as ev
 from journal.describe import describe
 from journal.glance import card, encounter_lines
-from journal.terminal import console, emit, labelled, print_json, say, styled, width
+from journal.terminal import (
+    console, emit, labelled, print_json, say, styled, visible, visible_json, width)
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -98,12 +99,12 @@ def _when(recorded: ev.Recorded) -> str:
 def _log_line(recorded: ev.Recorded, retracted: frozenset[int]) -> Text:
     from rich.text import Text
 
-    text = Text(describe(recorded.event))
+    text = Text(visible(describe(recorded.event)))
     if recorded.position in retracted:
         text.stylize("strike")
         text.append("  [undone]", style="dim")
     if recorded.override:
-        text.append(f"  [override: {recorded.override}]", style="yellow")
+        text.append(visible(f"  [override: {recorded.override}]"), style="yellow")
     return text
 
 
@@ -115,11 +116,11 @@ def show(recorded: ev.Recorded, retracted: frozenset[int]) -> None:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
-    table.add_row("event", Text(f"#{recorded.position} {describe(recorded.event)}"))
+    table.add_row("event", Text(visible(f"#{recorded.position} {describe(recorded.event)}")))
     for key in ("type", "recorded_at", "retracted", "override", "player"):
         if data[key] is not None:
-            table.add_row(key, Text(str(data[key])))
-    table.add_row("payload", Text(json.dumps(data["payload"], ensure_ascii=False)))
+            table.add_row(key, Text(visible(str(data[key]))))
+    table.add_row("payload", Text(visible(json.dumps(data["payload"], ensure_ascii=False))))
     table.add_row("prev hash", recorded.prev_hash)
     table.add_row("hash", recorded.hash)
     emit(table)
@@ -189,7 +190,7 @@ def replay_json(steps: list[Step]) -> None:
     from journal.timeline import step_json
 
     for step in steps:
-        sys.stdout.write(json.dumps(step_json(step), ensure_ascii=False) + "\n")
+        sys.stdout.write(visible_json(json.dumps(step_json(step), ensure_ascii=False)) + "\n")
 
 
 def replay(steps: list[Step], pause: bool = False) -> None:

@@ -18,6 +18,7 @@ from journal import chain
 from journal import events as ev
 from journal.chain import RawEvent
 from journal.errors import BadInput, SpireError
+from journal.terminal import visible_json
 
 FIELDS = ("seq", "type", "v", "payload", "recorded_at", "player", "override", "prev_hash", "hash")
 KINDS: dict[str, tuple[type, ...]] = {
@@ -28,13 +29,15 @@ KINDS: dict[str, tuple[type, ...]] = {
 
 
 def dump(raw: Iterable[RawEvent]) -> Iterator[str]:
-    """Each event as one line of JSON (without the newline)."""
+    """Each event as one line of JSON (without the newline). The control characters JSON
+    leaves raw (C1) are escaped: the same value, and nothing a terminal acts on when the
+    export is shown; the import hashes the values, not their spelling."""
     for r in raw:
-        yield chain.canonical_json({
+        yield visible_json(chain.canonical_json({
             "seq": r.position, "type": r.type, "v": r.v, "payload": r.payload,
             "recorded_at": r.recorded_at, "player": r.player, "override": r.override,
             "prev_hash": r.prev_hash, "hash": r.hash,
-        })
+        }))
 
 
 LONGEST_LINE = 1_000_000

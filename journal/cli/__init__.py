@@ -93,7 +93,9 @@ class SpireGroup(TyperGroup):
 
 
 def _fail(message: str, code: int) -> int:
-    line = " ".join(message.split())
+    from journal.terminal import visible
+
+    line = visible(" ".join(message.split()))
     print(f"spire: {line}", file=sys.stderr)
     return code
 

@@ -162,8 +162,10 @@ class Shell:
             return None
 
     def prompt(self) -> str:
+        from journal.terminal import visible
+
         view = self.view()
-        return f"{status_line(view)}> " if view is not None else "spire> "
+        return f"{visible(status_line(view))}> " if view is not None else "spire> "
 
     # -- standard input not a terminal ---------------------------------------------------
 

@@ -44,7 +44,9 @@ def report(
 
     text = render(gather(journal(ctx), branch), fmt.value)
     if output is None:
-        typer.echo(text, nl=False)
+        from journal.terminal import visible_json, visible_lines
+
+        typer.echo((visible_json if fmt is Format.json else visible_lines)(text), nl=False)
         return
     try:
         output.write_text(text, encoding="utf-8")
