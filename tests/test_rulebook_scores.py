@@ -210,3 +210,28 @@ def test_14_a_boost_spent_after_the_action_is_not_wasted(spire: Spire) -> None:
     assert ally(spire, "Bo")["boost"] == 3
     play(spire, "boost", "upkeep", "enemy 1 5 --select 1", "upkeep")
     assert "Hit, roll 4 (as 5): 2 damage" in play(spire, "action Hit 4")
+
+
+# -- Hildegard: a reward once per target card (case 8) ------------------------------------
+
+def test_8_redo_on_a_target_already_defeated_pays_no_reward_again(hildegard: Spire) -> None:
+    hildegard_quoted("D — Reward: This is awarded for defeating a Target.",
+                     "| Redo | Retry a Target or Face-Off | x3 |")
+    play(hildegard, "gain feats 3", 'target "Pesky Jackalope"', "roll c c", "wild bullseye")
+    resources = hildegard.json("status")["resources"]
+    assert (resources["gold"], resources["feats"]) == (1, 4)   # its reward and its bonus
+    play(hildegard, "feat redo", "roll c c")
+    out = play(hildegard, "wild bullseye")
+    assert "its reward was paid already (once per target card)" in out
+    resources = hildegard.json("status")["resources"]
+    assert (resources["gold"], resources["feats"]) == (1, 1)   # neither paid again
+
+
+def test_8_redo_on_a_face_off_won_pays_no_reward_again(hildegard: Spire) -> None:
+    play(hildegard, 'card add "Rat" --enemy --limit 1 --accuracy 1 --parts c --reward "1 gold"',
+         "gain feats 3", 'faceoff "Rat"', "roll c c b b", "stop", "wild miss")
+    assert encounter(hildegard)["outcome"] == "won"
+    assert hildegard.json("status")["resources"]["gold"] == 1
+    play(hildegard, "feat redo", "roll c c b b", "stop", "wild miss")
+    assert encounter(hildegard)["outcome"] == "won"
+    assert hildegard.json("status")["resources"]["gold"] == 1

@@ -101,6 +101,7 @@ class Tally:
     """The resources the set's bonus and the target's reward actually added."""
     bonus_before: bool
     ended: bool
+    paid_before: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,10 @@ class Target:
     bonus_awarded: bool = False
     outcome: str | None = None
     """None while under way; then "hit" or "miss"."""
+    reward_paid: bool = False
+    """The card's reward is paid once per target card, a Redo notwithstanding."""
+    paid_before: bool = False
+    """A Redo retries a target whose reward was paid already."""
     last_tally: Tally | None = None
     """What the last set's tally changed, so a Wild feat bought after its wild shot can
     take it back and let the second result count."""
@@ -159,6 +164,8 @@ class FaceOff:
     enemies_done: tuple[str, ...] = ()
     outcome: str | None = None
     """None while under way; then "won" or "lost"."""
+    rewarded: bool = False
+    """The enemies' rewards were paid, before a Redo: they are paid once."""
 
     @property
     def next_card(self) -> int | None:
@@ -371,14 +378,16 @@ def _set_complete(state: State, h: Hildegard, target: Target, shot: ShotSet) -> 
     sets_done = target.sets_done + 1
     ended = sets_done >= target.sets_allowed
     outcome = None  # under way (a target that ended tallies no more sets)
+    paid = target.reward_paid
     if ended:
-        outcome, resources, finished = _ended(resources, finished, target.card, made_in_all)
+        outcome, resources, finished = _ended(resources, finished, target, made_in_all)
+        paid = paid or outcome == "hit"
     tally = make(Tally, made=made, gained=_gained(before, resources),
-                 bonus_before=target.bonus_awarded, ended=ended)
+                 bonus_before=target.bonus_awarded, ended=ended, paid_before=target.reward_paid)
     target = replace(
         target, shot=shot, sets_done=sets_done, bullseyes=made_in_all,
         set_bullseyes=(*target.set_bullseyes, made), bonus_awarded=awarded, outcome=outcome,
-        last_tally=tally)
+        reward_paid=paid, last_tally=tally)
     return replace(state, resources=resources,
                    game_state=replace(h, encounter=target, finished=finished))
 
@@ -401,7 +410,8 @@ def _untally(state: State, h: Hildegard, target: Target) -> tuple[State, Hildega
     target = replace(
         target, sets_done=target.sets_done - 1, bullseyes=target.bullseyes - tally.made,
         set_bullseyes=target.set_bullseyes[:-1], bonus_awarded=tally.bonus_before,
-        outcome=None if tally.ended else target.outcome, last_tally=None)
+        outcome=None if tally.ended else target.outcome, reward_paid=tally.paid_before,
+        last_tally=None)
     finished = h.finished[:-1] if tally.ended else h.finished
     return replace(state, resources=resources), replace(h, finished=finished), target
 
@@ -434,19 +444,22 @@ def rewarded(resources: dict[str, int], given: Reward | None) -> dict[str, int]:
 
 def _target_over(state: State, h: Hildegard, target: Target) -> State:
     outcome, resources, finished = _ended(
-        state.resources, h.finished, target.card, target.bullseyes)
-    target = replace(target, outcome=outcome, last_tally=None)
+        state.resources, h.finished, target, target.bullseyes)
+    target = replace(target, outcome=outcome, last_tally=None,
+                     reward_paid=target.reward_paid or outcome == "hit")
     h = replace(h, encounter=target, finished=finished)
     return replace(state, resources=resources, game_state=h)
 
 
 def _ended(
-    resources: dict[str, int], finished: tuple[str, ...], card: TargetCard, made_in_all: int,
+    resources: dict[str, int], finished: tuple[str, ...], target: Target, made_in_all: int,
 ) -> tuple[str, dict[str, int], tuple[str, ...]]:
-    """A target's outcome with `made_in_all` bullseyes, the resources with its reward, and
-    the log of ended encounters with its line."""
+    """A target's outcome with `made_in_all` bullseyes, the resources with its reward (paid
+    once per target card: a Redo of a target defeated pays nothing again), and the log of
+    ended encounters with its line."""
+    card = target.card
     outcome = "hit" if made_in_all >= card.bullseye_limit else "miss"
-    if outcome == "hit":
+    if outcome == "hit" and not target.reward_paid:
         resources = rewarded(resources, card.reward)
     line = f"{card.name}: {outcome} with {made_in_all} bullseyes"
     return outcome, resources, recent(finished, line)
@@ -519,11 +532,14 @@ def _redo(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
     encounter = h.encounter
     if isinstance(encounter, Target):
         again = Target(encounter.card, encounter.shooter, encounter.card.sets,
-                       bonus_awarded=encounter.bonus_awarded)
+                       bonus_awarded=encounter.bonus_awarded,
+                       reward_paid=encounter.reward_paid, paid_before=encounter.reward_paid)
         return _with(state, replace(h, encounter=again))
     if isinstance(encounter, FaceOff):
-        return _with(state, replace(h, encounter=start_face_off(
-            encounter.meter, tuple(f.card for f in encounter.foes), encounter.shooters)))
+        fight = start_face_off(
+            encounter.meter, tuple(f.card for f in encounter.foes), encounter.shooters)
+        return _with(state, replace(h, encounter=replace(
+            fight, rewarded=encounter.rewarded or encounter.outcome == "won")))
     return _with(state, h)
 
 
@@ -744,7 +760,7 @@ def _instant_hit(state: State, h: Hildegard, fight: FaceOff) -> State:
 
 def _face_off_over(state: State, h: Hildegard, fight: FaceOff, outcome: str) -> State:
     fight = replace(fight, outcome=outcome)
-    if outcome == "won":
+    if outcome == "won" and not fight.rewarded:
         for foe in fight.foes:
             state = reward(state, foe.card.reward)
     names = ", ".join(f.card.name for f in fight.foes)

@@ -101,6 +101,8 @@ def _target_lines(t: Target) -> list[str]:
     if t.outcome is not None:
         verdict = "defeated" if t.outcome == "hit" else "missed"
         reward = f"; reward {_reward(card.reward)}" if t.outcome == "hit" and card.reward else ""
+        if reward and t.paid_before:
+            reward = "; its reward was paid already (once per target card)"
         out.append(f"  {card.name} {verdict} with {plural(t.bullseyes, 'bullseye')}{reward}")
         out.append(f"  reveal card {t.next_card} next" if t.next_card else
                    "  follow the card's prompt (its card number was not entered)")
