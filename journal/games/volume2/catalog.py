@@ -48,7 +48,7 @@ def find(name: str, entered: dict[str, Any], kind: str) -> Card:
     for pool in (entered, rulebook_cards()):
         for card in pool.values():
             if card.name.casefold() == wanted and card.kind == kind:
-                return card  # type: ignore[no-any-return]
+                return card
     flag = "--ally" if kind == "ally" else "--enemy"
     raise NotFound(f"no Volume 2 {kind} card named {name!r}; enter it with "
                    f"`spire card add {_quoted(name)} {flag} ...` (see `spire card add --help`)")

@@ -54,7 +54,7 @@ def join(state: State, card: AllyCard) -> Decision:
     """An ally pulled from the Ally Deck joins the party."""
     if state.character(card.name) is not None:
         raise BadInput(f"{card.name} is already in the party")
-    return _decided(v2.AllyJoined(card=ready(card)), [])  # type: ignore[arg-type]
+    return _decided(v2.AllyJoined(card=ready(card)), [])
 
 
 def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]) -> Decision:
@@ -78,8 +78,8 @@ def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]
                                  f"{a.name}`)", SELECTION)
                    for a in allies if state.character(a.name) is None]
     violations += _wildlife(state, enemies)
-    event = v2.EncounterBegan(allies=tuple(ready(a) for a in allies),  # type: ignore[misc]
-                              enemies=tuple(ready(e) for e in enemies))  # type: ignore[misc]
+    event = v2.EncounterBegan(allies=tuple(ready(a) for a in allies),
+                              enemies=tuple(ready(e) for e in enemies))
     return _decided(event, violations)
 
 
@@ -317,7 +317,7 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
         if ally.ko:
             violations.append(RuleViolation(f"{ally.name} is KO'd: out until the encounter "
                                             "ends", KO))
-    return _decided(v2.HiveDeployed(what=what, count=count, on=aimed),  # type: ignore[arg-type]
+    return _decided(v2.HiveDeployed(what=what, count=count, on=aimed),
                     violations)
 
 
@@ -394,7 +394,7 @@ def attack(state: State, roll: int, enemy: str | None) -> Decision:
             violations.append(RuleViolation(f"the enemies act left to right: {foe.name} "
                                             "first", "Enemy Actions"))
         foe = named
-    foe = foe or (enc.standing() or (None,))[0]  # type: ignore[assignment]
+    foe = foe or (enc.standing() or (None,))[0]
     if foe is None:
         raise Refused("no enemy is standing")
     up = enc.up()
