@@ -235,3 +235,29 @@ def test_8_redo_on_a_face_off_won_pays_no_reward_again(hildegard: Spire) -> None
     play(hildegard, "feat redo", "roll c c b b", "stop", "wild miss")
     assert encounter(hildegard)["outcome"] == "won"
     assert hildegard.json("status")["resources"]["gold"] == 1
+
+
+# -- Hildegard: Reset once the target is over (case 3) ------------------------------------
+
+FEATS_DURING_A_SET = ("at your disposal to use anytime during your Set on a Target or "
+                      "Face-Off.")
+
+
+def test_3_reset_after_the_target_ended_is_refused(hildegard: Spire) -> None:
+    hildegard_quoted(FEATS_DURING_A_SET, "| Reset | Add 1 additional Set on Target | x2 |")
+    play(hildegard, "gain feats 2", 'target "Card Peddler"', "roll b b b", "stop", "wild miss")
+    assert encounter(hildegard)["outcome"] == "miss"
+    line = refused(hildegard, "feat reset")
+    assert "Card Peddler is over (miss)" in line and "Feats of Marksmanship" in line
+
+
+def test_3_a_forced_reset_reopens_the_target_for_its_extra_set(hildegard: Spire) -> None:
+    play(hildegard, "gain feats 2", 'target "Card Peddler"', "roll b b b", "stop", "wild miss",
+         "feat reset --force")
+    assert "Reset is bought during a set" in overrides(hildegard)
+    target = encounter(hildegard)
+    assert (target["outcome"], target["sets_left"]) == (None, 1)
+    play(hildegard, "roll r d b", "stop", "wild miss")
+    target = encounter(hildegard)
+    assert (target["outcome"], target["bullseyes"], target["next_card"]) == ("hit", 1, 27)
+    assert hildegard.json("status")["resources"]["feats"] == 0

@@ -388,6 +388,10 @@ def _feat_rules(name: str, encounter: Target | FaceOff | None, shot: ShotSet | N
         return [RuleViolation("bullseye is used during a set under way", section)]
     if name == "reset" and not isinstance(encounter, Target):
         return [RuleViolation("Reset adds a set on a target", section)]
+    if name == "reset" and isinstance(encounter, Target) and encounter.outcome is not None:
+        # "at your disposal to use anytime during your Set on a Target or Face-Off"
+        return [RuleViolation(f"{encounter.card.name} is over ({encounter.outcome}): Reset "
+                              "is bought during a set on the target", FEATS)]
     if name == "redo" and encounter is None:
         return [RuleViolation("Redo retries a target or face-off", section)]
     if name == "block":

@@ -525,7 +525,11 @@ def _reset(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
     target = h.encounter
     if not isinstance(target, Target):
         return _with(state, h)
-    return _with(state, replace(h, encounter=replace(target, sets_allowed=target.sets_allowed + 1)))
+    # Bought (forced) after the target ended, it reopens the target for its extra set.
+    target = replace(target, sets_allowed=target.sets_allowed + 1, outcome=None,
+                     last_tally=None) if target.outcome is not None else \
+        replace(target, sets_allowed=target.sets_allowed + 1)
+    return _with(state, replace(h, encounter=target))
 
 
 def _redo(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
