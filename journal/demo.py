@@ -1,4 +1,5 @@
-"""The demo: a short scripted stretch of a Hildegard campaign, for a newcomer to watch.
+"""The demo: a short scripted stretch of a Hildegard campaign, for a newcomer to watch (or,
+with `--game volume2`, a Volume 2 encounter: journal/demo_volume2.py).
 
 Its dice are the rulebook's own worked examples, played with the faces the rulebook
 prints and decided by the same rules as `spire target`, `spire roll`, `spire lock` and
@@ -23,6 +24,7 @@ from journal.service import Command, Journal, View
 from journal.state import State
 
 NAME = "demo"
+GAMES = ("hildegard", "volume2")
 
 
 @dataclass(frozen=True)
@@ -111,19 +113,30 @@ class Played:
     shown: tuple[tuple[str, State], ...] = ()
 
 
-def play(journal: Journal) -> Played:
-    """Play the script into `demo`, or show it if it is there already; `demo` becomes
-    the current campaign."""
+def play(journal: Journal, game: str = "hildegard") -> Played:
+    """Play `game`'s script into its demo campaign (`demo`, `demo-volume2`), or show it if
+    it is there already; it becomes the current campaign."""
+    from journal.errors import BadInput
+
+    if game not in GAMES:
+        raise BadInput(f"the demo plays {' or '.join(GAMES)}, not {game!r}")
+    name, script = (NAME, SCRIPT) if game == "hildegard" else _volume2()
     try:
-        journal.use(NAME)
+        journal.use(name)
         return Played(journal.view(), fresh=False)
     except NotFound:
         pass
-    view = journal.new(NAME, "hildegard", 1)
+    view = journal.new(name, game, 1)
     shown = []
-    for scene in SCRIPT:
+    for scene in script:
         for step in scene.steps:
             view = journal.execute(step)
         if scene.caption:
             shown.append((scene.caption, view.state))
     return Played(journal.view(), True, tuple(shown))
+
+
+def _volume2() -> tuple[str, tuple[Scene, ...]]:
+    from journal.demo_volume2 import NAME as VOLUME2, SCRIPT as ENCOUNTER
+
+    return VOLUME2, ENCOUNTER

@@ -64,23 +64,30 @@ def use(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME", help
 
 
 @app.command()
-def demo(ctx: typer.Context) -> None:
+def demo(
+    ctx: typer.Context,
+    game: str = typer.Option("hildegard", "--game", "-g", metavar="GAME",
+                             help="hildegard or volume2."),
+) -> None:
     """Play a short stretch of a Hildegard campaign into a campaign named `demo`.
 
     It shows the journal at work: reveals, a pulled card, an item, gold, notes and an
     undo, and the dice: the rulebook's Street Merchant target and the first round of its
     face-off against the Crows, typed as the rulebook rolls them. Then the status and the
-    log. Run it again to see it without replaying.
+    log. Run it again to see it without replaying. With `--game volume2`, the campaign
+    `demo-volume2`: Finnian and Dunstan against Wade Slocum (the numbers the rulebook does
+    not print are made up, and a note says so).
 
     \b
-    Example:
+    Examples:
       spire --db /tmp/try.sqlite demo
+      spire --db /tmp/try.sqlite demo --game volume2
     """
     from journal import glance, render
     from journal.demo import play
 
     j = journal(ctx)
-    played = play(j)
+    played = play(j, game.casefold())
     if not played.fresh:
         render.say("The demo campaign is already in this journal; here it is.")
     for caption, state in played.shown:

@@ -1,0 +1,100 @@
+"""The Volume 2 demo: Finnian and Dunstan against Wade Slocum, three rounds.
+
+The rulebook prints Finnian's 5 HP and 3 AP, Dunstan's Recoup of 4 and Wade Slocum's
+damage table and QUICKDRAW; everything else a card would print (Finnian's Recoup,
+Dunstan's HP, AP and combinations, Wade's HP, AP, ferocity, attacks and retreat) is made
+up for the demo, says so in a note, and is never entered into the journal's catalog: the
+encounter's event keeps its own copy of the cards.
+"""
+
+from __future__ import annotations
+
+from journal import decide
+from journal.decide import Decision
+from journal.demo import Scene
+from journal.games.volume2 import catalog, rules
+from journal.games.volume2.cards import AllyCard, EnemyCard
+from journal.service import Command, View
+
+NAME = "demo-volume2"
+
+INVENTED = ("Numbers made up for this demo, not printed in the rulebook: Finnian's Recoup 1; "
+            "Dunstan 6 HP, 2 AP, Double Shot (half bullseye black + white: 2 damage); "
+            "Wade Slocum 8 HP, 2 AP, ferocity 1, 1 attack, retreat 3")
+
+
+def _ally(name: str, **numbers: object) -> AllyCard:
+    card = catalog.entered("ally", name, numbers)
+    assert isinstance(card, AllyCard)
+    return card
+
+
+FINNIAN = _ally("Finnian", recoup=1)
+DUNSTAN = _ally("Dunstan", hp=6, ap=2, combos=["Double Shot: black white: 2 damage"])
+WADE = catalog.entered("enemy", "Wade Slocum",
+                       {"hp": 8, "ap": 2, "ferocity": 1, "attacks": 1, "retreat": "3"})
+assert isinstance(WADE, EnemyCard)
+
+
+def _roll(*faces: str) -> Command:
+    return lambda v: rules.roll(v.state, faces, None, None)
+
+
+def _lock(*dice: int) -> Command:
+    return lambda v: rules.lock(v.state, dice)
+
+
+def _stop(v: View) -> Decision:
+    return rules.stop(v.state)
+
+
+def _action(name: str) -> Command:
+    return lambda v: rules.action(v.state, name, None)
+
+
+def _upkeep(v: View) -> Decision:
+    return rules.upkeep(v.state)
+
+
+def _targets(*rolls: int) -> Command:
+    return lambda v: rules.target_roll(v.state, rolls)
+
+
+def _attack(roll: int) -> Command:
+    return lambda v: rules.attack(v.state, roll, None)
+
+
+SCRIPT: tuple[Scene, ...] = (
+    Scene((
+        lambda v: decide.note(INVENTED),
+        lambda v: rules.join(v.state, DUNSTAN),
+        lambda v: rules.begin(v.state, (FINNIAN, DUNSTAN), (WADE,)),
+        _roll("sickle", "blank", "hive"),
+        _lock(1, 3),
+        _roll("sickle"),
+        _stop,
+        _action("sickles"),
+        lambda v: rules.deploy(v.state, "bee", 1, None),
+    ), "Round 1: Finnian spends 3 HP, locks a sickle and the hive, re-rolls a second "
+       "sickle; 2 damage, and a bee stings"),
+    Scene((
+        _upkeep,
+        _roll("black", "white", "ping", "blank"),
+        _stop,
+        _action("Double Shot"),
+        _upkeep,
+    ), "Dunstan spends 4 HP: a Double Shot, 2 damage"),
+    Scene((
+        _targets(11, 16),
+        _attack(3),
+        _targets(18, 6),
+        _attack(12),
+    ), "Wade Slocum: a natural 3 misses but QUICKDRAW gives another attack; 3 damage into "
+       "Finnian's armor; the round ends with each ally's recoup"),
+    Scene((
+        _roll("sickle", "sickle"), _stop, _action("sickles"), _upkeep,
+        _roll("black", "white"), _stop, _action("Double Shot"), _upkeep,
+        _targets(7, 15), _attack(16),
+        _roll("sickle"), _stop, _action("sickles"),
+    ), "Rounds 2 and 3: Wade Slocum falls; every ally's HP and AP are reset"),
+)
