@@ -261,3 +261,25 @@ def test_3_a_forced_reset_reopens_the_target_for_its_extra_set(hildegard: Spire)
     target = encounter(hildegard)
     assert (target["outcome"], target["bullseyes"], target["next_card"]) == ("hit", 1, 27)
     assert hildegard.json("status")["resources"]["feats"] == 0
+
+
+# -- Hildegard: a hit meter's Hit tab (case 4) --------------------------------------------
+
+HIT_TAB_METER = ('card add "Tab Meter" --meter --accuracy 4 --squares "c,r:hit,d,d:hit,c,r"')
+
+
+def test_4_a_square_with_a_hit_tab_when_hit_hits_the_next_square(hildegard: Spire) -> None:
+    hildegard_quoted("When the square with a Status Effect Tab is Hit, the Status Effect "
+                     "listed is triggered", "Hit: Instant Hit on Face-Off")
+    play(hildegard, HIT_TAB_METER, 'faceoff "The Crows" --meter "Tab Meter"',
+         "roll b b b b", "stop", "wild miss")
+    play(hildegard, "roll c r b")                # 1; 2 and its tab: 3 at once
+    assert encounter(hildegard)["squares"][:4] == ["hit", "hit", "hit", "empty"]
+    play(hildegard, "roll d")                    # 4 and its tab: 5 at once
+    assert encounter(hildegard)["squares"] == ["hit"] * 5 + ["empty"]
+
+
+def test_4_an_instant_hit_on_a_hit_tab_square_hits_on(hildegard: Spire) -> None:
+    play(hildegard, HIT_TAB_METER, 'faceoff "The Crows" --meter "Tab Meter"',
+         "effect hit", "effect hit")
+    assert encounter(hildegard)["squares"] == ["hit"] * 3 + ["empty"] * 3

@@ -7,6 +7,7 @@ bullseyes a set forms, a target's outcome and rewards, the squares an enemy's di
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -718,13 +719,7 @@ def _enemy_changed(state: State, h: Hildegard, fight: FaceOff, shot: ShotSet) ->
     hits = strike(fight.meter, fight.marks, shot.dice, shot.unused)
     # A die that hit or cleared a block counts as locked in: the re-roll needs no other.
     shot = replace(shot, used=shot.used | hits.used, hit=bool(hits.used))
-    effects = h.next_set
-    for square in hits.hit:
-        tab = fight.meter.squares[square].tab
-        if tab is not None:
-            effects = suffer(effects, tab)
-    h = replace(h, next_set=effects)
-    fight = replace(fight, marks=hits.marks, enemy_shot=shot)
+    h, fight = _tabs(h, replace(fight, marks=hits.marks, enemy_shot=shot), hits.hit)
     if full(fight.marks):
         return _face_off_over(state, h, fight, "lost")
     if enemy_set_over(fight.meter, fight.marks, shot.dice, shot.unused, shot.locked,
@@ -745,21 +740,38 @@ def _enemy_done(state: State, h: Hildegard, fight: FaceOff) -> State:
 
 
 def _instant_hit(state: State, h: Hildegard, fight: FaceOff) -> State:
-    index = lowest_open(fight.marks)
-    if index is None:
-        return state
-    marks = list(fight.marks)
-    if marks[index] == "block":  # "That square is now Blocked from 1 Hit."
-        marks[index] = "empty"
-        return _with(state, replace(h, encounter=replace(fight, marks=tuple(marks))))
-    marks[index] = "hit"
-    fight = replace(fight, marks=tuple(marks))
-    tab = fight.meter.squares[index].tab  # "When the square with a Status Effect Tab is Hit"
-    if tab is not None:
-        h = replace(h, next_set=suffer(h.next_set, tab))
+    """"Hit: Instant Hit on Face-Off": the lowest open square is hit, or its block removed
+    ("That square is now Blocked from 1 Hit")."""
+    h, fight = _tabs(h, fight, (), instant=1)
     if full(fight.marks):
         return _face_off_over(state, h, fight, "lost")
     return _with(state, replace(h, encounter=fight))
+
+
+def _tabs(h: Hildegard, fight: FaceOff, squares: Sequence[int],
+          instant: int = 0) -> tuple[Hildegard, FaceOff]:
+    """The tabs of the squares just hit, and `instant` hits more: "When the square with a
+    Status Effect Tab is Hit, the Status Effect listed is triggered". Flub, Tame and Graze
+    wait for the next set; a Hit tab is an instant hit, on the next open square at once (and
+    that square's tab in turn)."""
+    if not instant and all(fight.meter.squares[i].tab is None for i in squares):
+        return h, fight
+    effects, marks = h.next_set, list(fight.marks)
+    pending, instant_hits = list(squares), instant
+    while pending or instant_hits:
+        tab: str | None = "hit"
+        if pending:
+            tab = fight.meter.squares[pending.pop(0)].tab
+        else:
+            instant_hits -= 1
+        if tab == "hit":
+            index = lowest_open(marks)
+            if index is not None:
+                marks[index] = "empty" if marks[index] == "block" else "hit"
+                pending += [index] if marks[index] == "hit" else []
+        elif tab is not None:
+            effects = suffer(effects, tab)
+    return replace(h, next_set=effects), replace(fight, marks=tuple(marks))
 
 
 def _face_off_over(state: State, h: Hildegard, fight: FaceOff, outcome: str) -> State:
