@@ -435,3 +435,21 @@ def test_audit_redecides_every_step(v2: Spire) -> None:
     assert {d["kind"] for d in report["dice"]} >= {"Volume 2 hive die", "Volume 2 d20"}
     forged = v2.refused("deploy", "bee", "4", code=1)  # nothing left to sting with
     assert "hive" in forged
+
+
+def test_the_demo_plays_an_encounter(spire: Spire) -> None:
+    out = spire.ok("demo", "--game", "volume2")
+    assert "Encounter with Wade Slocum won (round 3)" in out
+    assert "a natural 3 misses but QUICKDRAW gives another attack" in out
+    status = spire.json("status")
+    assert status["campaign"] == "demo-volume2"
+    assert status["encounter"]["outcome"] == "won"
+    assert "made up for this demo" in status["notes"][0]
+    assert spire.json("card", "list")[0]["source"] == "rulebook", "the demo enters no card"
+    assert spire.json("audit")["clean"]
+    assert "already in this journal" in spire.ok("demo", "--game", "volume2")
+
+
+def test_the_demo_plays_only_the_games_it_has(spire: Spire) -> None:
+    assert "the demo plays hildegard or volume2" in spire.refused(
+        "demo", "--game", "spires-end", code=2)

@@ -180,8 +180,9 @@ def _accuracy(fighter: Fighter, count: int) -> Violations:
     1 HP to stay alive.\""""
     if count < fighter.hp:
         return []
+    most = max(fighter.hp - 1, 0)
     return [RuleViolation(f"{fighter.name} has {fighter.hp} HP and must keep 1: at most "
-                          f"{max(fighter.hp - 1, 0)} dice, not {count}", TURNS)]
+                          f"{most} {'die' if most == 1 else 'dice'}, not {count}", TURNS)]
 
 
 def _reroll(fighter: Fighter, turn: Turn, rolled: tuple[str, ...]) -> Decision:
