@@ -283,3 +283,16 @@ def test_4_an_instant_hit_on_a_hit_tab_square_hits_on(hildegard: Spire) -> None:
     play(hildegard, HIT_TAB_METER, 'faceoff "The Crows" --meter "Tab Meter"',
          "effect hit", "effect hit")
     assert encounter(hildegard)["squares"] == ["hit"] * 3 + ["empty"] * 3
+
+
+# -- Spire's End: the rest meter at the end of a fight (case 16) --------------------------
+
+def test_16_the_end_of_a_fight_leaves_the_rest_meter(spire: Spire) -> None:
+    spires_quoted("The Rest Meter resets if you perform an Action, or after 3 Rests. Be "
+                  "Warned! If you roll a 1, Rest fails and the meter is cleared.")
+    play(spire, "new t --game spires-end", BO, OGRE, "rest", "recoup heal 3")
+    assert ally(spire, "Bo")["rest"] == 1
+    play(spire, "end")
+    assert ally(spire, "Bo")["rest"] == 1
+    play(spire, OGRE, "rest")
+    assert ally(spire, "Bo")["rest"] == 2

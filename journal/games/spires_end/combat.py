@@ -352,11 +352,13 @@ def settle(board: Board, fight: Fight | None) -> SpiresEnd:
 
 
 def end_fight(game: SpiresEnd, outcome: str) -> SpiresEnd:
-    """'All Status Effects are removed once the fight has ended.'"""
+    """'All Status Effects are removed once the fight has ended.' The rest meter stays: it
+    resets only on an action, after three rests, or on a recoup roll of 1 (Rest & Boost
+    Meters)."""
     board = Board(game)
     clear_bubbles(board)
     for f in list(board.fighters.values()):
-        board.put(replace(f, effects=(), rest=0))
+        board.put(replace(f, effects=()))
     fight = game.fight
     assert fight is not None
     said = {"won": f"{fight.enemy.name} is defeated", "lost": "every ally is dead",
