@@ -131,3 +131,25 @@ class RawEvent:
 
     def to_row(self) -> dict[str, Any]:
         return dict(zip(self.ROW, self.row()))
+
+
+@dataclass(frozen=True)
+class Section:
+    """Where a branch's own events begin in an export: the branch forked from `parent`
+    after position `fork`, whose event there has `fork_hash`; its first event links to it."""
+
+    name: str
+    parent: str
+    fork: int
+    fork_hash: str
+
+
+@dataclass(frozen=True)
+class Closing:
+    """What an export's last record says of one branch: its own events, its head and the
+    head's hash. An import checks the file against it, so a file cut short is found."""
+
+    name: str
+    events: int
+    head: int
+    hash: str

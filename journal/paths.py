@@ -4,6 +4,7 @@ in a source checkout (the repository keeps rules/ and migrations/ at its top lev
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -14,3 +15,31 @@ def shipped(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"spire is missing its {name}/ directory")
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all: into a temporary file beside it, synced,
+    then renamed into place. A write that fails (a full disk, `ulimit -f`) leaves `path` as
+    it was, never cut short; the temporary file is removed. `OSError` says why."""
+    import os
+    import tempfile
+
+    path = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
+                                         dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with _quietly():
+            os.unlink(temporary)
+        raise
+
+
+def _quietly() -> Any:
+    import contextlib
+
+    return contextlib.suppress(OSError)

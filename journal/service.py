@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from datetime import datetime, timezone
 
 from journal import glance as glances
-from journal.chain import RawEvent
+from journal.chain import RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, Refused
 from journal.games import game as game_named
 from journal.store import Branch, Campaign, NewEvent, StaleHead, Store, StoredCard, url_for
@@ -468,11 +468,26 @@ class Journal:
 
     # -- export and import ----------------------------------------------------------------
 
-    def export(self, branch: str | None = None) -> list[RawEvent]:
+    def export(self, branch: str | None = None) -> list[tuple[Section | None, list[RawEvent]]]:
+        """Every branch of the campaign, parents first: the first whole, each other as its
+        section and its own events. With `branch`, that branch's path alone, as the first."""
         campaign = self.campaign()
-        return self.store.raw(self.store.branch(campaign, branch))
+        if branch is not None:
+            return [(None, self.store.raw(self.store.branch(campaign, branch)))]
+        tree = self.store.branches(campaign)
+        names = {b.id: b.name for b in tree}
+        exported: list[tuple[Section | None, list[RawEvent]]] = []
+        for b in tree:
+            own = self.store.raw(b, own=b.parent_id is not None)
+            if b.parent_id is None or b.fork_position is None:
+                exported.insert(0, (None, own))
+                continue
+            fork_hash = own[0].prev_hash if own else b.head_hash
+            exported.append(
+                (Section(b.name, names[b.parent_id], b.fork_position, fork_hash), own))
+        return exported
 
-    def import_(self, name: str, raw: Iterable[RawEvent]) -> Branch:
+    def import_(self, name: str, raw: Iterable[RawEvent | Section]) -> Branch:
         """A new campaign from checked events (transfer.parse), written in one transaction:
         a fault found on any line writes nothing. Made current; its `main` branch is returned
         (not folded: the first command that needs its state will)."""
@@ -481,11 +496,15 @@ class Journal:
         name = _campaign_name(name)
         stream = iter(raw)
         first = next(stream, None)
-        if first is None:
+        if not isinstance(first, RawEvent):
             raise BadInput("the file holds no events")
         started = ev.parse_payload(first.type, first.v, first.payload)
         if not isinstance(started, ev.CampaignStarted):
             raise BadInput(f"line 1: the first event must be campaign-started, not {first.type}")
+        try:  # a campaign of a game this spire does not know could never be used
+            game_named(started.game)
+        except BadInput as e:
+            raise BadInput(f"line 1: {e}") from None
         self.store.create_campaign(
             name, started.game, (), self.now(), recorded=itertools.chain([first], stream))
         self.store.compact()

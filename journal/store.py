@@ -21,7 +21,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine
 
 from journal import chain
-from journal.chain import RawEvent
+from journal.chain import RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, StorageError, TooNew
 from journal.paths import shipped
 
@@ -417,11 +417,12 @@ class Store:
 
     def create_campaign(
         self, name: str, game: str, first: Sequence[NewEvent], created_at: datetime,
-        recorded: Iterable[RawEvent] = (),
+        recorded: Iterable[RawEvent | Section] = (),
     ) -> Campaign:
         """A new campaign with its `main` branch holding `first` (or, for an import, the
         already-chained `recorded` events, read as they come, in one transaction: an error
-        raised while they are read writes nothing) and a `start` checkpoint."""
+        raised while they are read writes nothing; a `Section` among them begins another
+        branch) and a `start` checkpoint."""
         stamp = created_at.isoformat()
         with self._write() as conn:
             if conn.scalar(sa.select(campaigns.c.id).where(campaigns.c.name == name)):
@@ -437,7 +438,7 @@ class Store:
             if first:
                 self._append(conn, branch, 0, first)
             else:
-                self._insert_recorded(conn, branch, recorded)
+                self._insert_recorded(conn, branch, recorded, stamp)
             conn.execute(sa.insert(checkpoints).values(
                 branch_id=branch_id, name="start", position=1, created_at=stamp))
         return Campaign(campaign_id, name, game, "main", stamp)
@@ -501,10 +502,14 @@ class Store:
         except UNREADABLE as e:
             raise _unreadable(branch, payloads, e) from None
 
-    def raw(self, branch: Branch) -> list[RawEvent]:
-        """The stored rows of `branch`'s stream, unparsed: for export and audit."""
+    def raw(self, branch: Branch, own: bool = False) -> list[RawEvent]:
+        """The stored rows of `branch`'s stream (only its own, past its fork, if `own`),
+        unparsed: for export and audit."""
         with self._read() as conn:
-            chunks = list(_driver_rows(conn, self._stream(conn, branch, 0)))
+            query = self._stream(conn, branch, 0)
+            if own:
+                query = query.where(events.c.branch_id == branch.id)
+            chunks = list(_driver_rows(conn, query))
         try:
             return [RawEvent(position, type_, version, json.loads(payload), *rest)
                     for rows in chunks for position, type_, version, payload, *rest in rows]
@@ -571,23 +576,35 @@ class Store:
         return _recorded(rows, branch)
 
     def _insert_recorded(
-        self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent], chunk: int = 5000,
+        self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent | Section],
+        stamp: str, chunk: int = 5000,
     ) -> None:
-        last: RawEvent | None = None
+        head: tuple[int, str] | None = None
         rows: list[tuple[Any, ...]] = []
-        owner = branch.id
+        owner, ids = branch.id, {branch.name: branch.id}
         with _driver_inserts(conn, events, IMPORTED) as insert:
-            for last in recorded:
-                rows.append((owner, *last.row()))
-                if len(rows) >= chunk:
+            for item in recorded:
+                if type(item) is RawEvent:
+                    rows.append((owner, *item.row()))
+                    head = (item.position, item.hash)
+                    if len(rows) >= chunk:
+                        insert(rows)
+                        rows = []
+                    continue
+                assert isinstance(item, Section)
+                if head is None:
+                    raise BadInput("the file holds no events")
+                if rows:
                     insert(rows)
                     rows = []
+                _set_head(conn, owner, head)
+                owner = ids[item.name] = _forked(conn, branch.campaign_id, ids, item, stamp)
+                head = (item.fork, item.fork_hash)
             if rows:
                 insert(rows)
-        if last is None:
+        if head is None:
             raise BadInput("the file holds no events")
-        conn.execute(sa.update(branches).where(branches.c.id == branch.id).values(
-            head_position=last.position, head_hash=last.hash))
+        _set_head(conn, owner, head)
 
     def _checkpoint(self, conn: Connection, branch: Branch, name: str, position: int) -> None:
         conn.execute(sa.delete(checkpoints).where(
@@ -711,6 +728,29 @@ class Store:
         with self._write() as conn:
             conn.execute(sa.update(campaigns).where(campaigns.c.id == campaign.id).values(
                 current_branch=name))
+
+
+def _set_head(conn: Connection, branch_id: int, head: tuple[int, str]) -> None:
+    conn.execute(sa.update(branches).where(branches.c.id == branch_id).values(
+        head_position=head[0], head_hash=head[1]))
+
+
+def _forked(
+    conn: Connection, campaign_id: int, ids: Mapping[str, int], section: Section, stamp: str,
+) -> int:
+    """The id of the branch an imported `section` begins, forked from its parent where the
+    parent's event has the section's fork hash (else the file is refused)."""
+    parent = ids[section.parent]
+    there = conn.scalar(sa.select(events.c.hash).where(
+        events.c.branch_id == parent, events.c.position == section.fork))
+    if there != section.fork_hash:
+        raise BadInput(f"branch {section.name!r} forks at #{section.fork} of "
+                       f"{section.parent!r}, whose event there has another hash")
+    made = conn.execute(sa.insert(branches).values(
+        campaign_id=campaign_id, name=section.name, parent_id=parent,
+        fork_position=section.fork, head_position=section.fork, head_hash=section.fork_hash,
+        created_at=stamp).returning(branches.c.id))
+    return int(made.scalar_one())
 
 
 def _revision(conn: Connection) -> str | None:

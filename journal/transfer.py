@@ -1,8 +1,11 @@
-"""Export and import: a branch as JSON Lines, one event a line, with its hashes.
+"""Export and import: a campaign as JSON Lines, one event a line, with its hashes.
 
-An import checks every line before anything is written: the JSON, the fields, the
-positions, the chain of hashes and every payload. The first fault is reported with its
-line number.
+An export holds every branch: the first branch's events (`main`), then for each other
+branch a line naming it, its parent and the fork, and its own events; the last line is the
+closing record, which says how many events each branch has and its head's hash. An import
+checks every line before anything is written: the JSON, the fields, the positions, the
+chain of hashes, every payload, and at the end the closing record, so a file cut short
+(even at a line's end) is refused. The first fault is reported with its line number.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any, TextIO
 
 from journal import chain
 from journal import events as ev
-from journal.chain import RawEvent
+from journal.chain import Closing, RawEvent, Section
 from journal.errors import BadInput, SpireError
 from journal.terminal import visible_json
 
@@ -28,16 +31,33 @@ KINDS: dict[str, tuple[type, ...]] = {
 }
 
 
-def dump(raw: Iterable[RawEvent]) -> Iterator[str]:
-    """Each event as one line of JSON (without the newline). The control characters JSON
-    leaves raw (C1) are escaped: the same value, and nothing a terminal acts on when the
-    export is shown; the import hashes the values, not their spelling."""
-    for r in raw:
-        yield visible_json(chain.canonical_json({
-            "seq": r.position, "type": r.type, "v": r.v, "payload": r.payload,
-            "recorded_at": r.recorded_at, "player": r.player, "override": r.override,
-            "prev_hash": r.prev_hash, "hash": r.hash,
-        }))
+Tree = Iterable[tuple["Section | None", Iterable[RawEvent]]]
+"""A campaign as exported: the first branch (no section) and its events, then each other
+branch's section and its own events, parents before children."""
+
+
+def dump(tree: Tree) -> Iterator[str]:
+    """Each line of the export (without the newline): events, sections, the closing record.
+    The control characters JSON leaves raw (C1) are escaped: the same value, and nothing a
+    terminal acts on when the export is shown; the import hashes values, not spellings."""
+    closing: list[Closing] = []
+    for section, raw in tree:
+        name, head, digest = "main", 0, chain.GENESIS
+        if section is not None:
+            yield chain.canonical_json({"branch": section.name, "parent": section.parent,
+                                        "fork": section.fork, "fork_hash": section.fork_hash})
+            name, head, digest = section.name, section.fork, section.fork_hash
+        count = 0
+        for r in raw:
+            yield visible_json(chain.canonical_json({
+                "seq": r.position, "type": r.type, "v": r.v, "payload": r.payload,
+                "recorded_at": r.recorded_at, "player": r.player, "override": r.override,
+                "prev_hash": r.prev_hash, "hash": r.hash,
+            }))
+            count, head, digest = count + 1, r.position, r.hash
+        closing.append(Closing(name, count, head, digest))
+    yield chain.canonical_json({"closing": {"branches": [
+        {"name": c.name, "events": c.events, "head": c.head, "hash": c.hash} for c in closing]}})
 
 
 LONGEST_LINE = 1_000_000
@@ -64,24 +84,119 @@ def _said(value: int) -> str:
     return str(value) if abs(value) < 10**15 else f"of {len(str(abs(value)))} digits"
 
 
-def parse(lines: Iterable[str]) -> Iterator[RawEvent]:
+def parse(lines: Iterable[str]) -> Iterator[RawEvent | Section]:
     """Read an export as it comes, checking every line; `BadInput` names the first bad
-    line (the import that reads it writes nothing then)."""
+    line (the import that reads it writes nothing then). Yields each event, and a
+    `Section` where another branch's events begin; the closing record is checked, last."""
+    reading = _Reading()
     prev, seq = chain.GENESIS, 0
+    number = last = 0
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
+        last = number
         try:
+            if reading.closed:
+                raise BadInput("the file goes on after its closing record")
             event = _event(line, seq + 1, prev)
+            if isinstance(event, dict):
+                section = reading.record(event, seq, prev)
+                if section is None:
+                    continue
+                yield section
+                prev, seq = section.fork_hash, section.fork
+                continue
         except SpireError as e:
             raise BadInput(f"line {number}: {e}") from None
         yield event
         prev, seq = event.hash, seq + 1
+    reading.end(last)
 
 
-def _event(line: str, seq: int, prev: str) -> RawEvent:
-    position, type_, v, payload, recorded_at, player, override, prev_hash, digest = \
-        _record(line)
+class _Reading:
+    """What an import has read of an export's branches, to check sections and the
+    closing record against."""
+
+    def __init__(self) -> None:
+        self.read: list[Closing] = []
+        self.name, self.start = "main", 0
+        self.closed = False
+
+    def record(self, record: dict[str, Any], seq: int, prev: str) -> Section | None:
+        """A section (the next branch's) or None for the closing record, once checked."""
+        self._end_branch(seq, prev)
+        if set(record) == {"closing"}:
+            self._close(record["closing"])
+            return None
+        section = _section(record)
+        heads = {c.name: c.head for c in self.read}
+        if section.name in heads:
+            raise BadInput(f"branch {section.name!r} comes twice")
+        if section.parent not in heads:
+            raise BadInput(f"branch {section.name!r} forks from {section.parent!r}, "
+                           "which comes before it nowhere in the file")
+        if not 1 <= section.fork <= heads[section.parent]:
+            raise BadInput(f"branch {section.name!r} forks at #{section.fork}, past "
+                           f"{section.parent!r}'s head")
+        self.name, self.start = section.name, section.fork
+        return section
+
+    def _end_branch(self, seq: int, prev: str) -> None:
+        self.read.append(Closing(self.name, seq - self.start, seq, prev))
+
+    def _close(self, closing: Any) -> None:
+        said = closing.get("branches") if isinstance(closing, dict) else None
+        if not isinstance(said, list) or not all(isinstance(b, dict) for b in said):
+            raise BadInput("the closing record has no list of branches")
+        read = [{"name": c.name, "events": c.events, "head": c.head, "hash": c.hash}
+                for c in self.read]
+        for i, branch in enumerate(read):
+            told = said[i] if i < len(said) else None
+            if told != branch:
+                raise BadInput(_disagrees(branch, told))
+        if len(said) > len(read):
+            raise BadInput(f"the closing record names {len(said)} branches; the file "
+                           f"holds {len(read)} (cut short?)")
+        self.closed = True
+
+    def end(self, number: int) -> None:
+        """At the end of the file (`number`: its last line that is not blank, 0 if none)."""
+        if not number:
+            raise BadInput("the file holds no events")
+        if not self.closed:
+            raise BadInput(f"the file ends at line {number} without its closing record: "
+                           "it was cut short (or written by an older spire: export it again)")
+
+
+def _disagrees(branch: dict[str, Any], told: dict[str, Any] | None) -> str:
+    name = branch["name"]
+    if told is None:
+        return f"the closing record does not name branch {name!r}"
+    return (f"the closing record says branch {told.get('name')!r} has "
+            f"{told.get('events')} events to #{told.get('head')} (hash "
+            f"{str(told.get('hash'))[:12]}...); the file holds {branch['events']} of "
+            f"{name!r} to #{branch['head']} (hash {branch['hash'][:12]}...): cut short or "
+            "edited")
+
+
+def _section(record: dict[str, Any]) -> Section:
+    name, parent = record.get("branch"), record.get("parent")
+    fork, fork_hash = record.get("fork"), record.get("fork_hash")
+    if set(record) != {"branch", "parent", "fork", "fork_hash"} or not isinstance(name, str) \
+            or not isinstance(parent, str) or type(fork) is not int \
+            or not isinstance(fork_hash, str):
+        raise BadInput("neither an event, a branch nor the closing record")
+    if not name.strip() or len(name) > 200:
+        raise BadInput(f"branch name {name[:40]!r} is empty or too long")
+    return Section(name, parent, fork, fork_hash)
+
+
+def _event(line: str, seq: int, prev: str) -> RawEvent | dict[str, Any]:
+    """The line's event, checked; or the record itself if it is a section or closing."""
+    values = _record(line)
+    if isinstance(values, dict):
+        return values
+    position, type_, v, payload, recorded_at, player, override, prev_hash, digest = values
     if position != seq:
         raise BadInput(f"event seq {position} where {seq} was expected")
     if seq == 1 and type_ != "campaign-started":
@@ -108,8 +223,9 @@ _WELL_TYPED = {
 """The types of FIELDS' values in a sound line: one test for the line, not one a field."""
 
 
-def _record(line: str) -> tuple[Any, ...]:
-    """A line's values in the order of FIELDS, each of its kind."""
+def _record(line: str) -> tuple[Any, ...] | dict[str, Any]:
+    """A line's values in the order of FIELDS, each of its kind (or, for a section or the
+    closing record, the record)."""
     try:
         record = _loads(line)
     except json.JSONDecodeError as e:
@@ -123,6 +239,8 @@ def _record(line: str) -> tuple[Any, ...]:
     try:
         values: tuple[Any, ...] = _values(record)
     except KeyError:
+        if "closing" in record or "branch" in record:
+            return record
         raise BadInput(f"missing {', '.join(f for f in FIELDS if f not in record)}") from None
     if tuple(map(type, values)) not in _WELL_TYPED:
         _check_kinds(record)

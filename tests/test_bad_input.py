@@ -11,6 +11,7 @@ import importlib.util
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -105,24 +106,32 @@ def test_a_campaign_needs_a_player_even_from_the_rules() -> None:
 
 # -- import files ------------------------------------------------------------------------
 
-def exported(spire: Spire, tmp_path: Path) -> list[dict[str, object]]:
+def exported(spire: Spire, tmp_path: Path) -> list[dict[str, Any]]:
+    """The events of the campaign's export (its closing record left out)."""
     spire.ok("note", "hello")
     out = tmp_path / "g.jsonl"
     spire.ok("export", "-o", str(out))
-    return [json.loads(line) for line in out.read_text().splitlines()]
+    return [json.loads(line) for line in out.read_text().splitlines()][:-1]
 
 
-def rechained(records: list[dict[str, object]]) -> str:
-    """The records as an export, every hash recomputed: the file's chain is sound."""
+def rechained(records: list[dict[str, Any]]) -> str:
+    """The events of one branch as an export, every hash recomputed and the closing record
+    made to agree: the file is sound but for what the test put in it."""
     prev, lines = chain.GENESIS, []
     for r in records:
         encoded = chain.envelope(
-            r["seq"], r["type"], r["v"], chain.canonical_json(r["payload"]),  # type: ignore[arg-type]
-            r["recorded_at"], r["player"], r["override"])  # type: ignore[arg-type]
+            r["seq"], r["type"], r["v"], chain.canonical_json(r["payload"]),
+            r["recorded_at"], r["player"], r["override"])
         r = {**r, "prev_hash": prev, "hash": chain.link(prev, encoded)}
         prev = str(r["hash"])
         lines.append(chain.canonical_json(r))
+    lines.append(closing(len(records), records[-1]["seq"], prev))
     return "".join(line + "\n" for line in lines)
+
+
+def closing(events: int, head: object, digest: str) -> str:
+    return json.dumps({"closing": {"branches": [
+        {"name": "main", "events": events, "head": head, "hash": digest}]}})
 
 
 @pytest.mark.parametrize(("field", "value", "says"), [
@@ -152,7 +161,7 @@ def test_an_import_line_python_cannot_read_is_refused(
 ) -> None:
     first = (tmp_path / "g.jsonl", exported(hildegard, tmp_path))[0].read_text().splitlines()[0]
     bad = tmp_path / "bad.jsonl"
-    bad.write_text(first + "\n" + second + "\n")
+    bad.write_text(first + "\n" + second + "\n" + closing(2, 2, "0" * 64) + "\n")
     assert says in hildegard.refused("import", str(bad), "--name", "copy", code=2)
 
 
@@ -279,17 +288,18 @@ recomputed after it, or not), or the line replaced by any text or bytes."""
 
 
 def changed(lines: list[str], change: tuple[object, ...]) -> bytes:
+    """The export `lines` (three events and the closing record) with `change` made."""
     if change[0] == "line":
         second = str(change[1])
-        return "\n".join([lines[0], second, lines[2]]).encode("utf-8", "surrogateescape") + b"\n"
+        return "\n".join([lines[0], second, *lines[2:]]).encode("utf-8", "surrogateescape") + b"\n"
     _, field, value, rechain = change
-    records = [json.loads(line) for line in lines]
+    records = [json.loads(line) for line in lines[:-1]]
     records[1][field] = value
     try:
         body = rechained(records) if rechain else ""
-    except (TypeError, AttributeError, ValueError):  # a field a hash cannot be made over
+    except (TypeError, AttributeError, ValueError, KeyError):  # no hash can be made over it
         body = ""
-    body = body or "".join(json.dumps(r) + "\n" for r in records)
+    body = body or "".join(json.dumps(r) + "\n" for r in records) + lines[-1] + "\n"
     return body.encode("utf-8", "surrogatepass")
 
 

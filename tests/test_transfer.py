@@ -55,9 +55,11 @@ def test_round_trip_keeps_the_status(played: Spire, tmp_path: Path) -> None:
 
 
 def test_export_is_one_event_a_line_with_hashes(played: Spire) -> None:
-    lines = played.ok("export").splitlines()
+    *lines, closing = played.ok("export").splitlines()
     assert len(lines) == 16
     events = [json.loads(line) for line in lines]
+    assert json.loads(closing) == {"closing": {"branches": [
+        {"name": "main", "events": 16, "head": 16, "hash": events[-1]["hash"]}]}}
     assert [e["seq"] for e in events] == list(range(1, 17))
     assert all(e["prev_hash"] == p["hash"] for p, e in zip(events, events[1:]))
     assert events[12]["type"] == "retracted" and events[12]["payload"] == {"positions": [12]}
@@ -79,13 +81,13 @@ def _broken(played: Spire, tmp_path: Path, edit: str) -> Path:
         del record["hash"]
         lines[2] = json.dumps(record)
     elif edit == "payload-shape":  # a well-chained event whose payload is not valid
-        record = json.loads(lines[-1])
+        record = json.loads(lines[-2])  # the last event, before the closing record
         record["payload"]["amount"] = -9
         fields = {k: record[k] for k in ("type", "v", "payload", "recorded_at", "player",
                                          "override", "prev_hash")}
         raw = RawEvent(position=record["seq"], hash="", **fields)
         record["hash"] = chain.link(record["prev_hash"], raw.encoded())
-        lines[-1] = json.dumps(record)
+        lines[-2] = json.dumps(record)
     path = tmp_path / f"{edit}.jsonl"
     path.write_text("\n".join(lines) + "\n")
     return path

@@ -11,6 +11,7 @@ import typer
 from journal.cli import app
 from journal.cli.common import journal
 from journal.errors import BadInput
+from journal.paths import write_whole
 
 
 class Format(str, Enum):
@@ -49,6 +50,6 @@ def report(
         typer.echo((visible_json if fmt is Format.json else visible_lines)(text), nl=False)
         return
     try:
-        output.write_text(text, encoding="utf-8")
+        write_whole(output, text)
     except OSError as e:
-        raise BadInput(f"cannot write {output}: {e.strerror}") from None
+        raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None

@@ -1,4 +1,4 @@
-"""Export a branch as JSON Lines; import such a file as a new campaign."""
+"""Export a campaign as JSON Lines; import such a file as a new campaign."""
 
 from __future__ import annotations
 
@@ -9,15 +9,20 @@ import typer
 from journal.cli import app
 from journal.cli.common import journal
 from journal.errors import BadInput
+from journal.paths import write_whole
 
 
 @app.command()
 def export(
     ctx: typer.Context,
     output: Path = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write [default: stdout]."),
-    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
+    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="Only this branch's path, as a campaign of its own [default: every branch]."),
 ) -> None:
     """Write the campaign's events as JSON Lines, one event a line, with their hashes.
+
+    Every branch is written (each after a line naming where it forks), and last a
+    closing record with each branch's event count and head hash, so an import finds a
+    file cut short. A file given with -o is replaced whole or not at all.
 
     \b
     Example:
@@ -31,9 +36,9 @@ def export(
         typer.echo(text, nl=False)
     else:
         try:
-            output.write_text(text, encoding="utf-8")
+            write_whole(output, text)
         except OSError as e:
-            raise BadInput(f"cannot write {output}: {e.strerror}") from None
+            raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
 
 
 @app.command("import")
@@ -43,6 +48,10 @@ def import_(
     name: str = typer.Option(None, "--name", metavar="NAME", help="The new campaign's name [default: the file's name]."),
 ) -> None:
     """Read an exported file into a new campaign, after checking every hash.
+
+    Every branch in the file comes back. A file without its closing record (cut short,
+    or from an older spire), or whose events disagree with it, is refused, as is a
+    campaign of a game this spire does not know.
 
     \b
     Example:

@@ -149,7 +149,8 @@ def import_rates(db: Path, work: Path, rounds: int) -> tuple[float, float]:
     source = Journal(str(db))
     exported = work / "export.jsonl"
     exported.write_text("".join(line + "\n" for line in dump(source.export())))
-    rows = [json.loads(line) for line in exported.read_text().splitlines()]
+    rows = [record for line in exported.read_text().splitlines()
+            if "seq" in (record := json.loads(line))]  # the events, not the closing record
     ours, plain_rates = [], []
     for n in range(rounds):
         target = Journal(str(work / f"imported-{n}.sqlite"))

@@ -1,0 +1,229 @@
+"""Backups that cannot silently lose their tail (issue 15): a failed `export -o` or
+`report -o` leaves the file as it was; an export holds every branch and ends with a
+closing record; an import refuses a file cut short, a closing record that disagrees, and a
+campaign no spire game can play."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import Spire
+from journal import chain
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def tree(spire: Spire) -> Spire:
+    """A campaign with four branches: main, `again` from main, `third` from again, and
+    `empty` (no events of its own) from main."""
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("reveal", "1")
+    spire.ok("checkpoint", "one")
+    spire.ok("gain", "gold", "2")
+    spire.ok("rewind", "one", "--as", "again")
+    spire.ok("reveal", "3")
+    spire.ok("checkpoint", "two")
+    spire.ok("note", "on again")
+    spire.ok("rewind", "two", "--as", "third")
+    spire.ok("item", "gain", "Rope")
+    spire.ok("rewind", "start", "--as", "empty")
+    return spire
+
+
+@pytest.fixture
+def branched(spire: Spire) -> Spire:
+    return tree(spire)
+
+
+def branches(spire: Spire) -> list[tuple[Any, ...]]:
+    return [(b["name"], b["parent"], b["fork"], b["head"]) for b in spire.json("branches")]
+
+
+def test_an_import_gives_back_every_branch(branched: Spire, tmp_path: Path) -> None:
+    backup = tmp_path / "gray-oaks.jsonl"
+    branched.ok("export", "-o", str(backup))
+    copy = Spire(tmp_path / "copy.sqlite")
+    copy.ok("import", str(backup))
+    assert branches(copy) == branches(branched)
+    for name, *_ in branches(branched):
+        theirs = branched.json("status", "--branch", name)
+        ours = copy.json("status", "--branch", name)
+        assert {k: v for k, v in ours.items() if k != "checkpoints"} == \
+            {k: v for k, v in theirs.items() if k != "checkpoints"}, name
+    assert copy("audit", "--all").code == 0
+
+
+def test_the_closing_record_counts_each_branch(branched: Spire) -> None:
+    lines = [json.loads(line) for line in branched.ok("export").splitlines()]
+    closing = lines[-1]["closing"]["branches"]
+    assert [(b["name"], b["events"], b["head"]) for b in closing] == [
+        ("main", 3, 3), ("again", 2, 4), ("third", 1, 4), ("empty", 0, 1)]
+    sections = [line for line in lines if "branch" in line]
+    assert [(s["branch"], s["parent"], s["fork"]) for s in sections] == [
+        ("again", "main", 2), ("third", "again", 3), ("empty", "main", 1)]
+
+
+def test_export_of_one_branch_is_its_path_alone(branched: Spire, tmp_path: Path) -> None:
+    backup = tmp_path / "third.jsonl"
+    branched.ok("export", "--branch", "third", "-o", str(backup))
+    copy = Spire(tmp_path / "copy.sqlite")
+    copy.ok("import", str(backup))
+    assert branches(copy) == [("main", None, None, 4)]
+
+
+@pytest.mark.parametrize("keep", [-1, -2, -4, -6, 3, 1])
+def test_an_export_cut_at_a_line_end_is_refused(branched: Spire, tmp_path: Path, keep: int) -> None:
+    lines = branched.ok("export").splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:keep]))
+    copy = Spire(tmp_path / "copy.sqlite")
+    line = copy.refused("import", str(cut), code=2)
+    assert "without its closing record" in line and "cut short" in line
+    assert copy.journal_rows() == ((), (), ())
+
+
+def _closing_edited(spire: Spire, tmp_path: Path, edit: str) -> Path:
+    lines = spire.ok("export").splitlines()
+    closing = json.loads(lines[-1])
+    said = closing["closing"]["branches"]
+    if edit == "count":
+        said[0]["events"] = 2
+    elif edit == "hash":
+        said[1]["hash"] = "f" * 64
+    elif edit == "head":
+        said[2]["head"] = 9
+    elif edit == "branch left out":
+        del said[3]
+    elif edit == "branch added":
+        said.append({"name": "ghost", "events": 1, "head": 2, "hash": "0" * 64})
+    elif edit == "not a list":
+        closing["closing"] = {"branches": 4}
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join([*lines[:-1], json.dumps(closing)]) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    ("count", "closing record says branch 'main' has 2 events"),
+    ("hash", "closing record says branch 'again' has 2 events to #4 (hash ffffffffffff"),
+    ("head", "branch 'third' has 1 events to #9"),
+    ("branch left out", "does not name branch 'empty'"),
+    ("branch added", "names 5 branches; the file holds 4"),
+    ("not a list", "has no list of branches"),
+])
+def test_a_closing_record_that_disagrees_is_refused(
+    branched: Spire, tmp_path: Path, edit: str, says: str,
+) -> None:
+    path = _closing_edited(branched, tmp_path, edit)
+    copy = Spire(tmp_path / "copy.sqlite")
+    line = copy.refused("import", str(path), code=2)
+    assert says in line, line
+
+
+def test_nothing_may_follow_the_closing_record(branched: Spire, tmp_path: Path) -> None:
+    lines = branched.ok("export").splitlines()
+    path = tmp_path / "more.jsonl"
+    path.write_text("\n".join([*lines, lines[1]]) + "\n")
+    line = Spire(tmp_path / "copy.sqlite").refused("import", str(path), code=2)
+    assert f"line {len(lines) + 1}: the file goes on after its closing record" in line
+
+
+@pytest.mark.parametrize(("field", "value", "says"), [
+    ("fork_hash", "a" * 64, "forks at #2 of 'main', whose event there has another hash"),
+    ("parent", "nowhere", "forks from 'nowhere', which comes before it nowhere"),
+    ("fork", 40, "forks at #40, past 'main''s head"),
+    ("branch", "main", "branch 'main' comes twice"),
+    ("colour", "red", "neither an event, a branch nor the closing record"),
+])
+def test_a_branch_line_that_does_not_hold_is_refused(
+    branched: Spire, tmp_path: Path, field: str, value: object, says: str,
+) -> None:
+    lines = branched.ok("export").splitlines()
+    at = next(i for i, line in enumerate(lines) if '"branch":"again"' in line)
+    section = json.loads(lines[at])
+    section[field] = value
+    lines[at] = json.dumps(section)
+    path = tmp_path / "forked.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    copy = Spire(tmp_path / "copy.sqlite")
+    assert says in copy.refused("import", str(path), code=2)
+    assert copy.journal_rows() == ((), (), ())
+
+
+def test_an_unknown_game_is_refused(hildegard: Spire, tmp_path: Path) -> None:
+    lines = hildegard.ok("export").splitlines()
+    first = json.loads(lines[0])
+    first["payload"]["game"] = "monopoly"
+    encoded = chain.envelope(1, first["type"], first["v"], chain.canonical_json(first["payload"]),
+                             first["recorded_at"], first["player"], first["override"])
+    first["hash"] = chain.link(chain.GENESIS, encoded)
+    closing = {"closing": {"branches": [
+        {"name": "main", "events": 1, "head": 1, "hash": first["hash"]}]}}
+    path = tmp_path / "monopoly.jsonl"
+    path.write_text(json.dumps(first) + "\n" + json.dumps(closing) + "\n")
+    line = hildegard.refused("import", str(path), "--name", "mono", code=2)
+    assert "line 1: unknown game 'monopoly'" in line
+
+
+# -- a write that fails leaves the file as it was ------------------------------------------
+
+LIMIT = 120_000
+"""The largest file the writer may make (ulimit -f): smaller than the export."""
+
+
+def many_notes(spire: Spire) -> None:
+    spire.ok("new", "long", "--game", "hildegard")
+    text = "".join(f"note {'a long note ' * 30}{i}\n" for i in range(400))
+    run = spire("play", input=text)
+    assert run.code == 0, run.err
+    import sqlite3
+
+    with sqlite3.connect(spire.db) as conn:  # so reading it writes nothing (no WAL to fold)
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def limited(*args: str) -> subprocess.CompletedProcess[str]:
+    """`spire ARGS` in a new process that may write no file past LIMIT bytes."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (LIMIT, LIMIT))
+
+    return subprocess.run(
+        [sys.executable, "-m", "journal", *args], capture_output=True, text=True, check=False,
+        preexec_fn=limit, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [["export"], ["report", "--format", "md"]])
+@pytest.mark.parametrize("existing", [True, False])
+def test_a_failed_write_leaves_the_file_as_it_was(
+    spire: Spire, tmp_path: Path, command: list[str], existing: bool,
+) -> None:
+    many_notes(spire)
+    assert len(spire.ok(*command)) > LIMIT
+    target = tmp_path / "backup.out"
+    if existing:
+        target.write_text("the last good backup\n")
+    done = limited("--db", str(spire.db), *command, "-o", str(target))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("spire: cannot write") and "it is as it was" in done.stderr
+    assert "Traceback" not in done.stderr
+    if existing:
+        assert target.read_text() == "the last good backup\n"
+    else:
+        assert not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_a_written_export_replaces_the_file_whole(hildegard: Spire, tmp_path: Path) -> None:
+    target = tmp_path / "backup.jsonl"
+    target.write_text("old\n" * 1000)
+    hildegard.ok("export", "-o", str(target))
+    assert target.read_text() == hildegard.ok("export")
