@@ -296,3 +296,38 @@ def test_16_the_end_of_a_fight_leaves_the_rest_meter(spire: Spire) -> None:
     assert ally(spire, "Bo")["rest"] == 1
     play(spire, OGRE, "rest")
     assert ally(spire, "Bo")["rest"] == 2
+
+
+# -- Spire's End: the recoup bar's Cleanse (case 18) --------------------------------------
+
+MILLICENT = ('draw Millicent --hp 5 --ap 2 --bar "Back Hand" --recoup "Recoup Bar Example" '
+             '--death "Death Bar Example"')
+BLEEDING = ("new t --game spires-end", MILLICENT, OGRE, "effect bleed --on Millicent --turns 3",
+            'action "Back Hand" 5')
+
+
+def test_18_the_cleanse_comes_with_the_recoup_roll_s_result(spire: Spire) -> None:
+    spires_quoted("Heal — Roll Numbers 4-6 → 1, 7 → 2, 8 → 3 — Cleanse (5-8, circled).",
+                  "Example: You roll 6 — Remove 1 Status Effect")
+    play(spire, *BLEEDING)
+    out = play(spire, "recoup heal 6")
+    assert "recoup roll 6: +1 HP to Millicent; Bleed cleansed from Millicent" in out
+    millicent = ally(spire, "Millicent")
+    assert (millicent["hp"], millicent["effects"]) == (5, [])
+
+
+def test_18_a_heal_below_the_cleanse_range_cleanses_nothing(spire: Spire) -> None:
+    play(spire, *BLEEDING)
+    out = play(spire, "recoup heal 4")
+    assert "recoup roll 4: +1 HP to Millicent" in out and "cleansed" not in out
+    assert [e["name"] for e in ally(spire, "Millicent")["effects"]] == ["bleed"]
+
+
+def test_18_a_cleanse_chosen_before_the_roll_is_an_override(spire: Spire) -> None:
+    play(spire, *BLEEDING)
+    line = refused(spire, "recoup cleanse 6")
+    assert "the Cleanse comes with the roll's result" in line and "Recoup Bar Example" in line
+    out = play(spire, "recoup cleanse 6 --force")
+    assert "recoup roll 6: Bleed cleansed from Millicent" in out
+    assert ally(spire, "Millicent")["hp"] == 4                 # the other reading: no heal
+    assert "the Cleanse comes with the roll" in overrides(spire)

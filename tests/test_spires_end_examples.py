@@ -101,8 +101,8 @@ def test_the_recoup_bar_cleanses_on_a_6(table: Spire) -> None:
     table.ok("enemy", "1", "1", "--select", "1")  # Gash: Bleed on Millicent
     assert [e["name"] for e in _ally(table, "Millicent")["effects"]] == ["bleed"]
     table.ok("upkeep")
-    out = table.ok("recoup", "cleanse", "6")
-    assert "recoup roll 6: Bleed cleansed from Millicent" in out
+    out = table.ok("recoup", "heal", "6")     # the Cleanse comes with the result (issue 14)
+    assert "Bleed cleansed from Millicent" in out
     assert _ally(table, "Millicent")["effects"] == []
 
 

@@ -166,7 +166,9 @@ def test_snuff_takes_one_off_the_recoup_roll() -> None:
     state = act(fighting(("Anna", "snuff")), "Hit", 1)  # Anna pays 1 HP: 5 of 6
     state = then(state, rules.recoup(state, "heal", 7, None, None, None))  # as 6: heal 1
     assert who(state, "Anna").hp == 6
-    assert "recoup roll 7 (as 6, Snuff): +1 HP to Anna" in spires_end(state).resolved
+    # 6 is in the bar's cleanse range: the Cleanse comes with the result (issue 14)
+    assert "recoup roll 7 (as 6, Snuff): +1 HP to Anna; Snuff cleansed from Anna" in \
+        spires_end(state).resolved
 
 
 # -- the enemy's effects and upkeep ------------------------------------------------------

@@ -321,7 +321,12 @@ def recoup(
     if receiver != actor.name and (actor.is_enemy or (game.fighter(receiver) or actor).is_enemy):
         violations.append(RuleViolation("recoup points go to an ally of the one who recoups, "
                                         "the enemy's to itself", RECOUP))
-    named = _effect_named(game, receiver, effect) if kind == "cleanse" and effect else None
+    if kind == "cleanse" and (actor.card.recoup.heal or actor.card.recoup.armor):
+        violations.append(RuleViolation(
+            "the Cleanse comes with the roll's result (\"You roll 6 - Remove 1 Status "
+            "Effect\"): `spire recoup heal` heals and cleanses on a roll in its range",
+            "Recoup Bar Example"))
+    named = _effect_named(game, receiver, effect) if effect else None
     return _decided(se.Recouped(actor=actor.name, kind=kind, roll=roll,
                                 to=None if receiver == actor.name else receiver,
                                 effect=named), violations)

@@ -114,9 +114,19 @@ def recoup(game: SpiresEnd, event: se.Recouped) -> SpiresEnd:
         gain(board, to, "hp" if event.kind == "heal" else "ap", amount + bonus, boost=True)
         if not amount + bonus:
             board.say(f"no {event.kind}")
+        if bar.cleanse is not None and value in bar.cleanse and _cleansable(board, to, event):
+            # "Cleanse (5-8, circled)": it comes with the roll's result, as a kickback does.
+            cleanse(board, to, event.effect)
     shown = f"recoup roll {event.roll}" + (f" (as {value}, Snuff)" if value != event.roll else "")
     board.said[start:] = [f"{shown}: " + "; ".join(board.said[start:])]
     return settle(board, replace(fight, recouped=True))
+
+
+def _cleansable(board: Board, name: str, event: se.Recouped) -> bool:
+    """Whether the heal's cleanse has something to remove (said only when it does)."""
+    f = board.get(name)
+    return f is not None and any(
+        e.name == event.effect if event.effect else fx.is_negative(e.name) for e in f.effects)
 
 
 def boost(game: SpiresEnd, event: se.BoostSpent) -> SpiresEnd:
