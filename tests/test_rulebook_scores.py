@@ -331,3 +331,32 @@ def test_18_a_cleanse_chosen_before_the_roll_is_an_override(spire: Spire) -> Non
     assert "recoup roll 6: Bleed cleansed from Millicent" in out
     assert ally(spire, "Millicent")["hp"] == 4                 # the other reading: no heal
     assert "the Cleanse comes with the roll" in overrides(spire)
+
+
+# -- Hildegard: effects waiting for the next set (case 7) ---------------------------------
+
+TAB_NEXT_SET = ("When the square with a Status Effect Tab is Hit, the Status Effect listed is "
+                "triggered on Hildegard's next Set.")
+
+
+def test_7_status_shows_the_effects_waiting_for_the_next_set(hildegard: Spire) -> None:
+    hildegard_quoted("Flub: Minus 1 Shot Dice on next Set", "Tame: No Wild Shot on next Set")
+    out = play(hildegard, "effect flub", "effect tame")
+    assert "next set: Flub -1 die, Tame (no wild shot)" in out
+    assert "next set: Flub -1 die, Tame (no wild shot)" in play(hildegard, "status")
+    out = play(hildegard, 'target "Card Peddler"')
+    assert ("Card Peddler: 0 of 1 bullseye | 0 sets done, 1 left | next set: Flub -1 die, "
+            "Tame (no wild shot)") in out
+    out = play(hildegard, "roll r d")
+    assert "next set" not in out
+
+
+def test_7_a_face_off_s_effects_end_with_the_face_off(hildegard: Spire) -> None:
+    hildegard_quoted(TAB_NEXT_SET)
+    play(hildegard, 'card add "Flub Meter" --meter --accuracy 4 --squares "c:flub,c"',
+         'faceoff "The Crows" --meter "Flub Meter"', "roll b b b b", "stop", "wild miss",
+         "roll c b b")
+    assert "next set: Flub -1 die" in play(hildegard, "status")
+    play(hildegard, "end")                            # the face-off is abandoned: lost
+    assert "next set" not in play(hildegard, "status")
+    play(hildegard, 'target "Card Peddler"', "roll b b b")   # all three dice

@@ -196,9 +196,15 @@ class Hildegard:
     """One line per encounter that ended, for the log of the campaign."""
 
     def lines(self) -> list[str]:
-        from journal.games.hildegard.view import lines
+        from journal.games.hildegard.view import lines, waiting
 
-        return lines(self.encounter)
+        shown = lines(self.encounter)
+        pending = waiting(self.next_set)
+        if not pending:
+            return shown
+        if shown:  # on the head line, so the play shell's prompt shows it too
+            return [f"{shown[0]} | next set: {pending}", *shown[1:]]
+        return [f"next set: {pending}"]
 
     def to_json(self) -> dict[str, Any]:
         from journal.games.hildegard.view import encounter_json
@@ -775,7 +781,12 @@ def _tabs(h: Hildegard, fight: FaceOff, squares: Sequence[int],
 
 
 def _face_off_over(state: State, h: Hildegard, fight: FaceOff, outcome: str) -> State:
+    """The face-off's end: rewards if won, and the negative effects waiting for "Hildegard's
+    next Set" of this face-off end with it (Hone, bought by the players, stays)."""
     fight = replace(fight, outcome=outcome)
+    if h.next_set.flub or h.next_set.tame or h.next_set.graze:
+        h = replace(h, next_set=replace(NO_EFFECTS, hone=h.next_set.hone)
+                    if h.next_set.hone else NO_EFFECTS)
     if outcome == "won" and not fight.rewarded:
         for foe in fight.foes:
             state = reward(state, foe.card.reward)

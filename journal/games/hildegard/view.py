@@ -6,7 +6,14 @@ from typing import Any
 
 from journal.games.hildegard.cards import Reward
 from journal.games.hildegard.meter import enemy_set_over, must_keep
-from journal.games.hildegard.state import FaceOff, ShotSet, Target, round_bullseyes, set_bullseyes
+from journal.games.hildegard.state import (
+    FaceOff,
+    NextSet,
+    ShotSet,
+    Target,
+    round_bullseyes,
+    set_bullseyes,
+)
 
 
 def _reward(reward: Reward | None) -> str:
@@ -166,6 +173,16 @@ def _ranges(numbers: list[int]) -> str:
         else:
             runs.append([n])
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
+def waiting(effects: NextSet) -> str:
+    """The effects waiting for the next set, in the table's words; "" when none."""
+    parts = [f"Hone +{effects.hone} {'die' if effects.hone == 1 else 'dice'}"] if effects.hone else []
+    if effects.flub:
+        parts.append(f"Flub -{effects.flub} {'die' if effects.flub == 1 else 'dice'}")
+    parts += ["Tame (no wild shot)"] if effects.tame else []
+    parts += ["Graze (no finesse)"] if effects.graze else []
+    return ", ".join(parts)
 
 
 def _meter(f: FaceOff) -> str:
