@@ -31,9 +31,15 @@ def _ally(name: str, **numbers: object) -> AllyCard:
 
 FINNIAN = _ally("Finnian", recoup=1)
 DUNSTAN = _ally("Dunstan", hp=6, ap=2, combos=["Double Shot: black white: 2 damage"])
-WADE = catalog.entered("enemy", "Wade Slocum",
-                       {"hp": 8, "ap": 2, "ferocity": 1, "attacks": 1, "retreat": "3"})
-assert isinstance(WADE, EnemyCard)
+
+
+def _enemy(name: str, **numbers: object) -> EnemyCard:
+    card = catalog.entered("enemy", name, numbers)
+    assert isinstance(card, EnemyCard)
+    return card
+
+
+WADE = _enemy("Wade Slocum", hp=8, ap=2, ferocity=1, attacks=1, retreat="3")
 
 
 def _roll(*faces: str) -> Command:

@@ -85,6 +85,10 @@ def _listed(what: str, old: list[str], new: list[str]) -> Iterator[str]:
 def _encounter(before: State, after: State) -> Iterator[str]:
     """The encounter's headline when it moved (bullseyes, sets, the meter), and each
     encounter that ended."""
+    told = getattr(after.game_state, "changes", None)
+    if told is not None:  # the game says what the event did, number by number
+        yield from told(before.game_state)
+        return
     now, then = _headline(after), _headline(before)
     finished = getattr(after.game_state, "finished", ())
     earlier = getattr(before.game_state, "finished", ())

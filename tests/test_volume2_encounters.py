@@ -5,6 +5,7 @@ entered as a table would enter them from its cards."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -453,3 +454,38 @@ def test_the_demo_plays_an_encounter(spire: Spire) -> None:
 def test_the_demo_plays_only_the_games_it_has(spire: Spire) -> None:
     assert "the demo plays hildegard or volume2" in spire.refused(
         "demo", "--game", "spires-end", code=2)
+
+
+def test_the_report_and_the_replay_tell_the_encounter(spire: Spire) -> None:
+    import jsonschema
+
+    from test_report import SCHEMA
+
+    spire.ok("demo", "--game", "volume2")
+    report = json.loads(spire.ok("report", "--format", "json"))
+    jsonschema.validate(report, SCHEMA)
+    [fight] = report["encounters"]
+    assert (fight["kind"], fight["outcome"], fight["headline"]) == (
+        "encounter", "won", "Encounter with Wade Slocum: won in round 3")
+    assert [(r["round"], r["dealt"], r["taken"]) for r in fight["rounds"]] == [
+        (1, 5, 3), (2, 4, 4), (3, 1, 0)]
+    assert [(a["name"], a["hp"], a["ap"]) for a in fight["allies"]] == [
+        ("Finnian", 1, 0), ("Dunstan", 6, 0)], "the allies as the fight left them"
+    assert {d["die"] for d in report["dice"]["kinds"]} == {"hive die", "shot die", "d20"}
+    markdown = spire.ok("report", "--format", "md")
+    assert "### Encounter: Wade Slocum" in markdown
+    replay = spire.ok("replay")
+    assert "    sting: 1 damage to Wade Slocum (AP 0->0, HP 8->7)" in replay
+    assert "    QUICKDRAW: a natural 3 gives Wade Slocum another attack" in replay
+
+
+def test_rewind_to_a_checkpoint_mid_encounter(v2: Spire) -> None:
+    fight(v2)
+    finnian_rolls(v2, "sickle", "sickle", "hive")
+    v2.ok("checkpoint", "before-the-sickles")
+    v2.ok("action", "sickles")
+    v2.ok("rewind", "before-the-sickles")
+    assert (enemy(v2)["ap"], encounter(v2)["dice"]["final"]) == (2, True)
+    v2.ok("action", "sickles")
+    assert enemy(v2)["ap"] == 0
+    assert v2.json("audit", "--all")["clean"]

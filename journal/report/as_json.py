@@ -12,7 +12,9 @@ from journal.dice_stats import DiceStats, Luck
 from journal.report.model import (
     CampaignInfo,
     Encounter,
+    EncounterReport,
     FaceOffReport,
+    Fighter,
     Report,
     TargetReport,
     fairness,
@@ -59,9 +61,26 @@ def _campaign(c: CampaignInfo) -> dict[str, Any]:
 
 
 def _encounter(x: Encounter) -> dict[str, Any]:
+    if isinstance(x, EncounterReport):
+        return _fight(x)
     if isinstance(x, TargetReport):
         return _target(x)
     return _face_off(x)
+
+
+def _fighter(f: Fighter) -> dict[str, Any]:
+    return {"name": f.name, "hp": f.hp, "hp_max": f.hp_max, "ap": f.ap, "ap_max": f.ap_max,
+            "fate": f.fate}
+
+
+def _fight(f: EncounterReport) -> dict[str, Any]:
+    return {
+        "kind": "encounter", "name": f.name, "started": f.started, "ended": f.ended,
+        "allies": [_fighter(a) for a in f.allies],
+        "enemies": [_fighter(x) for x in f.enemies],
+        "rounds": [{"round": r.number, "dealt": r.dealt, "taken": r.taken} for r in f.rounds],
+        "outcome": f.outcome, "headline": f.headline,
+    }
 
 
 def _target(t: TargetReport) -> dict[str, Any]:

@@ -58,7 +58,7 @@ def build(source: Source) -> Report:
     steps = fold(source.history)
     state = steps[-1].after if steps else State()
     path = _path(steps)
-    encounters = hildegard.encounters(steps) if rules.name == "hildegard" else ()
+    encounters = _encounters(rules.name, steps)
     fallen = deaths(steps)
     return Report(
         campaign=_campaign(source, rules, state, encounters, fallen),
@@ -66,6 +66,16 @@ def build(source: Source) -> Report:
         encounters=encounters, resources=_resources(steps), items=_items(steps),
         deaths=fallen, notes=_notes(steps), overrides=_overrides(source.history),
         undos=_undos(source.history), dice=_dice(rules, steps, state))
+
+
+def _encounters(game: str, steps: Sequence[Step]) -> tuple[Encounter, ...]:
+    if game == "hildegard":
+        return hildegard.encounters(steps)
+    if game == "volume2":
+        from journal.report import volume2
+
+        return volume2.encounters(steps)
+    return ()
 
 
 def _campaign(source: Source, rules: Game, state: State, encounters: Sequence[Encounter],
@@ -190,6 +200,8 @@ def _undos(history: Sequence[ev.Recorded]) -> tuple[UndoRecord, ...]:
 
 
 def _dice(rules: Game, steps: Sequence[Step], state: State) -> Dice:
+    if rules.name == "volume2":
+        return _volume2_dice(steps)
     if rules.name != "hildegard":
         return Dice((), None, f"No dice are kept for {rules.title} yet.")
     faces = tuple(rules.raw["dice"]["shot"]["faces"])
@@ -200,6 +212,19 @@ def _dice(rules: Game, steps: Sequence[Step], state: State) -> Dice:
     players = {c.name for c in state.characters}
     theirs = luck([r.face for r in rolls if r.roller in players], hildegard.PARTS, faces)
     return Dice(tuple(kinds), theirs, luck_line(theirs))
+
+
+def _volume2_dice(steps: Sequence[Step]) -> Dice:
+    """Every die Volume 2's events rolled, counted as the audit counts them."""
+    from journal.recheck import DIE_KINDS
+
+    kinds = []
+    for kind in (k for k in DIE_KINDS if k.name.startswith("Volume 2")):
+        shown = [face for s in steps if (read := kind.rolls.get(s.recorded.type))
+                 for face in read(s.recorded.event)]
+        kinds.append(stats(kind.name.removeprefix("Volume 2 "), shown, kind.printed))
+    return Dice(tuple(kinds), None, "Luck is measured on Hildegard's bullseye parts; "
+                "Volume 2's dice are counted above.")
 
 
 def luck_line(found: Luck) -> str:

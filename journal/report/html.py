@@ -13,7 +13,15 @@ from html import escape
 
 from journal.dice_stats import DiceStats
 from journal.report import svg
-from journal.report.model import Encounter, FaceOffReport, Report, TargetReport, fairness, plural
+from journal.report.model import (
+    Encounter,
+    EncounterReport,
+    FaceOffReport,
+    Report,
+    TargetReport,
+    fairness,
+    plural,
+)
 
 CSS = """
 :root { color-scheme: light; }
@@ -139,8 +147,29 @@ def _encounters(report: Report) -> str:
 
 
 def _encounter(x: Encounter) -> str:
-    inner = _target(x) if isinstance(x, TargetReport) else _face_off(x)
+    if isinstance(x, EncounterReport):
+        inner = _fight(x)
+    else:
+        inner = _target(x) if isinstance(x, TargetReport) else _face_off(x)
     return f'<div class="encounter">\n{inner}\n</div>'
+
+
+def _fight(f: EncounterReport) -> str:
+    allies = ", ".join(f"{a.name} (HP {a.hp}/{a.hp_max}, AP {a.ap}/{a.ap_max}, {a.fate})"
+                       for a in f.allies)
+    facts = [f"Allies: {allies}", f"Events: {_span(f)}", f"Outcome: {f.outcome or 'under way'}"]
+    rounds = [f"round {r.number}" for r in f.rounds]
+    chart = figure(svg.bars(
+        f"Encounter with {f.name}: damage per round", rounds,
+        [("dealt", [r.dealt for r in f.rounds]), ("taken", [r.taken for r in f.rounds])]),
+        f"Encounter with {f.name}: the damage the allies dealt and took per round")
+    return "\n".join([
+        f"<h3>Encounter: {e(f.name)}</h3>", _facts(facts),
+        table(["enemy", "HP", "AP", "fate"], (
+            (x.name, f"{x.hp}/{x.hp_max}", f"{x.ap}/{x.ap_max}", x.fate) for x in f.enemies)),
+        table(["round", "damage dealt", "damage taken"],
+              ((r.number, r.dealt, r.taken) for r in f.rounds)),
+        chart])
 
 
 def _span(x: Encounter) -> str:

@@ -13,6 +13,7 @@ from datetime import datetime
 from journal.dice_stats import DiceStats
 from journal.report.model import (
     Encounter,
+    EncounterReport,
     FaceOffReport,
     ItemRecord,
     Report,
@@ -107,7 +108,20 @@ def _encounters(report: Report) -> list[str]:
 
 
 def _encounter(e: Encounter) -> list[str]:
+    if isinstance(e, EncounterReport):
+        return _fight(e)
     return _target(e) if isinstance(e, TargetReport) else _face_off(e)
+
+
+def _fight(f: EncounterReport) -> list[str]:
+    allies = ", ".join(f"{text(a.name)} (HP {a.hp}/{a.hp_max}, AP {a.ap}/{a.ap_max}, {a.fate})"
+                       for a in f.allies)
+    lines = [f"### Encounter: {text(f.name)}", "", f"- Allies: {allies}",
+             f"- Events: {_span(f)}", f"- Outcome: {f.outcome or 'under way'}", ""]
+    lines += table(["enemy", "HP", "AP", "fate"], (
+        (text(x.name), f"{x.hp}/{x.hp_max}", f"{x.ap}/{x.ap_max}", x.fate) for x in f.enemies))
+    return lines + ["", *table(["round", "damage dealt", "damage taken"], (
+        (r.number, r.dealt, r.taken) for r in f.rounds))]
 
 
 def _span(e: Encounter) -> str:

@@ -143,7 +143,55 @@ class FaceOffReport:
                 f"{self.hits} of {plural(self.squares, 'square')} hit")
 
 
-Encounter: TypeAlias = TargetReport | FaceOffReport
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A Volume 2 ally or enemy as the encounter left it (an ally before the reset)."""
+
+    name: str
+    hp: int
+    hp_max: int
+    ap: int
+    ap_max: int
+    fate: str
+    """Allies: "standing" or "KO'd"; enemies: "standing", "defeated" or "retreated"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One round of a Volume 2 encounter: the damage the allies dealt and took."""
+
+    number: int
+    dealt: int
+    taken: int
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterReport:
+    """A Volume 2 encounter: who fought, how each fared, each round's damage."""
+
+    started: Position
+    ended: Position | None
+    allies: tuple[Fighter, ...]
+    enemies: tuple[Fighter, ...]
+    rounds: tuple[Exchange, ...]
+    outcome: str | None
+    """None while under way; then "won", "lost", "retreated" or "ended"."""
+
+    @property
+    def name(self) -> str:
+        return ", ".join(e.name for e in self.enemies)
+
+    @property
+    def headline(self) -> str:
+        round_ = self.rounds[-1].number if self.rounds else 1
+        if self.outcome is None:
+            return f"Encounter with {self.name}: under way in round {round_}"
+        how = {"won": "won", "lost": "lost", "retreated": "the enemies retreated",
+               "ended": "ended"}[self.outcome]
+        return f"Encounter with {self.name}: {how} in round {round_}"
+
+
+Encounter: TypeAlias = TargetReport | FaceOffReport | EncounterReport
 
 
 @dataclass(frozen=True, slots=True)

@@ -305,7 +305,7 @@ def attacked(game: Volume2, res: Resources, e: v2.EnemyAttacked) -> Step:
         return game, res
     card = foe.card
     total = e.roll + (card.ferocity or 0)
-    damage = card.damage(total)
+    damage = attack_damage(foe, e.roll)
     hp, ap = hurt(ally.hp, ally.ap, damage) if not ally.ko else (ally.hp, ally.ap)
     said = [f"{foe.name} rolls {e.roll} + {card.ferocity or 0} ferocity = {total}: "
             + (f"{damage} damage to {ally.name} (AP {_points(ally.ap, ap)}, "
@@ -328,6 +328,11 @@ def attacked(game: Volume2, res: Resources, e: v2.EnemyAttacked) -> Step:
         enc, more = _next_enemy(enc)
         said += more
     return replace(game, encounter=enc, resolved=tuple(said)), res
+
+
+def attack_damage(foe: Foe, roll: int) -> int:
+    """The damage of an attack on a natural `roll`: the table read at d20 + ferocity."""
+    return foe.card.damage(roll + (foe.card.ferocity or 0))
 
 
 def _next_enemy(enc: Encounter) -> tuple[Encounter, list[str]]:
@@ -393,7 +398,8 @@ OUTCOMES = {"won": "won", "lost": "lost: every ally in play is KO'd; the game is
 
 def reset(state: State, game: Volume2) -> State:
     """"As long as 1 Ally survives an Encounter, all Allies' HP and AP are fully restored
-    once the Encounter concludes." Bees and pollen carry over."""
+    once the Encounter concludes." Bees and pollen carry over. The encounter keeps its
+    allies as the fight left them (the report reads them); the characters are restored."""
     enc = _encounter(game)
     names = ", ".join(f.name for f in enc.enemies)
     line = f"Encounter with {names} {OUTCOMES[enc.outcome or 'ended']} (round {enc.round})"
@@ -401,9 +407,7 @@ def reset(state: State, game: Volume2) -> State:
     if enc.outcome == "lost":
         return with_game(state, replace(game, resolved=said, finished=finished(game, line),
                                         game_over=True))
-    allies = tuple(replace(a, hp=a.card.hp or a.hp, ap=a.card.ap or a.ap, acted=False)
-                   for a in enc.allies)
-    game = replace(game, encounter=replace(enc, allies=allies, turn=None),
+    game = replace(game, encounter=replace(enc, turn=None),
                    resolved=(*said, "Reset: every ally's HP and AP back to their limits"),
                    finished=finished(game, line))
     state = with_game(state, game)

@@ -140,6 +140,11 @@ class Volume2:
     def in_encounter(self) -> bool:
         return self.encounter is not None and self.encounter.under_way
 
+    def changes(self, before: object) -> list[str]:
+        """What the latest event did, every number it changed (for `spire replay`): the
+        lines it resolved, if it changed this state at all."""
+        return [] if before is self else list(self.resolved)
+
     def lines(self) -> list[str]:
         from journal.games.volume2.view import lines
 
@@ -158,8 +163,9 @@ def volume2(state: State) -> Volume2:
 
 def with_game(state: State, game: Volume2) -> State:
     """The state with `game` as its game state, the fighting allies' cubes mirrored into
-    the core characters."""
-    fighting = {a.name: a for a in game.encounter.allies} if game.encounter else {}
+    the core characters while the encounter is under way."""
+    enc = game.encounter
+    fighting = {a.name: a for a in enc.allies} if enc is not None and enc.under_way else {}
     characters = tuple(
         replace(c, hp=max(fighting[c.name].hp, 0), ap=fighting[c.name].ap)
         if c.name in fighting else c for c in state.characters)

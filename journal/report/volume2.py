@@ -1,0 +1,78 @@
+"""Volume 2's encounters, read off the folded steps of a branch for the play report.
+
+The numbers come from the state the events fold into (`journal.games.volume2.state`):
+each round's damage is what the enemies' and the allies' HP and AP lost in it, never a
+second reading of the dice; HP an ally spends on its own roll is not damage taken. The
+allies are shown as the fight left them, before the reset restores them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from journal.games.volume2 import events as v2
+from journal.games.volume2.combat import attack_damage
+from journal.games.volume2.state import Encounter as Fight
+from journal.games.volume2.state import Foe
+from journal.games.volume2.state import Fighter as Ally
+from journal.games.volume2.state import volume2
+from journal.report.fold import Step
+from journal.report.model import EncounterReport, Exchange, Fighter
+
+STRIKES = (v2.ActionTaken, v2.HiveDeployed)
+
+
+@dataclass
+class _Track:
+    started: int
+    ended: int | None = None
+    latest: Fight | None = None
+    rounds: dict[int, list[int]] = field(default_factory=dict)
+    """Each round's [damage dealt, damage taken]."""
+
+
+def encounters(steps: Sequence[Step]) -> tuple[EncounterReport, ...]:
+    """Each Volume 2 encounter of the branch, in the order they began."""
+    tracks: list[_Track] = []
+    for step in steps:
+        if isinstance(step.recorded.event, v2.EncounterBegan):
+            tracks.append(_Track(step.position))
+        before, after = volume2(step.before).encounter, volume2(step.after).encounter
+        if not tracks or after is None or tracks[-1].ended is not None:
+            continue
+        track = tracks[-1]
+        if before is not None and before.under_way:
+            _tally(track, before, after, step.recorded.event)
+        track.latest = after
+        if not after.under_way:
+            track.ended = step.position
+    return tuple(_report(t) for t in tracks if t.latest is not None)
+
+
+def _tally(track: _Track, before: Fight, after: Fight, event: object) -> None:
+    tally = track.rounds.setdefault(before.round, [0, 0])
+    if isinstance(event, STRIKES):
+        tally[0] += _lost(before.enemies, after.enemies)
+    elif isinstance(event, v2.EnemyAttacked):
+        # Read from the table, as the fold did: the same event also ends the round, and
+        # the recoup it brings would hide the damage in the allies' HP.
+        foe, target = before.enemy(event.enemy), before.ally(event.target)
+        if foe is not None and target is not None and not target.ko:
+            tally[1] += attack_damage(foe, event.roll)
+
+
+def _lost(before: Sequence[Ally | Foe], after: Sequence[Ally | Foe]) -> int:
+    return sum(max(b.hp + b.ap - a.hp - a.ap, 0) for b, a in zip(before, after))
+
+
+def _report(track: _Track) -> EncounterReport:
+    fight = track.latest
+    assert fight is not None
+    allies = tuple(Fighter(a.name, max(a.hp, 0), a.card.hp or 0, a.ap, a.card.ap or 0,
+                           "KO'd" if a.ko else "standing") for a in fight.allies)
+    enemies = tuple(Fighter(f.name, f.hp, f.card.hp or 0, f.ap, f.card.ap or 0,
+                            f.out or "standing") for f in fight.enemies)
+    rounds = tuple(Exchange(n, *track.rounds[n]) for n in sorted(track.rounds))
+    return EncounterReport(track.started, track.ended, allies, enemies,
+                           rounds or (Exchange(1, 0, 0),), fight.outcome)
