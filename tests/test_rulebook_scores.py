@@ -360,3 +360,35 @@ def test_7_a_face_off_s_effects_end_with_the_face_off(hildegard: Spire) -> None:
     play(hildegard, "end")                            # the face-off is abandoned: lost
     assert "next set" not in play(hildegard, "status")
     play(hildegard, 'target "Card Peddler"', "roll b b b")   # all three dice
+
+
+# -- Spire's End: the enemy's turn (case 17) ----------------------------------------------
+
+ENEMY_FLOW = "Enemy: Selection Roll → Action → Recoup → Upkeep"
+
+
+def enemy_up(spire: Spire) -> None:
+    play(spire, "new t --game spires-end", BO, OGRE, 'action Hit 2', "upkeep")
+
+
+def test_17_the_enemy_does_not_rest(spire: Spire) -> None:
+    spires_quoted(ENEMY_FLOW, "If you skip your Action you can elect to Rest.")
+    enemy_up(spire)
+    line = refused(spire, "rest")
+    assert "Ogre does not rest" in line and "Enemy Combat" in line
+    play(spire, "rest --force")
+    assert "Ogre does not rest" in overrides(spire)
+
+
+def test_17_the_enemy_does_not_skip_its_action(spire: Spire) -> None:
+    spires_quoted(ENEMY_FLOW)
+    enemy_up(spire)
+    assert "Ogre's action comes first" in refused(spire, "upkeep")
+    assert "Ogre's action comes first" in refused(spire, "recoup heal 8")
+    play(spire, "enemy 1 5 --select 1", "recoup heal 8", "upkeep")
+
+
+def test_17_a_stunned_enemy_skips_its_action(spire: Spire) -> None:
+    spires_quoted("Stun: No action next turn (can still perform recoup or rest)")
+    enemy_up(spire)
+    play(spire, "effect stun --on Ogre", "upkeep")

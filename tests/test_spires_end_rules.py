@@ -44,6 +44,14 @@ def then(state: State, decision: Decision) -> State:
     return project(history, state)
 
 
+def passes(state: State) -> State:
+    """Upkeep for whoever's turn it is, the enemy passing its action as a forced command
+    would (the enemy never skips its action by the rules, issue 14)."""
+    decision = rules.upkeep(state, None)
+    assert all("action comes first" in v.reason for v in decision.violations)
+    return then(state, Decision(decision.events))
+
+
 def fighting(*given: tuple[str, str]) -> State:
     """Anna and Boris against the Foe, Anna to act, with effects given as (who, effect)."""
     setup = [se.AllyDrawn(card=ANNA, slot=1), se.AllyDrawn(card=BORIS, slot=2),
@@ -242,7 +250,7 @@ def ally_turns(state: State, *steps: tuple[str, int | None]) -> State:
             state = then(state, rules.recoup(state, "heal", roll, None, None, None))
         state = then(state, rules.upkeep(state, None))
         for _ in range(2):
-            state = then(state, rules.upkeep(state, None))
+            state = passes(state)
     return state
 
 

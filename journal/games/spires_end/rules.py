@@ -297,7 +297,20 @@ def rest(state: State, player: int | None) -> Decision:
                                         "Action you can elect to Rest\"", REST))
     if actor.has("exhaustion"):
         violations.append(RuleViolation(f"{actor.name} is exhausted: no recoup or rest", GLOSSARY))
+    if actor.is_enemy:
+        violations.append(RuleViolation(
+            f"{actor.name} does not rest: the enemy's turn is the selection roll, its action "
+            "card, recoup and upkeep (`spire enemy CARD`)", ENEMY))
     return _decided(se.Rested(actor=actor.name), violations)
+
+
+def _enemy_acts_first(actor: Fighter, fight: Fight) -> Violations:
+    """"Enemy: Selection Roll → Action → Recoup → Upkeep" (Combat Round Flow): the enemy
+    never skips its action, unless Stun forbids it."""
+    if not actor.is_enemy or fight.actions or actor.has("stun"):
+        return []
+    return [RuleViolation(f"{actor.name}'s action comes first: the selection roll and its "
+                          "action card (`spire enemy CARD`)", FLOW)]
 
 
 def recoup(
@@ -312,7 +325,7 @@ def recoup(
     if not 1 <= roll <= 8:
         raise BadInput(f"a d8 shows 1 to 8, not {roll}")
     receiver = _ally(state, to, "the recoup") if to else actor.name
-    violations = _player(state, player, actor) + _dying(game)
+    violations = _player(state, player, actor) + _dying(game) + _enemy_acts_first(actor, fight)
     if fight.recouped:
         violations.append(RuleViolation(f"{actor.name} has recouped this turn; one Recoup roll "
                                         "per turn", RECOUP))
@@ -356,9 +369,9 @@ def boost(state: State, player: int | None) -> Decision:
 
 
 def upkeep(state: State, player: int | None) -> Decision:
-    game, _ = _fight(state)
+    game, fight = _fight(state)
     actor = _current(game)
-    violations = _player(state, player, actor) + _dying(game)
+    violations = _player(state, player, actor) + _dying(game) + _enemy_acts_first(actor, fight)
     return _decided(se.UpkeepDone(actor=actor.name), violations)
 
 
