@@ -489,3 +489,20 @@ def test_rewind_to_a_checkpoint_mid_encounter(v2: Spire) -> None:
     v2.ok("action", "sickles")
     assert enemy(v2)["ap"] == 0
     assert v2.json("audit", "--all")["clean"]
+
+
+def test_play_completes_volume2s_faces_and_names(v2: Spire) -> None:
+    from journal.cli.play import Completer
+    from test_play import shell
+
+    complete = Completer(shell(v2)).candidates
+    assert complete("fight ", "Wa") == ['"Wade Slocum"']
+    assert complete("fight Wade --with ", "D") == ["Dunstan"]
+    fight(v2)
+    assert complete("roll ", "s") == ["sickle"], "Finnian rolls hive dice"
+    assert complete("deploy ", "")[:2] == ["bee", "pollen"]
+    v2.ok("upkeep")
+    assert complete("roll ", "")[:6] == ["black", "white", "half", "circle", "ping", "blank"]
+    v2.ok("roll", "black", "white")
+    assert complete("action ", "")[:2] == ['"Double Shot"', "Repair"]
+    assert complete("action Repair --on ", "") == ['"Wade Slocum"', "Finnian", "Dunstan"]

@@ -307,9 +307,69 @@ Source = Callable[["Shell"], Iterable[str]]
 
 
 def _faces(shell: Shell) -> tuple[str, ...]:
+    """The faces of the dice the next roll uses: Hildegard's shot die, or in Volume 2 the
+    dice of the ally whose turn it is (hive or shot)."""
+    if _game(shell) == "volume2":
+        return _volume2_faces(shell)
     from journal.games.hildegard.dice import FACES
 
     return FACES
+
+
+def _game(shell: Shell) -> str | None:
+    view = shell.view()
+    return view.state.game if view is not None else None
+
+
+def _encounter(shell: Shell) -> Any:
+    from journal.games.volume2.state import volume2
+
+    view = shell.view()
+    return volume2(view.state).encounter if view is not None else None
+
+
+def _volume2_faces(shell: Shell) -> tuple[str, ...]:
+    from journal.games.volume2.dice import faces_of
+
+    enc = _encounter(shell)
+    turn = enc.turn if enc is not None and enc.under_way else None
+    ally = enc.ally(turn.ally) if turn is not None else next(
+        (a for a in enc.allies if not a.acted and not a.ko), None) if enc is not None else None
+    if ally is not None and ally.card.dice is not None:
+        return faces_of(ally.card.dice)
+    return tuple(dict.fromkeys((*faces_of("hive"), *faces_of("shot"))))
+
+
+def _fighters(side: str) -> Source:
+    """Volume 2: the encounter's allies or enemies (the party's allies between fights)."""
+    def names(shell: Shell) -> list[str]:
+        enc = _encounter(shell)
+        if enc is None or not enc.under_way:
+            return _characters(shell) if side == "allies" else []
+        return [f.name for f in getattr(enc, side)]
+
+    return names
+
+
+def _actions(shell: Shell) -> list[str]:
+    """Volume 2: the actions of the ally whose turn it is."""
+    enc = _encounter(shell)
+    ally = enc.ally(enc.turn.ally) if enc is not None and enc.turn is not None else None
+    return [c.name for c in ally.card.actions()] if ally is not None else []
+
+
+def _volume2_cards(kind: str) -> Source:
+    def names(shell: Shell) -> list[str]:
+        """The rulebook's examples and the entered cards this campaign has met."""
+        from journal.games.volume2.catalog import rulebook_cards
+
+        if _game(shell) != "volume2":
+            return []
+        met = shell.journal().met_cards("volume2")
+        cards = [*rulebook_cards().values(), *met.values()]
+        return sorted({c.name for c in cards if c.kind == kind})
+
+    return names
 
 
 def _wild_effects(shell: Shell) -> tuple[str, ...]:
@@ -385,12 +445,19 @@ POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {
     ("gain",): (_resources, 0),
     ("spend",): (_resources, 0),
     ("use",): (_campaigns, 0),
+    ("fight",): (_volume2_cards("enemy"), EVERY),
+    ("draw",): (_volume2_cards("ally"), 0),
+    ("deploy",): (lambda shell: ("bee", "pollen"), 0),
+    ("action",): (_actions, 0),
 }
 """What each command's arguments are named from, and which argument."""
 
 OPTION_VALUES: dict[str, Source] = {
     "--face": _faces, "--die": _wild_dice, "--meter": _cards("meter"),
     "--to": lambda shell: [*_characters(shell), "aside"], "--from": _characters,
+    "--with": _volume2_cards("ally"), "--ally": _fighters("allies"),
+    "--choose": _fighters("allies"), "--name": _fighters("enemies"),
+    "--on": lambda shell: [*_fighters("enemies")(shell), *_fighters("allies")(shell)],
 }
 
 
