@@ -1,5 +1,6 @@
-"""Build a benchmark journal: a Hildegard campaign of N events, chained as spire chains
-them, written in bulk (the import path) so a million events take seconds, not hours."""
+"""Build a benchmark journal: a Hildegard (or Volume 2) campaign of N events, chained as
+spire chains them, written in bulk (the import path) so a million events take seconds, not
+hours."""
 
 from __future__ import annotations
 
@@ -37,7 +38,62 @@ def _cycle(n: int) -> dict[str, object]:
     ][step]
 
 
-def payloads(count: int) -> Iterator[dict[str, object]]:
+FINNIAN = {"kind": "ally", "name": "Finnian", "hp": 5, "ap": 3, "recoup": 1, "dice": "hive"}
+DUNSTAN = {"kind": "ally", "name": "Dunstan", "hp": 6, "ap": 2, "recoup": 4, "dice": "shot",
+           "combos": [{"name": "Double Shot", "faces": ["black", "white"], "effect": "damage",
+                       "amount": 2}]}
+WADE = {"kind": "enemy", "name": "Wade Slocum", "hp": 8, "ap": 2, "ferocity": 1, "attacks": 1,
+        "retreat": 3, "quickdraw": 4,
+        "table": [{"low": 5, "high": 15, "damage": 3}, {"low": 16, "high": 19, "damage": 4},
+                  {"low": 20, "high": 20, "damage": 5}]}
+BENCH_FOE = {"kind": "enemy", "name": "Bench Foe", "hp": 999, "ap": 0, "ferocity": 0,
+             "attacks": 1, "retreat": "never", "table": [{"low": 10, "high": 20, "damage": 1}]}
+
+
+def _encounter(n: int) -> dict[str, object]:
+    """The n-th event of a Volume 2 campaign: Finnian and Dunstan against Wade Slocum, one
+    round again and again, with a note and a card between encounters."""
+    return [
+        {"type": "card-revealed", "card": 1 + n // 14 % 140},
+        {"type": "encounter-began", "allies": [FINNIAN, DUNSTAN], "enemies": [WADE]},
+        {"type": "action-dice-rolled", "ally": "Finnian", "die": "hive",
+         "faces": ["sickle", "sickle", "hive"], "spent": 3},
+        {"type": "action-dice-locked", "ally": "Finnian", "dice": [1, 2, 3]},
+        {"type": "action-taken", "ally": "Finnian", "action": "sickles", "target": "Wade Slocum"},
+        {"type": "turn-ended", "ally": "Finnian"},
+        {"type": "action-dice-rolled", "ally": "Dunstan", "die": "shot",
+         "faces": ["black", "white"], "spent": 2},
+        {"type": "finesse-ended", "ally": "Dunstan"},
+        {"type": "action-taken", "ally": "Dunstan", "action": "Double Shot",
+         "target": "Wade Slocum"},
+        {"type": "turn-ended", "ally": "Dunstan"},
+        {"type": "target-rolled", "allies": ["Finnian", "Dunstan"], "rolls": [12, 5]},
+        {"type": "enemy-attacked", "enemy": "Wade Slocum", "roll": 15, "target": "Finnian"},
+        {"type": "encounter-closed"},
+        {"type": "note-added", "text": f"encounter {n // 14}: Wade again"},
+    ][n % 14]
+
+
+def payloads(count: int, game: str = "hildegard") -> Iterator[dict[str, object]]:
+    """`count` payloads (with their type): the campaign's start, the cycle, and at the end
+    an encounter to play on (a target with sets to spare; Finnian alone against a foe who
+    never retreats)."""
+    if game == "volume2":
+        yield {"type": "campaign-started", "game": "volume2", "players": 1,
+               "resources": [["bees", 1], ["pollen", 1], ["meat", 0], ["pelts", 0]],
+               "characters": [{"name": "Finnian", "hp": 5, "ap": 3}]}
+        yield {"type": "ally-joined", "card": DUNSTAN}
+        cycles = (count - 3) // 14 * 14
+        for n in range(count - 3 - cycles):  # notes, so that whole encounters follow
+            yield {"type": "note-added", "text": f"before the plains: {n}"}
+        for n in range(cycles):
+            yield _encounter(n)
+        yield {"type": "encounter-began", "allies": [FINNIAN], "enemies": [BENCH_FOE]}
+        return
+    yield from _hildegard(count)
+
+
+def _hildegard(count: int) -> Iterator[dict[str, object]]:
     """`count` payloads (with their type): the campaign's start, the cycle, and at the end
     a target with sets to spare, so a benchmark can roll on."""
     yield {"type": "campaign-started", "game": "hildegard", "players": 1,
@@ -47,10 +103,11 @@ def payloads(count: int) -> Iterator[dict[str, object]]:
     yield {"type": "target-started", "card": BENCH_TARGET, "shooter": "Hildegard"}
 
 
-def raw_events(count: int, start: datetime | None = None) -> Iterator[RawEvent]:
+def raw_events(count: int, start: datetime | None = None,
+               game: str = "hildegard") -> Iterator[RawEvent]:
     prev = chain.GENESIS
     when = start or datetime(2026, 1, 1, tzinfo=timezone.utc)
-    for position, data in enumerate(payloads(count), start=1):
+    for position, data in enumerate(payloads(count, game), start=1):
         type_ = str(data.pop("type"))
         stamp = (when + timedelta(seconds=position)).isoformat()
         raw = RawEvent(position, type_, 2 if type_ == "item-gained" else 1, data, stamp,
@@ -60,9 +117,9 @@ def raw_events(count: int, start: datetime | None = None) -> Iterator[RawEvent]:
         prev = digest
 
 
-def build(db: Path, count: int) -> None:
+def build(db: Path, count: int, game: str = "hildegard") -> None:
     """A journal file at `db` holding one campaign `bench` of `count` events."""
     from journal.service import Journal
 
     journal = Journal(str(db))
-    journal.import_("bench", raw_events(count))
+    journal.import_("bench", raw_events(count, game=game))
