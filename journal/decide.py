@@ -76,8 +76,12 @@ def reveal(state: State, card: int) -> Decision:
     if game.reveal_removes_between and state.card is not None and card > state.card:
         # "Any card in between must be removed from the game." Cards already experienced
         # sit in the discard pile and stay there.
+        # Instruction cards (Status Effects on Instruction Card 6, the glossary on 11, the
+        # tracker on 12) are pulled to consult during combat: they never leave the game.
+        kept = game.raw["deck"].get("never_removed", ())
         between = range(state.card + 1, card)
-        removed = tuple(c for c in between if c not in state.seen and c not in state.removed)
+        removed = tuple(c for c in between
+                        if c not in state.seen and c not in state.removed and c not in kept)
     return _decided(ev.CardRevealed(card=card, removed=removed), violations=violations)
 
 

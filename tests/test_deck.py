@@ -10,10 +10,10 @@ def test_spires_end_reveal_removes_the_cards_in_between(spire: Spire) -> None:
     spire.ok("new", "tower", "--game", "spires-end")
     spire.ok("reveal", "10")
     out = spire.ok("reveal", "20")
-    assert "cards 11-19 left the game" in out
+    assert "cards 13-19 left the game" in out       # instruction cards 11 and 12 stay
     state = spire.json("status")
     assert state["card"] == 20
-    assert state["removed"] == list(range(11, 20))
+    assert state["removed"] == list(range(13, 20))
     assert "card 15 was removed from the game" in spire.refused("reveal", "15", code=1)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+import pytest
 from conftest import RULEBOOKS, Spire, rulebook
 
 
@@ -392,3 +393,17 @@ def test_17_a_stunned_enemy_skips_its_action(spire: Spire) -> None:
     spires_quoted("Stun: No action next turn (can still perform recoup or rest)")
     enemy_up(spire)
     play(spire, "effect stun --on Ogre", "upkeep")
+
+
+# -- Spire's End: instruction cards never leave (case 15) ---------------------------------
+
+@pytest.mark.parametrize("card", [6, 11, 12])
+def test_15_an_instruction_card_is_not_removed_by_a_reveal_past_it(spire: Spire,
+                                                                   card: int) -> None:
+    spires_quoted("Pull Instruction Card 11 to consult this glossary during combat.",
+                  "(See Status Effects on Instruction Card 6).",
+                  "you can use the Status Effects Tracker (Card 12)")
+    play(spire, "new t --game spires-end --quick-start", "reveal 20")
+    removed = spire.json("status")["removed"]
+    assert card not in removed and 13 in removed
+    play(spire, f"pull {card}", "return")
