@@ -388,13 +388,13 @@ def test_victory_spoils_and_reset(v2: Spire) -> None:
          "At the end of an Encounter, all Allies restore their HP and AP to their Limit. Bee "
          "and Pollen counts do not reset")
     v2.ok("card", "add", "Wade Slocum", "--enemy", "--hp", "2", "--ap", "0", "--ferocity", "1",
-          "--attacks", "1", "--retreat", "3", "--meat")
+          "--attacks", "1", "--retreat", "3", "--meat", "--reward", "a battered hat")
     fight(v2)
     v2.ok("roll", "sickle", "sickle", "bee")
     out = v2.ok("stop")
     assert "+1 bees (2)" in out
     out = v2.ok("action", "sickles")
-    assert "Wade Slocum is defeated (+1 meat)" in out and "won" in out
+    assert "Wade Slocum is defeated (+1 meat, rewards: a battered hat)" in out and "won" in out
     status = v2.json("status")
     assert status["resources"]["meat"] == 1 and status["resources"]["bees"] == 2
     assert [(c["hp"], c["ap"]) for c in status["characters"]] == [(5, 3), (6, 2)]
@@ -506,3 +506,29 @@ def test_play_completes_volume2s_faces_and_names(v2: Spire) -> None:
     v2.ok("roll", "black", "white")
     assert complete("action ", "")[:2] == ['"Double Shot"', "Repair"]
     assert complete("action Repair --on ", "") == ['"Wade Slocum"', "Finnian", "Dunstan"]
+
+
+def test_a_long_campaign_folds_alike_from_snapshots_and_streams(tmp_path: Any) -> None:
+    """Snapshots keep the Volume 2 state whole: `replay --verify` folds every branch from
+    scratch and compares with what the journal serves from its snapshots and glances."""
+    import sys
+    from pathlib import Path
+
+    from journal import snapshots
+    from journal.service import Journal
+    from journal.state import project
+
+    sys.path.insert(0, str(Path(__file__).parent / "bench"))
+    from journal_gen import build
+
+    db = tmp_path / "plains.sqlite"
+    build(db, 2_000, game="volume2")
+    spire = Spire(db)
+    spire.ok("roll", "sickle")  # the head's encounter, folded from a snapshot
+    assert "Finnian spends 1 HP" in spire.ok("status")
+    spire.ok("replay", "--verify")
+    journal = Journal(str(db))
+    state = journal.rebuild()
+    assert state == project(journal.store.read(journal.store.branch(journal.campaign())))
+    assert snapshots.decode(snapshots.encode(state)) == state
+    assert len(state.game_state.finished) == 10
