@@ -532,3 +532,20 @@ def test_a_long_campaign_folds_alike_from_snapshots_and_streams(tmp_path: Any) -
     assert state == project(journal.store.read(journal.store.branch(journal.campaign())))
     assert snapshots.decode(snapshots.encode(state)) == state
     assert len(state.game_state.finished) == 10
+
+
+def test_each_player_plays_an_ally(spire: Spire) -> None:
+    says("With additional players, each may take on the role of a specific Ally, making "
+         "decisions and rolling dice for them.")
+    spire.ok("new", "plains", "--game", "volume2", "--players", "2")
+    spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    spire.ok("card", "add", "Dunstan", "--ally", "--hp", "6", "--ap", "2")
+    spire.ok("card", "add", WADE, "--enemy", "--hp", "8", "--ap", "2", "--ferocity", "1",
+             "--attacks", "1", "--retreat", "3")
+    spire.ok("draw", "Dunstan")
+    fight(spire)
+    spire.ok("roll", "sickle")
+    spire.ok("upkeep")
+    spire.ok("roll", "black")
+    players = [e["player"] for e in spire.json("log")[-3:]]
+    assert players == [1, 1, 2]

@@ -22,9 +22,15 @@ GAME = "volume2"
 
 
 def _act(ctx: typer.Context, decide: Command, force: bool = False) -> None:
+    """Decide and append; in a game of several players, the player whose ally acts is
+    recorded as the one who acted."""
+    from journal.cli.common import journal
+    from journal.games.volume2 import rules
     from journal.service import of_game
 
-    act(ctx, of_game(GAME, decide), force)
+    state = journal(ctx).view().state
+    player = rules.player_for(state) if state.game == GAME else None
+    act(ctx, of_game(GAME, decide), force, player)
 
 
 def is_volume2(ctx: typer.Context) -> bool:

@@ -48,6 +48,21 @@ def _encounter(state: State) -> Encounter:
     return enc
 
 
+# -- who plays ---------------------------------------------------------------------------
+
+def player_for(state: State) -> int | None:
+    """Who acts now, for the journal to record: "With additional players, each may take on
+    the role of a specific Ally" (Players & Roles); our reading: player N plays the
+    encounter's Nth ally (Finnian is player 1's), and an ally past the last player is the
+    first player's. None in a solo game, or on the enemies' turn."""
+    enc = volume2(state).encounter
+    if state.players < 2 or enc is None or not enc.under_way or enc.phase != "allies":
+        return None
+    name = enc.turn.ally if enc.turn else (_next_ally(enc) or enc.allies[0]).name
+    index = next(i for i, a in enumerate(enc.allies) if a.name == name)
+    return index + 1 if index < state.players else 1
+
+
 # -- the party and who fights ------------------------------------------------------------
 
 def join(state: State, card: AllyCard) -> Decision:
