@@ -122,7 +122,7 @@ class Journal:
     def __init__(
         self, db: str, campaign: str | None = None, now: Callable[[], datetime] = utc_now,
     ) -> None:
-        self.store = Store(url_for(db))
+        self.store = Store(url_for(db), lazily=True)
         self.campaign_name = campaign
         self.now = now
         self._known: dict[int, tuple[int, str, State]] = {}

@@ -187,8 +187,51 @@ def url_for(db: str) -> str:
     path = Path(db).expanduser()
     if path.is_dir():
         raise BadInput(f"{db} is a directory; --db wants a journal file")
-    path.parent.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{path.resolve()}"
+
+
+SPIRE_TABLES = frozenset({"alembic_version", "campaigns", "branches", "events"})
+"""The tables that make a SQLite file spire's (a journal has a few more)."""
+
+
+def _sqlite_file(url: str) -> Path | None:
+    """The file a SQLite URL names (None for another database, memory or a URI)."""
+    try:
+        parsed = sa.make_url(url)
+    except sa.exc.ArgumentError:
+        return None
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:" \
+            or database.startswith("file:") or parsed.query.get("uri"):
+        return None
+    return Path(database)
+
+
+def _found(path: Path) -> str | None:
+    """What is at `path`, read without changing a byte: None for nothing yet (no file, an
+    empty one, a SQLite file with no tables), else spire's schema revision. Another
+    application's database, or a file that is not SQLite, is refused."""
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = {row[0] for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            revision = conn.execute("SELECT version_num FROM alembic_version").fetchone() \
+                if "alembic_version" in tables else None
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as e:
+        raise StorageError(f"{path} is not a spire journal ({e}); spire leaves it as it is") \
+            from None
+    if not tables:
+        return None
+    if not SPIRE_TABLES <= tables or revision is None:
+        raise StorageError(f"{path} is another application's database, not a spire journal "
+                           f"(its tables: {', '.join(sorted(tables)[:5])}); spire leaves it as "
+                           "it is")
+    return str(revision[0])
 
 
 def _engine(url: str) -> Engine:
@@ -249,12 +292,45 @@ def _tune_sqlite(engine: Engine) -> None:
 class Store:
     """A journal database: campaigns, their branches and the events of each branch."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, lazily: bool = False) -> None:
+        """The journal at `url`. A SQLite file is looked at first, without a byte changed:
+        another application's database, or a journal a newer spire wrote, is refused.
+        With `lazily`, a journal that is not there yet (no file, an empty one) is made only
+        by the first write: until then it reads as an empty journal, and a command that
+        only reads leaves no file and no directory behind."""
         self.url = url
-        self.engine = _engine(url)
         self._held: Connection | None = None
+        self._unmade = False
+        path = _sqlite_file(url)
+        revision = _found(path) if path is not None else SCHEMA_REVISION
+        if revision is not None and revision != SCHEMA_REVISION:
+            self._check_known(revision, str(path))
+        if revision is None and lazily:
+            self._unmade = True
+            self.engine = _engine("sqlite://")  # one connection, kept: an empty journal
+            with self.engine.begin() as conn:
+                metadata.create_all(conn)
+            return
+        self._open()
+
+    def _open(self) -> None:
+        path = _sqlite_file(self.url)
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StorageError(f"cannot make the journal's directory {path.parent}: "
+                                   f"{e.strerror}") from None
+        self.engine = _engine(self.url)
         with self._translated():
             self._migrate()
+
+    def _made(self) -> None:
+        """Make the journal, now that a command writes to it."""
+        if self._unmade:
+            self._unmade = False
+            self.engine.dispose()
+            self._open()
 
     @contextmanager
     def _translated(self) -> Iterator[None]:
@@ -284,6 +360,7 @@ class Store:
             with self._translated():
                 yield self._held
             return
+        self._made()
         with self._translated(), self.engine.connect() as conn:
             conn = conn.execution_options(spire_write=True)
             with conn.begin():
@@ -309,18 +386,17 @@ class Store:
         if revision == SCHEMA_REVISION:
             return
         if revision is not None:
-            self._check_known(revision)
+            self._check_known(revision, self.engine.url.database or self.url)
             self._copy_aside(revision)
         self.upgrade()
 
-    def _check_known(self, revision: str) -> None:
+    def _check_known(self, revision: str, where: str) -> None:
         from alembic.script import ScriptDirectory
         from alembic.util import CommandError
 
         try:
             ScriptDirectory(str(shipped("migrations"))).get_revision(revision)
         except CommandError:
-            where = self.engine.url.database or self.url
             raise StorageError(
                 f"{where} has schema revision {revision!r}, which this spire does not know; "
                 f"a newer spire wrote it") from None
