@@ -407,3 +407,17 @@ def test_15_an_instruction_card_is_not_removed_by_a_reveal_past_it(spire: Spire,
     removed = spire.json("status")["removed"]
     assert card not in removed and 13 in removed
     play(spire, f"pull {card}", "return")
+
+
+# -- Hildegard: feats in the enemy's set (case 5) -----------------------------------------
+
+def test_5_the_block_feat_is_not_bought_in_the_enemy_s_set(hildegard: Spire) -> None:
+    hildegard_quoted(FEATS_DURING_A_SET, "| Block | Add 1 Block to Hit Meter** | x1 |")
+    play(hildegard, "gain feats 2", 'faceoff "The Crows"', "roll c b b b", "stop", "wild miss",
+         "feat block --square 1", "roll c b b")    # bought in her set; the Crows clear it
+    assert encounter(hildegard)["squares"][0] == "empty"
+    line = refused(hildegard, "feat block --square 1")
+    assert "block is spent during your own set, not during the enemy's" in line
+    assert "Feats of Marksmanship" in line
+    play(hildegard, "feat block --square 1 --force")
+    assert "not during the enemy's" in overrides(hildegard)

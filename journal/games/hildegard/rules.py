@@ -355,6 +355,10 @@ def feat(state: State, name: str, square: int | None, player: int | None) -> Dec
     if have < cost:
         violations.append(RuleViolation(f"{name} costs {cost} feats; you have {have}", FEATS))
     shooter, shot = _feat_set(state, encounter, player)
+    if isinstance(encounter, FaceOff) and encounter.turn == "enemy" and encounter.outcome is None:
+        # "at your disposal to use anytime during your Set": not once the enemy's dice are seen
+        violations.append(RuleViolation(
+            f"{name} is spent during your own set, not during the enemy's", FEATS))
     violations += _feat_rules(name, encounter, shot, square)
     if name == "hone" and hildegard(state).next_set.hone:
         # Once per set counts the set Hone adds its die to, too: bought before a set
