@@ -142,6 +142,7 @@ RECHECKS: dict[str, Recheck] = {
     "target-chosen": _volume2(lambda s, e, p, h: volume2.choose_target(s, e.ally)),
     "enemy-attacked": _volume2(lambda s, e, p, h: volume2.attack(s, e.roll, e.enemy)),
     "encounter-closed": _volume2(lambda s, e, p, h: volume2.end(s)),
+    "ability-triggered": _volume2(lambda s, e, p, h: volume2.ability(s, e.ability, e.enemy)),
 }
 """Each event type and the command that records it, given what the event holds."""
 

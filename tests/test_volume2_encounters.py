@@ -549,3 +549,25 @@ def test_each_player_plays_an_ally(spire: Spire) -> None:
     spire.ok("roll", "black")
     players = [e["player"] for e in spire.json("log")[-3:]]
     assert players == [1, 1, 2]
+
+
+def test_an_ability_that_stacks_does_not_reset(v2: Spire) -> None:
+    says("NOTE If an ability says (stacks), its effect increases each time it is triggered and "
+         "does not reset at the end of a round.")
+    v2.ok("card", "add", WADE, "--enemy", "--hp", "8", "--ap", "2", "--ferocity", "1",
+          "--attacks", "1", "--retreat", "3", "--ability", "RAGE: +1 ferocity (stacks)",
+          "--ability", "FRENZY: +1 damage")
+    assert "RAGE: +1 ferocity when triggered (stacks)" in v2.ok("card", "show", WADE)
+    fight(v2)
+    v2.ok("ability", "rage")
+    v2.ok("ability", "FRENZY")
+    out = v2.ok("ability", "RAGE")
+    assert "RAGE: Wade Slocum's ferocity +1 (+1 -> +2; stacks: for the encounter)" in out
+    assert enemy(v2)["ferocity"] == 3
+    to_enemies(v2)
+    v2.ok("target-roll", "20", "1")
+    out = v2.ok("enemy", "13")  # 13 + 3 = 16: 4, and FRENZY's +1 this round
+    assert "Wade Slocum rolls 13 + 3 ferocity = 16: 5 damage to Finnian" in out
+    assert enemy(v2)["triggered"] == ["RAGE", "RAGE"], "FRENZY did not stack: the round reset it"
+    assert "has no ability 'QUICKDRAW' that changes a number" in v2.refused(
+        "ability", "QUICKDRAW", code=2)

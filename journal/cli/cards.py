@@ -102,7 +102,9 @@ def card_add(
         "EFFECT, e.g. \"Double Shot: black white: 2 damage\" (damage, heal or repair N, or "
         "a named effect). Repeat.")] = None,
     ability: Annotated[list[str] | None, typer.Option(
-        "--ability", metavar="TEXT", help="Volume 2: an ability as printed. Repeat.")] = None,
+        "--ability", metavar="TEXT", help="Volume 2: an ability as printed; one that "
+        "changes a number when triggered, e.g. \"RAGE: +1 ferocity (stacks)\" (ferocity, "
+        "damage or attacks), is kept by `spire ability`. Repeat.")] = None,
     ferocity: int = typer.Option(None, "--ferocity", metavar="N", min=-20, max=99,
                                  help="Volume 2: added to each d20 attack roll (enemy)."),
     attacks: int = typer.Option(None, "--attacks", metavar="N", min=1, max=20,

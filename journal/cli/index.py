@@ -61,6 +61,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'import': ('transfer', 'Read an exported file into a new campaign, after checking every hash.'),
     'deploy': ('volume2', 'Volume 2: deploy bees (+1 damage each to a successful attack) or pollen (+1 HP each to an ally) from the hive, once a hive is rolled; at most 4 a turn.'),
     'target-roll': ('volume2', "Volume 2: the target roll before an enemy's attack: the highest d20 is hit; a tie rolls again among the tied allies only."),
+    'ability': ('volume2', 'Volume 2: trigger an enemy\'s ability that changes a number, as its card says: one that stacks adds again each time and lasts the encounter; another, to the end of the round. Enter it with `spire card add ... --ability "RAGE: +1 ferocity (stacks)"`.'),
     'card': ('cards', 'The card catalog: cards entered once with their printed numbers, reused by name.'),
     'item': ('things', 'Items: gain, lose, or pass one to another character.'),
 }

@@ -107,6 +107,27 @@ def target_roll(
     _act(ctx, command, force)
 
 
+@app.command()
+def ability(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="ABILITY", help="The ability, as entered."),
+    enemy: str = typer.Option(None, "--enemy", metavar="NAME", help="Whose [default: the "
+                              "enemy whose turn it is, or the only one standing]."),
+    force: Force = False,
+) -> None:
+    """Volume 2: trigger an enemy's ability that changes a number, as its card says: one
+    that stacks adds again each time and lasts the encounter; another, to the end of the
+    round. Enter it with `spire card add ... --ability "RAGE: +1 ferocity (stacks)"`.
+
+    \b
+    Example:
+      spire ability RAGE --enemy "Wade Slocum"
+    """
+    from journal.games.volume2 import rules
+
+    _act(ctx, lambda view: rules.ability(view.state, name, enemy), force)
+
+
 # -- the shared verbs, as Volume 2 answers them ------------------------------------------
 
 def roll(ctx: typer.Context, faces: list[str], hp: int | None, ally: str | None,

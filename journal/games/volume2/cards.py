@@ -61,6 +61,19 @@ class Row(Frozen):
 
 
 Points = Field(default=None, ge=0, le=99)
+Raised = Literal["ferocity", "damage", "attacks"]
+
+
+class Boost(Frozen):
+    """An ability that changes a number each time it is triggered: "RAGE: +1 ferocity
+    (stacks)". "If an ability says (stacks), its effect increases each time it is
+    triggered and does not reset at the end of a round"; one that does not stack lasts
+    until the end of the round."""
+
+    name: str = Field(min_length=1)
+    raises: Raised
+    amount: int = Field(ge=-20, le=20)
+    stacks: bool = False
 
 
 class AllyCard(Frozen):
@@ -120,6 +133,8 @@ class EnemyCard(Frozen):
     table: tuple[Row, ...] = ()
     quickdraw: int | None = Field(default=None, ge=1, le=20)
     """QUICKDRAW: a natural d20 roll of this or lower gives another attack."""
+    boosts: tuple[Boost, ...] = ()
+    """The abilities that change a number when triggered (`spire ability`)."""
     abilities: tuple[str, ...] = ()
     rewards: str | None = None
     meat: bool = False
@@ -131,6 +146,10 @@ class EnemyCard(Frozen):
         if isinstance(self.retreat, int) and not 1 <= self.retreat <= 99:
             raise ValueError(f"retreat is 1 to 99 rounds, or never, not {self.retreat}")
         return self
+
+    def boost(self, name: str) -> Boost | None:
+        wanted = " ".join(name.split()).casefold()
+        return next((b for b in self.boosts if b.name.casefold() == wanted), None)
 
     def damage(self, total: int) -> int:
         """The table's damage for a d20 + ferocity total. Our ruling (docs/volume2.md):
@@ -160,4 +179,4 @@ def card_from(name: str, data: dict[str, object]) -> Card:
     return model.model_validate(fields)
 
 
-__all__ = ["MAX_SICKLES", "AllyCard", "Card", "Combo", "EnemyCard", "Row"]
+__all__ = ["MAX_SICKLES", "AllyCard", "Boost", "Card", "Combo", "EnemyCard", "Row"]

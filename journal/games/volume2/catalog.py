@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from journal.errors import BadInput, NotFound
 from journal.games.volume2 import GAME
-from journal.games.volume2.cards import AllyCard, Card, Combo, EnemyCard, Row
+from journal.games.volume2.cards import AllyCard, Boost, Card, Combo, EnemyCard, Row
 from journal.games.volume2.dice import DieKind, faces
 
 T = TypeVar("T")
@@ -93,6 +93,7 @@ def entered(kind: str, name: str, given: dict[str, Any]) -> Card:
             fields["table"] = table(fields["table"])
         if isinstance(fields.get("retreat"), str):
             fields["retreat"] = retreat(fields["retreat"])
+        fields["boosts"] = tuple(b for b in map(boost, fields.get("abilities", ())) if b)
         model = EnemyCard
     return _valid(lambda: model(name=base.name if base else name, **fields), name)
 
@@ -128,6 +129,23 @@ def _effect(text: str) -> dict[str, Any]:
     if len(words) == 2 and len(numbers) == 1 and len(kinds) == 1:
         return {"effect": kinds[0], "amount": int(numbers[0])}
     return {"effect": "effect", "text": text}
+
+
+def boost(text: str) -> Boost | None:
+    """An ability that changes a number, "RAGE: +1 ferocity (stacks)" (also damage or
+    attacks); None for any other ability, kept as text."""
+    name, colon, rest = (p.strip() for p in text.partition(":"))
+    words = rest.casefold().replace("(stacks)", " stacks ").split()
+    if not colon or not name or len(words) not in (2, 3):
+        return None
+    number, raises, *more = words
+    if raises not in ("ferocity", "damage", "attacks", "attack") or more not in ([], ["stacks"]):
+        return None
+    if not number.lstrip("+-").isdigit():
+        return None
+    return _valid(lambda: Boost(name=name, raises=raises.replace("attack", "attacks")
+                                .replace("attackss", "attacks"), amount=int(number),
+                                stacks=bool(more)), text)
 
 
 def table(text: str) -> tuple[Row, ...]:
@@ -179,4 +197,6 @@ def card_lines(card: Card) -> list[str]:
                                                              else [])]))
         if card.quickdraw is not None:
             lines.append(f"QUICKDRAW on a natural {card.quickdraw} or lower")
+        lines += [f"{b.name}: {b.amount:+d} {b.raises} when triggered"
+                  + (" (stacks)" if b.stacks else " (this round)") for b in card.boosts]
     return lines + [f"ability: {a}" for a in card.abilities]

@@ -268,7 +268,7 @@ def _done(enc: Encounter, name: str) -> Encounter:
 
 def _enemies_turn(enc: Encounter) -> Encounter:
     first = next((i for i, f in enumerate(enc.enemies) if f.standing), len(enc.enemies))
-    attacks = enc.enemies[first].card.attacks or 1 if first < len(enc.enemies) else 0
+    attacks = _attacks(enc.enemies[first]) if first < len(enc.enemies) else 0
     return replace(enc, phase="enemies", hive=False, turn=None, foe=first,
                    attacks_left=attacks, contenders=(), target=None)
 
@@ -304,10 +304,10 @@ def attacked(game: Volume2, res: Resources, e: v2.EnemyAttacked) -> Step:
     if foe is None or ally is None:
         return game, res
     card = foe.card
-    total = e.roll + (card.ferocity or 0)
+    total = e.roll + foe.ferocity
     damage = attack_damage(foe, e.roll)
     hp, ap = hurt(ally.hp, ally.ap, damage) if not ally.ko else (ally.hp, ally.ap)
-    said = [f"{foe.name} rolls {e.roll} + {card.ferocity or 0} ferocity = {total}: "
+    said = [f"{foe.name} rolls {e.roll} + {foe.ferocity} ferocity = {total}: "
             + (f"{damage} damage to {ally.name} (AP {_points(ally.ap, ap)}, "
                f"HP {_points(ally.hp, hp)})" if damage else "a miss")]
     enc = _ally(enc, ally.name, lambda a: replace(a, hp=hp, ap=ap))
@@ -331,19 +331,25 @@ def attacked(game: Volume2, res: Resources, e: v2.EnemyAttacked) -> Step:
 
 
 def attack_damage(foe: Foe, roll: int) -> int:
-    """The damage of an attack on a natural `roll`: the table read at d20 + ferocity."""
-    return foe.card.damage(roll + (foe.card.ferocity or 0))
+    """The damage of an attack on a natural `roll`: the table read at d20 + ferocity (and
+    what triggered abilities add to a hit)."""
+    damage = foe.card.damage(roll + foe.ferocity)
+    return max(damage + foe.raised("damage"), 0) if damage else 0
 
 
 def _next_enemy(enc: Encounter) -> tuple[Encounter, list[str]]:
     after = next((i for i in range(enc.foe + 1, len(enc.enemies)) if enc.enemies[i].standing),
                  None)
     if after is not None:
-        attacks = enc.enemies[after].card.attacks or 1
         foe = enc.enemies[after]
+        attacks = _attacks(foe)
         return replace(enc, foe=after, attacks_left=attacks), \
             [f"{foe.name} attacks ({attacks}): the target roll first"]
     return _recoup(enc)
+
+
+def _attacks(foe: Foe) -> int:
+    return max((foe.card.attacks or 1) + foe.raised("attacks"), 1)
 
 
 def _recoup(enc: Encounter) -> tuple[Encounter, list[str]]:
@@ -359,7 +365,7 @@ def _recoup(enc: Encounter) -> tuple[Encounter, list[str]]:
     done = enc.round
     enemies = tuple(
         replace(f, out="retreated") if f.standing and isinstance(f.card.retreat, int)
-        and done >= f.card.retreat else f for f in enc.enemies)
+        and done >= f.card.retreat else _round_over(f) for f in enc.enemies)
     for before, after in zip(enc.enemies, enemies):
         if before.out != after.out:
             said.append(f"{after.name} retreats after {done} round{'s' if done != 1 else ''} "
@@ -370,6 +376,28 @@ def _recoup(enc: Encounter) -> tuple[Encounter, list[str]]:
         return replace(enc, round=done, outcome="retreated"), said
     first = next(a.name for a in enc.allies if not a.ko)
     return enc, [*said, f"Round {enc.round}: {first}'s turn"]
+
+
+def _round_over(foe: Foe) -> Foe:
+    """The abilities that do not stack reset at the end of the round."""
+    kept = tuple(n for n in foe.triggered if (b := foe.card.boost(n)) is not None and b.stacks)
+    return foe if kept == foe.triggered else replace(foe, triggered=kept)
+
+
+def triggered(game: Volume2, res: Resources, e: v2.AbilityTriggered) -> Step:
+    enc = _encounter(game)
+    foe = enc.enemy(e.enemy)
+    boost = foe.card.boost(e.ability) if foe else None
+    if foe is None or boost is None:
+        return game, res
+    after = replace(foe, triggered=(*foe.triggered, boost.name))
+    enc = replace(enc, enemies=tuple(after if f is foe else f for f in enc.enemies))
+    if boost.raises == "attacks" and enc.acting() is after:
+        enc = replace(enc, attacks_left=enc.attacks_left + boost.amount)
+    lasting = "stacks: for the encounter" if boost.stacks else "until the end of the round"
+    said = (f"{boost.name}: {foe.name}'s {boost.raises} {boost.amount:+d} "
+            f"({foe.raised(boost.raises):+d} -> {after.raised(boost.raises):+d}; {lasting})",)
+    return replace(game, encounter=enc, resolved=said), res
 
 
 def ended(game: Volume2, res: Resources, e: v2.EncounterClosed) -> Step:

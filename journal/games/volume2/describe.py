@@ -68,5 +68,10 @@ def _(e: v2.EnemyAttacked) -> str:
 
 
 @says
+def _(e: v2.AbilityTriggered) -> str:
+    return f"{e.enemy}'s {e.ability} triggered"
+
+
+@says
 def _(e: v2.EncounterClosed) -> str:
     return "Ended the encounter"

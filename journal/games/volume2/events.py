@@ -112,6 +112,14 @@ class EnemyAttacked(Payload):
     target: str
 
 
+class AbilityTriggered(Payload):
+    """An enemy's ability that changes a number, triggered as its card says."""
+
+    type: Literal["ability-triggered"] = "ability-triggered"
+    enemy: str
+    ability: str
+
+
 class EncounterClosed(Payload):
     """The players end the encounter (the story ends it, or they abandon it)."""
 

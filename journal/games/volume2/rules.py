@@ -420,3 +420,24 @@ def attack(state: State, roll: int, enemy: str | None) -> Decision:
                                         "(`spire target-roll`)", ENGAGEMENT))
         target = up[0].name if up else enc.allies[0].name
     return _decided(v2.EnemyAttacked(enemy=foe.name, roll=roll, target=target), violations)
+
+
+def ability(state: State, name: str, enemy: str | None) -> Decision:
+    """An enemy's ability that changes a number, triggered as its card says (Enemy
+    Actions: "TRIGGER ABILITIES: If the Enemy has any triggered abilities, apply them
+    now.")."""
+    enc = _encounter(state)
+    foe = enc.enemy(_enemy(enc, enemy)) if enemy is not None else (
+        enc.acting() or (enc.standing()[0] if len(enc.standing()) == 1 else None))
+    if foe is None:
+        names = ", ".join(e.name for e in enc.standing())
+        raise BadInput(f"whose ability? `--enemy NAME` (standing: {names})")
+    boost = foe.card.boost(name)
+    if boost is None:
+        known = ", ".join(b.name for b in foe.card.boosts) or "none entered"
+        raise BadInput(f"{foe.name} has no ability {name!r} that changes a number (abilities: "
+                       f"{known}; enter one with --ability \"NAME: +1 ferocity (stacks)\")")
+    violations: Violations = []
+    if not foe.standing:
+        violations.append(RuleViolation(f"{foe.name} is {foe.out}", "Enemy Overview"))
+    return _decided(v2.AbilityTriggered(enemy=foe.name, ability=boost.name), violations)

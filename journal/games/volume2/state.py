@@ -45,10 +45,22 @@ class Foe:
     hp: int
     ap: int
     out: str | None = None
+    triggered: tuple[str, ...] = ()
+    """The boosting abilities triggered (one name a trigger): those that stack for the
+    encounter, the others until the end of the round."""
 
     @property
     def name(self) -> str:
         return self.card.name
+
+    def raised(self, what: str) -> int:
+        """What the triggered abilities add to its ferocity, damage or attacks."""
+        boosts = (self.card.boost(name) for name in self.triggered)
+        return sum(b.amount for b in boosts if b is not None and b.raises == what)
+
+    @property
+    def ferocity(self) -> int:
+        return (self.card.ferocity or 0) + self.raised("ferocity")
 
     @property
     def standing(self) -> bool:
@@ -227,5 +239,6 @@ for _event, _step in (
     (v2.HiveDeployed, "deployed"), (v2.TurnEnded, "turn_ended"),
     (v2.TargetRolled, "target_rolled"), (v2.TargetChosen, "target_chosen"),
     (v2.EnemyAttacked, "attacked"), (v2.EncounterClosed, "ended"),
+    (v2.AbilityTriggered, "triggered"),
 ):
     _handles(_event, _step)

@@ -21,7 +21,7 @@ def foe_line(f: Foe) -> str:
     retreat = f.card.retreat
     left = "never retreats" if retreat == "never" else f"retreats after round {retreat}"
     return f"Enemy {f.name}: HP {f.hp}/{f.card.hp}, AP {f.ap}/{f.card.ap}, " \
-           f"ferocity {f.card.ferocity}, {left}"
+           f"ferocity {f.ferocity}, {left}"
 
 
 def dice_line(turn: Turn) -> str:
@@ -80,7 +80,8 @@ def _ally_json(a: Fighter) -> dict[str, Any]:
 
 def _foe_json(f: Foe) -> dict[str, Any]:
     return {"name": f.name, "hp": f.hp, "hp_max": f.card.hp, "ap": f.ap, "ap_max": f.card.ap,
-            "ferocity": f.card.ferocity, "retreat": f.card.retreat, "out": f.out}
+            "ferocity": f.ferocity, "retreat": f.card.retreat, "out": f.out,
+            "triggered": list(f.triggered)}
 
 
 def _rounds_left(enc: Encounter) -> int | None:
