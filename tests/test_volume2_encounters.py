@@ -571,3 +571,32 @@ def test_an_ability_that_stacks_does_not_reset(v2: Spire) -> None:
     assert enemy(v2)["triggered"] == ["RAGE", "RAGE"], "FRENZY did not stack: the round reset it"
     assert "has no ability 'QUICKDRAW' that changes a number" in v2.refused(
         "ability", "QUICKDRAW", code=2)
+
+
+KO_FINNIAN = [["fight", WADE, "--with", "Dunstan"], ["roll", "b", "b", "b", "b"],
+              ["upkeep"], ["upkeep"], ["target-roll", "20", "1"], ["enemy", "20"]]
+TWO_MORE = [step for name in ("Imrie", "Morwen") for step in (
+    ["card", "add", name, "--ally", "--hp", "4", "--ap", "1", "--recoup", "1", "--dice", "shot"],
+    ["draw", name])]
+
+
+@pytest.mark.parametrize(("given", "command", "why"), [
+    ([["gain", "bees", "3"]], ["gain", "bees", "1"], "bees at most 4"),
+    ([["fight", WADE]], ["roll", "--hp", "5"], "must keep 1"),
+    (TWO_MORE, ["fight", WADE, "--with", "Dunstan", "--with", "Imrie", "--with", "Morwen"],
+     "at most 3 allies"),
+    ([["fight", WADE]], ["fight", WADE, "--with", "Dunstan"], "an encounter is under way"),
+    (KO_FINNIAN, ["roll", "--ally", "Finnian", "sickle"], "KO'd"),
+    ([["fight", WADE], ["roll", "s", "s", "b"], ["stop"], ["action", "sickles"]],
+     ["deploy", "bee"], "no hive"),
+], ids=["a fifth bee", "the last HP", "a fourth ally", "a swap", "a KO'd ally", "no hive"])
+def test_every_refusal_can_be_forced_and_is_recorded(
+    v2: Spire, given: list[list[str]], command: list[str], why: str,
+) -> None:
+    for step in given:
+        v2.ok(*step)
+    assert why in v2.refused(*command, code=1)
+    v2.ok(*command, "--force")
+    [override] = v2.json("status")["overrides"]
+    assert why in override["reason"]
+    assert v2.json("audit")["clean"], "a forced step is an override, not a finding"
