@@ -421,3 +421,32 @@ def test_5_the_block_feat_is_not_bought_in_the_enemy_s_set(hildegard: Spire) -> 
     assert "Feats of Marksmanship" in line
     play(hildegard, "feat block --square 1 --force")
     assert "not during the enemy's" in overrides(hildegard)
+
+
+# -- Hildegard: what a refusal says (case 11) ---------------------------------------------
+
+def test_11_a_roll_with_every_die_locked_is_a_rule_not_bad_input(hildegard: Spire) -> None:
+    hildegard_quoted("The rest can be re-rolled until you are out of Shot Dice to Finesse.")
+    play(hildegard, 'target "Card Peddler"', "roll r d b", "lock 1 2 3")
+    line = refused(hildegard, "roll b")
+    assert "every die is locked in" in line and "Finesse the Shot" in line
+    play(hildegard, "roll c --force")               # the table re-rolls the last die
+    shot = encounter(hildegard)["set"]
+    assert (shot["dice"], shot["locked"]) == (["ring", "dot", "crescent"], [1, 2])
+    assert "every die is locked in" in overrides(hildegard)
+
+
+ENDED = [
+    ('target "Card Peddler"', ("roll r d b", "stop", "wild miss"), "(hit)"),
+    ('faceoff "Rat"', ("roll c c b b", "stop", "wild miss"), "(won)"),
+]
+
+
+@pytest.mark.parametrize("start, shots, outcome", ENDED)
+@pytest.mark.parametrize("command", ["roll d d", "roll d d d d", "lock 1", "wild bullseye"])
+def test_11_after_an_encounter_ends_each_command_says_it_is_over(
+        hildegard: Spire, start: str, shots: tuple[str, ...], outcome: str, command: str) -> None:
+    hildegard_quoted("This Target Card encounter is over.")
+    play(hildegard, 'card add Rat --enemy --limit 1 --accuracy 1 --parts c', start, *shots)
+    line = refused(hildegard, command)
+    assert f"the encounter is over {outcome}" in line and "Targets/Encounters" in line

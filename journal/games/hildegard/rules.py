@@ -141,17 +141,34 @@ def _enemy_up(fight: FaceOff) -> EnemyCard:
 def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
     """Roll a set's shot dice, or re-roll the dice not locked (finesse)."""
     encounter = _encounter(state)
+    if encounter.outcome is not None:  # said first: no count of dice matters now
+        return _decided(hv.ShotDiceRolled(roller=_ended_roller(state, encounter, player),
+                                          faces=faces), _over(encounter))
     roller, count = to_roll(state, player)
-    if len(faces) != count:
+    shot = _current(encounter, roller)
+    if len(faces) != count and not _all_locked(encounter, shot, faces):
         raise BadInput(f"{roller} rolls {count} dice now; {len(faces)} faces were given")
     violations = _over(encounter)
-    shot = _current(encounter, roller)
     if shot is not None and shot.rolled and not _starts_new_set(encounter, shot):
         violations += _reroll_rules(shot) or _enemy_reroll_rules(encounter, shot)
     elif isinstance(encounter, Target) and encounter.sets_left <= 0:
         violations.append(RuleViolation(
             f"{encounter.card.name} has no sets left", "Shooting Targets"))
     return _decided(hv.ShotDiceRolled(roller=roller, faces=faces), violations)
+
+
+def _ended_roller(state: State, encounter: Target | FaceOff, player: int | None) -> str:
+    if isinstance(encounter, Target):
+        return encounter.shooter
+    return shooter_for(state, player) or encounter.shooters[0]
+
+
+def _all_locked(encounter: Target | FaceOff, shot: ShotSet | None,
+                faces: tuple[Face, ...]) -> bool:
+    """Every die of the set is locked in and some faces are given: a rule broken ("every
+    die is locked in"), not a miscount; forced, the faces re-roll the set's last dice."""
+    return (shot is not None and shot.rolled and not shot.free and bool(shot.dice)
+            and not _starts_new_set(encounter, shot) and 1 <= len(faces) <= len(shot.unused))
 
 
 def _over(encounter: Target | FaceOff) -> list[RuleViolation]:
@@ -201,6 +218,11 @@ def _enemy_reroll_rules(encounter: Target | FaceOff, shot: ShotSet) -> list[Rule
 def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decision:
     """Lock dice in before a re-roll (finesse)."""
     encounter = _encounter(state)
+    if encounter.outcome is not None:  # said first: which dice does not matter now
+        if not positions:
+            raise BadInput("name the dice to lock by position, e.g. `spire lock 1 3`")
+        return _decided(hv.DiceLocked(roller=_ended_roller(state, encounter, player),
+                                      dice=tuple(sorted(set(positions)))), _over(encounter))
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
     if shot is None or not shot.rolled:

@@ -249,8 +249,11 @@ def roll(shot: ShotSet, faces: tuple[Face, ...]) -> ShotSet:
     """The first roll fills the set; a re-roll replaces the free dice in order."""
     if not shot.rolled:
         return replace(shot, **_first_roll(shot.graze, faces))
-    dice = list(shot.dice)
-    for position, new in zip(shot.free, faces):
+    dice, free = list(shot.dice), shot.free
+    if not free and faces:  # forced with every die locked: the table re-rolls the last ones
+        free = shot.unused[-len(faces):]
+        shot = replace(shot, locked=shot.locked - set(free))
+    for position, new in zip(free, faces):
         dice[position] = new
     rerolled = replace(shot, dice=tuple(dice), fresh_lock=False)
     return replace(rerolled, finesse_over=len(rerolled.free) <= 1)
