@@ -98,7 +98,7 @@ RECHECKS: dict[str, Recheck] = {
     # Hildegard (journal/games/hildegard/rules.py).
     "target-started": _hildegard(lambda s, e, p, h: hildegard.start_target(s, e.card, p)),
     "face-off-started": _hildegard(lambda s, e, p, h: hildegard.start_face_off(
-        s, e.meter, e.enemies)),
+        s, e.meter, e.enemies, e.enemy_first)),
     "shot-dice-rolled": _hildegard(lambda s, e, p, h: hildegard.roll(s, e.faces, p)),
     "dice-locked": _hildegard(lambda s, e, p, h: hildegard.lock(s, e.dice, p)),
     "finesse-stopped": _hildegard(lambda s, e, p, h: hildegard.stop(s, p)),

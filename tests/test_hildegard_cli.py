@@ -727,7 +727,7 @@ def test_hallveig_handles_a_target(sisters: Spire) -> None:
     out = play(sisters, "roll c b b --player 2")
     assert "Hallveig rolled crescent, blank, blank" in out
     assert sisters.json("show", "3")["player"] == 2
-    for command in ("roll c c --player 1", "lock 1 --player 1", "stop --player 1",
+    for command in ("roll c c c --player 1", "lock 1 --player 1", "stop --player 1",
                     "wild miss --player 1"):
         assert "Hallveig handles Practice, not Hildegard" in refused(sisters, command, code=1)
     out = play(sisters, "lock 1", "roll c b", "wild miss")   # without --player: hers

@@ -48,6 +48,12 @@ def overrides(spire: Spire) -> str:
     return str(spire.json("status")["overrides"])
 
 
+@pytest.fixture
+def sisters(spire: Spire) -> Spire:
+    spire.ok("new", "sisters", "--game", "hildegard", "--players", "2")
+    return spire
+
+
 def enemies(spire: Spire) -> dict[str, int]:
     return {e["name"]: e["bullseyes"] for e in encounter(spire)["enemies"]}
 
@@ -450,3 +456,33 @@ def test_11_after_an_encounter_ends_each_command_says_it_is_over(
     play(hildegard, 'card add Rat --enemy --limit 1 --accuracy 1 --parts c', start, *shots)
     line = refused(hildegard, command)
     assert f"the encounter is over {outcome}" in line and "Targets/Encounters" in line
+
+
+# -- Hildegard: "unless stated otherwise" (case 12) ---------------------------------------
+
+FIRST = "Hildegard (and Hallveig in 2 Player Games) always attack first unless stated otherwise."
+
+
+def test_12_the_enemy_goes_first_when_forced(hildegard: Spire) -> None:
+    hildegard_quoted(FIRST)
+    line = refused(hildegard, 'faceoff "The Crows" --enemy-first')
+    assert "always attack first unless stated otherwise" in line and "Face-Offs" in line
+    play(hildegard, 'faceoff "The Crows" --enemy-first --force')
+    assert encounter(hildegard)["turn"] == "enemy"
+    out = play(hildegard, "roll c c r")                   # the Crows' 3 dice
+    assert "meter XXX...." in out
+    assert encounter(hildegard)["turn"] == "players"
+    play(hildegard, "roll b b b b")                       # then Hildegard's 4
+
+
+def test_12_the_other_player_shoots_a_target_when_forced(sisters: Spire) -> None:
+    quoted("hildegard", "decide between you which player will handle it.")
+    play(sisters, 'target "Card Peddler"')
+    line = refused(sisters, "roll r d c --player 2")
+    assert "Hildegard handles Card Peddler, not Hallveig" in line
+    assert "Two Player Overview" in line
+    play(sisters, "roll r d c --player 2 --force", "stop --player 2 --force",
+         "wild miss --player 2 --force")
+    target = encounter(sisters)
+    assert (target["outcome"], target["set"]["roller"]) == ("hit", "Hallveig")
+    assert "Hildegard handles Card Peddler, not Hallveig" in overrides(sisters)

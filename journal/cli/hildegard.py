@@ -78,19 +78,21 @@ def faceoff(
     ctx: typer.Context,
     enemies: list[str] = typer.Argument(..., metavar="ENEMY...", help="The enemy cards' names."),
     meter: str = typer.Option(None, "--meter", metavar="NAME", help="The hit meter card [default: Hildegard's Hit Meter]."),
+    enemy_first: bool = typer.Option(False, "--enemy-first", help="A card says the enemy attacks first (with --force: Hildegard always attacks first unless stated otherwise)."),
     force: Force = False,
 ) -> None:
     """Begin a face-off against one or more enemies on Hildegard's hit meter.
 
     \b
-    Example:
+    Examples:
       spire faceoff "The Crows"
+      spire faceoff "The Crows" --enemy-first --force
     """
     from journal.games.hildegard import rules
     from journal.games.hildegard.cards import DEFAULT_METER
 
     found = _face_off_cards(ctx, enemies, meter or DEFAULT_METER)
-    _act(ctx, lambda view: rules.start_face_off(view.state, *found), force)
+    _act(ctx, lambda view: rules.start_face_off(view.state, *found, enemy_first), force)
 
 
 def _face_off_cards(ctx: typer.Context, names: list[str], meter_name: str) -> tuple[HitMeter, tuple[EnemyCard, ...]]:

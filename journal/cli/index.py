@@ -39,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'fight': ('spires_end', 'Begin a fight with an enemy: from the catalog by name, or its numbers inline. Its bars are numbered as its action cards pick them, and cost no HP. In Volume 2: an encounter, Finnian and up to 2 allies against enemies or wildlife from the catalog.'),
     'action': ('spires_end', "The ally whose turn it is performs an action: pay the HP, roll 1d8, apply the result. In Volume 2: a combination the locked dice make (Finnian's: sickles), on one target."),
     'rest': ('spires_end', "Rest instead of an action: +1, +2, +3 on the heal of this turn's recoup."),
-    'recoup': ('spires_end', 'Recoup: roll 1d8 on the recoup bar to heal, rebuild armor or cleanse.'),
+    'recoup': ('spires_end', 'Recoup: roll 1d8 on the recoup bar to heal or rebuild armor; a roll in its Cleanse range removes a status effect too.'),
     'boost': ('spires_end', 'Spend a full boost meter for Strength (1 turn).'),
     'upkeep': ('spires_end', "End the turn: one cube off each status effect, its effect applied (negative first). In Volume 2: the ally's turn is over (without a roll, the turn is passed)."),
     'enemy': ('spires_end', "The enemy's action: the selection roll picks the ally, the action card the bar. In Volume 2: one attack, a d20 + ferocity on the damage table, on the ally the target roll chose (`spire target-roll` first)."),

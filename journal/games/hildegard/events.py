@@ -29,6 +29,8 @@ class FaceOffStarted(Payload):
     type: Literal["face-off-started"] = "face-off-started"
     meter: HitMeter
     enemies: tuple[EnemyCard, ...] = Field(min_length=1)
+    enemy_first: bool = False
+    """A card says the enemy attacks first ("always attack first unless stated otherwise")."""
 
 
 class ShotDiceRolled(Payload):

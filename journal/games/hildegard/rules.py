@@ -67,10 +67,17 @@ def start_target(state: State, card: TargetCard, player: int | None) -> Decision
     return _decided(hv.TargetStarted(card=card, shooter=shooter), _under_way(state))
 
 
-def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...]) -> Decision:
+def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...],
+                   enemy_first: bool = False) -> Decision:
     if not enemies:
         raise BadInput("a face-off needs at least one enemy")
-    return _decided(hv.FaceOffStarted(meter=meter, enemies=enemies), _under_way(state))
+    violations = _under_way(state)
+    if enemy_first:
+        violations.append(RuleViolation(
+            "Hildegard (and Hallveig) always attack first unless stated otherwise: a card "
+            "that says otherwise is recorded with --force", "Face-Offs"))
+    event = hv.FaceOffStarted(meter=meter, enemies=enemies, enemy_first=enemy_first)
+    return _decided(event, violations)
 
 
 def _encounter(state: State) -> Target | FaceOff:
@@ -87,25 +94,27 @@ def to_roll(state: State, player: int | None) -> tuple[str, int]:
     """Who rolls now and how many dice: a set's first roll, or the dice a re-roll takes."""
     encounter = _encounter(state)
     if isinstance(encounter, Target):
-        _handler(state, encounter, player)
-        return _target_to_roll(state, encounter)
+        return _target_to_roll(state, encounter, shooter_for(state, player))
     return _face_off_to_roll(state, encounter, player)
 
 
-def _handler(state: State, target: Target, player: int | None) -> None:
+def _handler(state: State, encounter: Target | FaceOff, player: int | None) -> list[RuleViolation]:
     """Only the player who handles a target shoots it ("The Target Card will be played
-    exactly as it would be in a 1 Player Game", Two Player Overview)."""
+    exactly as it would be in a 1 Player Game", Two Player Overview); forced, the other
+    player shoots it."""
     who = shooter_for(state, player)
-    if who is not None and who != target.shooter:
-        raise Refused(f"{target.shooter} handles {target.card.name}, not {who}")
+    if not isinstance(encounter, Target) or who is None or who == encounter.shooter:
+        return []
+    return [RuleViolation(f"{encounter.shooter} handles {encounter.card.name}, not {who}",
+                          "Two Player Overview")]
 
 
-def _target_to_roll(state: State, target: Target) -> tuple[str, int]:
+def _target_to_roll(state: State, target: Target, who: str | None) -> tuple[str, int]:
     shot = target.shot
     if shot is None or shot.complete:
         effects = hildegard(state).next_set
-        return target.shooter, max(target.card.accuracy + effects.hone - effects.flub, 0)
-    return shot.roller, len(shot.free)
+        return who or target.shooter, max(target.card.accuracy + effects.hone - effects.flub, 0)
+    return who or shot.roller, len(shot.free)
 
 
 def _face_off_to_roll(state: State, fight: FaceOff, player: int | None) -> tuple[str, int]:
@@ -148,7 +157,7 @@ def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
     shot = _current(encounter, roller)
     if len(faces) != count and not _all_locked(encounter, shot, faces):
         raise BadInput(f"{roller} rolls {count} dice now; {len(faces)} faces were given")
-    violations = _over(encounter)
+    violations = _over(encounter) + _handler(state, encounter, player)
     if shot is not None and shot.rolled and not _starts_new_set(encounter, shot):
         violations += _reroll_rules(shot) or _enemy_reroll_rules(encounter, shot)
     elif isinstance(encounter, Target) and encounter.sets_left <= 0:
@@ -228,7 +237,7 @@ def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decisi
     if shot is None or not shot.rolled:
         raise Refused(f"{roller} has no dice rolled to lock")
     chosen = _positions(shot, positions)
-    violations = _over(encounter)
+    violations = _over(encounter) + _handler(state, encounter, player)
     enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
     if shot.graze:
         violations.append(RuleViolation("Graze: no finesse this set", "Negative Status Effects"))
@@ -282,7 +291,7 @@ def stop(state: State, player: int | None) -> Decision:
     shot = _current(encounter, roller)
     if shot is None or not shot.rolled:
         raise Refused(f"{roller} has no dice rolled")
-    violations = _over(encounter)
+    violations = _over(encounter) + _handler(state, encounter, player)
     enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
     if shot.finesse_over and not enemy:
         violations.append(RuleViolation("the set's finesse is over already", FINESSE))
@@ -307,7 +316,8 @@ def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: F
          player: int | None) -> Decision:
     encounter = _encounter(state)
     shooter, shot = _wild_set(state, encounter, player)
-    violations = _over(encounter) + _wild_rules(state, encounter, shot, die)
+    violations = _over(encounter) + _handler(state, encounter, player)
+    violations += _wild_rules(state, encounter, shot, die)
     if on is not None and not 1 <= on <= len(shot.dice):
         raise BadInput(f"there is no die {on}; the set has dice 1 to {len(shot.dice)}")
     if on is not None and shot.dice[on - 1] is None:
@@ -332,10 +342,9 @@ def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: F
 
 def _wild_set(state: State, encounter: Target | FaceOff, player: int | None) -> tuple[str, ShotSet]:
     if isinstance(encounter, Target):
-        _handler(state, encounter, player)
         if encounter.shot is None or not encounter.shot.rolled:
             raise Refused("roll the shot dice before the wild shot")
-        return encounter.shooter, encounter.shot
+        return shooter_for(state, player) or encounter.shooter, encounter.shot
     who = shooter_for(state, player)
     if who is None:
         rolled = [w for w, s in encounter.shots if s.rolled]

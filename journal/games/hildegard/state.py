@@ -603,7 +603,10 @@ def start_face_off(meter: HitMeter, enemies: tuple[EnemyCard, ...],
 def _(event: hv.FaceOffStarted, state: State) -> State:
     h = hildegard(state)
     shooters = tuple(c.name for c in state.characters) or ("Hildegard",)
-    return _with(state, replace(h, encounter=start_face_off(event.meter, event.enemies, shooters)))
+    fight = start_face_off(event.meter, event.enemies, shooters)
+    if event.enemy_first:  # a card said so: the enemy's set opens the face-off
+        fight = replace(fight, turn="enemy")
+    return _with(state, replace(h, encounter=fight))
 
 
 def _face_off_roll(state: State, h: Hildegard, fight: FaceOff, event: hv.ShotDiceRolled) -> State:
