@@ -227,21 +227,22 @@ def rest(ctx: typer.Context, player: Player = None, force: Force = False) -> Non
 @app.command()
 def recoup(
     ctx: typer.Context,
-    kind: str = typer.Argument(..., metavar="KIND", help="heal, armor or cleanse."),
+    kind: str = typer.Argument(..., metavar="KIND", help="heal or armor (cleanse: only on a bar that prints nothing else)."),
     roll: int = typer.Argument(None, metavar="[ROLL]", help="The d8 rolled. None: spire rolls."),
     to: str = typer.Option(None, "--to", metavar="ALLY", help="Who gains the points or is "
                            "cleansed [default: the one who recoups]."),
     effect: str = typer.Option(None, "--effect", metavar="EFFECT",
-                               help="Cleanse: the effect removed [default: the oldest negative]."),
+                               help="The effect a Cleanse removes [default: the oldest negative]."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Recoup: roll 1d8 on the recoup bar to heal, rebuild armor or cleanse.
+    """Recoup: roll 1d8 on the recoup bar to heal or rebuild armor; a roll in its Cleanse
+    range removes a status effect too.
 
     \b
     Examples:
       spire recoup heal 7
-      spire recoup cleanse 6 --to Oswin --effect bleed
+      spire recoup heal 6 --to Oswin --effect bleed
     """
     from journal.games.spires_end import rules
 
