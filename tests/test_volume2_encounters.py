@@ -600,3 +600,39 @@ def test_every_refusal_can_be_forced_and_is_recorded(
     [override] = v2.json("status")["overrides"]
     assert why in override["reason"]
     assert v2.json("audit")["clean"], "a forced step is an override, not a finding"
+
+
+def test_the_hive_stays_active_for_a_later_allys_attack(v2: Spire) -> None:
+    says("A Hive remains active until all Allies have completed their turns.",
+         "NOTE Bees can be deployed to Sting or Heal during any Ally's turn. Once the Enemy's "
+         "turn begins, the Hive is no longer in play.")
+    fight(v2)
+    finnian_rolls(v2, "hive", "blank")
+    v2.ok("upkeep")
+    v2.ok("roll", "black", "white")
+    v2.ok("stop")
+    v2.ok("action", "Double Shot")
+    v2.ok("deploy", "bee")
+    assert (enemy(v2)["ap"], enemy(v2)["hp"]) == (0, 7)
+    v2.ok("upkeep")
+    assert "the hive is no longer in play" in v2.refused("deploy", "pollen", "--on", "Finnian",
+                                                         code=1)
+
+
+def test_several_enemies_act_left_to_right(v2: Spire) -> None:
+    says("If there is more than one Enemy, they take turns left to right.")
+    v2.ok("card", "add", "Morwen's Hound", "--enemy", "--hp", "3", "--ap", "0", "--ferocity",
+          "0", "--attacks", "2", "--retreat", "never", "--table", "10-20: 1")
+    v2.ok("fight", WADE, "Morwen's Hound", "--with", "Dunstan")
+    status = encounter(v2)
+    assert [e["rounds_left"] for e in status["enemies"]] == [3, None]
+    to_enemies(v2)
+    v2.ok("target-roll", "20", "1")
+    assert "left to right: Wade Slocum first" in v2.refused(
+        "enemy", "12", "--name", "Morwen's Hound", code=1)
+    out = v2.ok("enemy", "12")
+    assert "Morwen's Hound attacks (2): the target roll first" in out
+    for _ in range(2):
+        v2.ok("target-roll", "1", "20")
+        v2.ok("enemy", "12", "--name", "Morwen's Hound")
+    assert (encounter(v2)["round"], ally(v2, "Dunstan")["ap"]) == (2, 0)

@@ -15,13 +15,20 @@ def ally_line(a: Fighter) -> str:
         (", has acted" if a.acted else "")
 
 
-def foe_line(f: Foe) -> str:
+def foe_line(f: Foe, round_: int) -> str:
     if f.out:
         return f"Enemy {f.name}: {f.out}"
-    retreat = f.card.retreat
-    left = "never retreats" if retreat == "never" else f"retreats after round {retreat}"
+    left = rounds_left(f, round_)
+    retreat = "never retreats" if left is None else \
+        f"retreats after round {f.card.retreat} ({left} round{'s' if left != 1 else ''} left)"
     return f"Enemy {f.name}: HP {f.hp}/{f.card.hp}, AP {f.ap}/{f.card.ap}, " \
-           f"ferocity {f.ferocity}, {left}"
+           f"ferocity {f.ferocity}, {retreat}"
+
+
+def rounds_left(f: Foe, round_: int) -> int | None:
+    """The rounds it still fights, this one included; None: it never retreats."""
+    retreat = f.card.retreat
+    return max(retreat - round_ + 1, 0) if isinstance(retreat, int) else None
 
 
 def dice_line(turn: Turn) -> str:
@@ -61,7 +68,7 @@ def lines(game: Volume2) -> list[str]:
     out: list[str] = []
     if enc is not None and enc.under_way:
         out += [ally_line(a) for a in enc.allies]
-        out += [foe_line(f) for f in enc.enemies]
+        out += [foe_line(f, enc.round) for f in enc.enemies]
         if enc.hive:
             out.append("Hive active: bees and pollen may be deployed until the enemies' turn")
         if enc.turn is not None and enc.turn.rolled:
@@ -78,16 +85,10 @@ def _ally_json(a: Fighter) -> dict[str, Any]:
             "recoup": a.card.recoup, "ko": a.ko, "acted": a.acted}
 
 
-def _foe_json(f: Foe) -> dict[str, Any]:
+def _foe_json(f: Foe, round_: int) -> dict[str, Any]:
     return {"name": f.name, "hp": f.hp, "hp_max": f.card.hp, "ap": f.ap, "ap_max": f.card.ap,
-            "ferocity": f.ferocity, "retreat": f.card.retreat, "out": f.out,
-            "triggered": list(f.triggered)}
-
-
-def _rounds_left(enc: Encounter) -> int | None:
-    rounds = [f.card.retreat for f in enc.standing() if isinstance(f.card.retreat, int)]
-    return max(rounds) - enc.round + 1 if rounds and len(rounds) == len(enc.standing()) \
-        else None
+            "ferocity": f.ferocity, "retreat": f.card.retreat,
+            "rounds_left": rounds_left(f, round_), "out": f.out, "triggered": list(f.triggered)}
 
 
 def game_json(game: Volume2) -> dict[str, Any]:
@@ -96,8 +97,8 @@ def game_json(game: Volume2) -> dict[str, Any]:
     return {
         "encounter": None if enc is None else {
             "allies": [_ally_json(a) for a in enc.allies],
-            "enemies": [_foe_json(f) for f in enc.enemies],
-            "round": enc.round, "rounds_left": _rounds_left(enc), "phase": enc.phase,
+            "enemies": [_foe_json(f, enc.round) for f in enc.enemies],
+            "round": enc.round, "phase": enc.phase,
             "hive": enc.hive, "target": enc.target, "outcome": enc.outcome,
             "dice": None if turn is None else {
                 "ally": turn.ally, "faces": list(turn.faces), "locked": list(turn.locked),
