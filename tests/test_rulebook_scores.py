@@ -8,11 +8,16 @@ override.
 
 from __future__ import annotations
 
+import json
 import shlex
+import sqlite3
 from typing import Any
 
 import pytest
 from conftest import RULEBOOKS, Spire, rulebook
+
+from journal import chain
+from journal import events as ev
 
 
 def play(spire: Spire, *commands: str) -> str:
@@ -486,3 +491,56 @@ def test_12_the_other_player_shoots_a_target_when_forced(sisters: Spire) -> None
     target = encounter(sisters)
     assert (target["outcome"], target["set"]["roller"]) == ("hit", "Hallveig")
     assert "Hildegard handles Card Peddler, not Hallveig" in overrides(sisters)
+
+
+# -- the audit: old journals judged by the rules as they are now --------------------------
+
+def recorded_by_old_rules(spire: Spire, type_: str, payload: dict[str, Any]) -> int:
+    """Append, correctly chained, an event the old rules accepted (as an old journal holds
+    it; the new rules refuse its command); its position."""
+    with sqlite3.connect(spire.db) as conn:
+        branch_id, head, head_hash = conn.execute(
+            "SELECT id, head_position, head_hash FROM branches WHERE name = 'main'").fetchone()
+        raw = chain.RawEvent(head + 1, type_, ev.current_version(type_), payload,
+                             "2026-11-01T12:00:00+00:00", None, None, head_hash, "")
+        digest = chain.link(head_hash, raw.encoded())
+        row = {**raw.to_row(), "hash": digest, "branch_id": branch_id}
+        conn.execute(f"INSERT INTO events ({', '.join(row)}) VALUES "
+                     f"({', '.join('?' * len(row))})", tuple(row.values()))
+        conn.execute("UPDATE branches SET head_position = ?, head_hash = ? WHERE id = ?",
+                     (head + 1, digest, branch_id))
+    return int(head) + 1
+
+
+OLD_STEPS = [
+    # case 1: assign credited bullseyes nobody rolled
+    (("new g --game hildegard", *TWO_CROWS, "roll b b b b", "stop", "wild miss"),
+     "bullseyes-assigned", {"shooter": "Hildegard", "enemy": "Crow B", "bullseyes": 4},
+     "at most 0 bullseyes on Crow B", "Face-Off Scenario"),
+    # case 5: a Block feat bought in the middle of the enemy's set
+    (("new g --game hildegard", "gain feats 1", 'faceoff "The Crows"', "roll b b b b",
+      "stop", "wild miss", "roll c b b"),
+     "feat-used", {"feat": "block", "cost": 1, "shooter": "Hildegard", "square": 2},
+     "not during the enemy's", "Feats of Marksmanship"),
+    # case 17: the enemy rested
+    (("new t --game spires-end", BO, OGRE, "action Hit 2", "upkeep"),
+     "rested", {"actor": "Ogre"}, "Ogre does not rest", "Enemy Combat"),
+    # case 18: a cleanse chosen before the recoup roll
+    (("new t --game spires-end", MILLICENT, OGRE, "effect bleed --on Millicent --turns 3",
+      'action "Back Hand" 5'),
+     "recouped", {"actor": "Millicent", "kind": "cleanse", "roll": 6},
+     "the Cleanse comes with the roll", "Recoup Bar Example"),
+]
+
+
+@pytest.mark.parametrize("setup, type_, payload, says, section", OLD_STEPS)
+def test_the_audit_lists_a_step_the_old_rules_accepted_and_the_new_refuse(
+        spire: Spire, setup: tuple[str, ...], type_: str, payload: dict[str, Any], says: str,
+        section: str) -> None:
+    play(spire, *setup)
+    at = recorded_by_old_rules(spire, type_, payload)
+    run = spire("audit", "--json")
+    legality = [f for f in json.loads(run.out)["findings"] if f["kind"] == "legality"]
+    assert run.code == 1
+    assert [(f["seq"], f["section"]) for f in legality] == [(at, section)]
+    assert says in legality[0]["message"]
