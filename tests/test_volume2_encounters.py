@@ -589,7 +589,9 @@ TWO_MORE = [step for name in ("Imrie", "Morwen") for step in (
     (KO_FINNIAN, ["roll", "--ally", "Finnian", "sickle"], "KO'd"),
     ([["fight", WADE], ["roll", "s", "s", "b"], ["stop"], ["action", "sickles"]],
      ["deploy", "bee"], "no hive"),
-], ids=["a fifth bee", "the last HP", "a fourth ally", "a swap", "a KO'd ally", "no hive"])
+    ([["fight", WADE]], ["enemy", "12"], "the allies' turns come first"),
+], ids=["a fifth bee", "the last HP", "a fourth ally", "a swap", "a KO'd ally", "no hive",
+        "an attack out of turn"])
 def test_every_refusal_can_be_forced_and_is_recorded(
     v2: Spire, given: list[list[str]], command: list[str], why: str,
 ) -> None:
@@ -599,6 +601,8 @@ def test_every_refusal_can_be_forced_and_is_recorded(
     v2.ok(*command, "--force")
     [override] = v2.json("status")["overrides"]
     assert why in override["reason"]
+    if command[0] == "enemy":  # the damage, and the allies' turn goes on
+        assert (ally(v2, "Finnian")["ap"], encounter(v2)["phase"]) == (0, "allies")
     assert v2.json("audit")["clean"], "a forced step is an override, not a finding"
 
 

@@ -68,9 +68,13 @@ def rolled(game: Volume2, res: Resources, e: v2.ActionDiceRolled) -> Step:
                     used=(False,) * len(e.faces))
         fighter = enc.ally(e.ally)
         hp = fighter.hp if fighter else 0
-        enc = _ally(enc, e.ally, lambda a: replace(a, hp=max(a.hp - e.spent, 0)))
-        said = f"{e.ally} spends {e.spent} HP (HP {_points(hp, max(hp - e.spent, 0))}), " \
+        left = max(hp - e.spent, 0)
+        enc = _lost(_ally(enc, e.ally, lambda a: replace(a, hp=left)))
+        said = f"{e.ally} spends {e.spent} HP (HP {_points(hp, left)}), " \
                f"rolls {', '.join(e.faces) or 'nothing'}"
+        if fighter is not None:  # only forced: the rules keep 1 HP
+            res, knocked = _knocked_out(res, fighter, left)
+            said = "; ".join([said, *knocked])
     else:
         faces, new = list(turn.faces), list(e.faces)
         for index, lock in enumerate(turn.locked):
@@ -311,23 +315,40 @@ def attacked(game: Volume2, res: Resources, e: v2.EnemyAttacked) -> Step:
             + (f"{damage} damage to {ally.name} (AP {_points(ally.ap, ap)}, "
                f"HP {_points(ally.hp, hp)})" if damage else "a miss")]
     enc = _ally(enc, ally.name, lambda a: replace(a, hp=hp, ap=ap))
-    if hp <= 0 < ally.hp:
-        said.append(f"{ally.name} is KO'd until the encounter ends")
-        if ally.name == FIRST:
-            lost = f"{res.get('bees', 0)} bees and {res.get('pollen', 0)} pollen"
-            res = {**res, "bees": 0, "pollen": 0}
-            said.append(f"Finnian is KO'd: all bees and pollen are lost ({lost})")
+    res, knocked = _knocked_out(res, ally, hp)
+    said += knocked
+    if enc.phase != "enemies":  # forced out of turn: the damage, and nothing moves on
+        return replace(game, encounter=_lost(enc), resolved=tuple(said)), res
     left = enc.attacks_left - 1
     if card.quickdraw is not None and e.roll <= card.quickdraw:
         left += 1
         said.append(f"QUICKDRAW: a natural {e.roll} gives {foe.name} another attack")
-    enc = replace(enc, attacks_left=left, target=None, contenders=())
-    if not enc.up():
-        enc = replace(enc, outcome="lost")
-    elif left <= 0:
+    enc = _lost(replace(enc, attacks_left=left, target=None, contenders=()))
+    if enc.under_way and left <= 0:
         enc, more = _next_enemy(enc)
         said += more
     return replace(game, encounter=enc, resolved=tuple(said)), res
+
+
+def _knocked_out(res: Resources, ally: Fighter, hp: int) -> tuple[Resources, list[str]]:
+    """A KO, as KOs and Deaths says: "Once an Ally's HP is reduced to 0, that character
+    is Knocked Out"; "If Finnian is Knocked Out, all Bees and Pollen are lost."
+    """
+    if not hp <= 0 < ally.hp:
+        return res, []
+    said = [f"{ally.name} is KO'd until the encounter ends"]
+    if ally.name == FIRST:
+        lost = f"{res.get('bees', 0)} bees and {res.get('pollen', 0)} pollen"
+        res = {**res, "bees": 0, "pollen": 0}
+        said.append(f"Finnian is KO'd: all bees and pollen are lost ({lost})")
+    return res, said
+
+
+def _lost(enc: Encounter) -> Encounter:
+    """The end, as Finnian & Friends says: "If all Allies in play are KO'd, it's game
+    over."
+    """
+    return enc if enc.up() or not enc.under_way else replace(enc, outcome="lost")
 
 
 def attack_damage(foe: Foe, roll: int) -> int:
