@@ -101,6 +101,22 @@ def return_(state: State) -> Decision:
     return _decided(ev.PulledCardReturned(card=card), violations=violations)
 
 
+def discard_milestone(state: State, milestone: int) -> Decision:
+    """A milestone leaves play: "It remains there unless instructed otherwise." (Milestone
+    Cards)"""
+    violations = []
+    if milestone not in state.milestones:
+        held = ", ".join(f"M{m}" for m in state.milestones) or "none"
+        violations.append(RuleViolation(
+            f"milestone {milestone} is not in play (in play: {held})", "Milestone Cards"))
+    return _decided(ev.MilestoneDiscarded(milestone=milestone), violations=violations)
+
+
+def milestone_of(what: str) -> int | None:
+    """A milestone as typed (`M4`, `milestone 4`), or None."""
+    return _milestone_number(what)
+
+
 def discard(state: State, card: int) -> Decision:
     game, card = game_named(state.game), _card(card)
     violations = []
@@ -129,13 +145,22 @@ def retrieve(state: State, what: str) -> Decision:
 def _retrieved(game: Game, state: State, what: str, violations: list[RuleViolation]) -> ev.Payload:
     if what.isdigit():
         card = _card(int(what))
-        if card not in state.seen and card not in state.discarded:
+        if card in state.removed:
+            # "DISCARD: Remove a card from the game entirely. This card will not be used
+            # again." (Volume 2, Navigation)
+            violations.append(RuleViolation(
+                f"card {card} was removed from the game; it will not be used again",
+                NAVIGATION))
+        elif card not in state.seen and card not in state.discarded:
             violations.append(RuleViolation(
                 f"card {card} has not been played; Retrieve draws a card already played",
                 NAVIGATION))
         return ev.CardRetrieved(card=card)
     milestone = _milestone_number(what)
     if milestone is not None:
+        if milestone in state.milestones:
+            violations.append(RuleViolation(
+                f"milestone {milestone} is in play already", "Milestone Cards"))
         return ev.MilestoneRetrieved(milestone=milestone)
     for name in game.event_sets:
         if name.casefold().startswith(what.casefold()) and what:
@@ -159,10 +184,11 @@ def chapter(state: State, number: int) -> Decision:
     violations = []
     if game.chapters is None:
         violations.append(RuleViolation(f"{game.title} has no chapters", "Navigation"))
-    elif not game.chapters[0] <= number <= game.chapters[1]:
+    elif not game.chapters[0] <= number <= (game.chapters[1] or number):
         low, high = game.chapters
         violations.append(RuleViolation(
-            f"{game.title} has chapters {low} to {high}, not {number}", "Checkpoints"))
+            f"{game.title} has chapters {low} to {high or 'its last'}, not {number}",
+            "Checkpoints"))
     if state.chapter is not None and number <= state.chapter:
         violations.append(RuleViolation(
             f"chapter {state.chapter} has begun; to play an earlier chapter again, rewind to "

@@ -76,6 +76,11 @@ def _(e: ev.MilestoneRetrieved) -> str:
 
 
 @_say.register
+def _(e: ev.MilestoneDiscarded) -> str:
+    return f"Discarded milestone {e.milestone}"
+
+
+@_say.register
 def _(e: ev.EventCardsRetrieved) -> str:
     return f"Retrieved the {e.event} event cards"
 

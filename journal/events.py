@@ -73,6 +73,13 @@ class MilestoneRetrieved(Payload):
     milestone: int
 
 
+class MilestoneDiscarded(Payload):
+    """A milestone leaves play, as a card instructs."""
+
+    type: Literal["milestone-discarded"] = "milestone-discarded"
+    milestone: int
+
+
 class EventCardsRetrieved(Payload):
     type: Literal["event-cards-retrieved"] = "event-cards-retrieved"
     event: str
@@ -146,6 +153,7 @@ CoreEvent = Annotated[
     | CardDiscarded
     | CardRetrieved
     | MilestoneRetrieved
+    | MilestoneDiscarded
     | EventCardsRetrieved
     | ChapterStarted
     | CharacterJoined

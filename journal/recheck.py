@@ -84,6 +84,7 @@ RECHECKS: dict[str, Recheck] = {
     "card-retrieved": _core(lambda s, e, p, h: decide.retrieve(s, _retrieved(e))),
     "milestone-retrieved": _core(lambda s, e, p, h: decide.retrieve(s, _retrieved(e))),
     "event-cards-retrieved": _core(lambda s, e, p, h: decide.retrieve(s, _retrieved(e))),
+    "milestone-discarded": _core(lambda s, e, p, h: decide.discard_milestone(s, e.milestone)),
     "chapter-started": _core(lambda s, e, p, h: decide.chapter(s, e.chapter)),
     "character-joined": _core(lambda s, e, p, h: decide.ally_joins(
         s, e.character.name, e.character.hp, e.character.ap)),
@@ -109,7 +110,7 @@ RECHECKS: dict[str, Recheck] = {
     "bullseyes-assigned": _hildegard(lambda s, e, p, h: hildegard.assign(
         s, e.enemy, e.bullseyes, p)),
     "effect-suffered": _hildegard(lambda s, e, p, h: hildegard.suffer(s, e.effect)),
-    "encounter-ended": _hildegard(lambda s, e, p, h: hildegard.end(s)),
+    "encounter-ended": _hildegard(lambda s, e, p, h: hildegard.end(s, p)),
     # Spire's End (journal/games/spires_end/rules.py).
     "ally-drawn": _spires_end(lambda s, e, p, h: spires_end.draw(s, e.card, e.slot)),
     "fight-began": _spires_end(lambda s, e, p, h: spires_end.fight(s, e.enemy)),

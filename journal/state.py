@@ -284,6 +284,12 @@ def _(event: ev.MilestoneRetrieved, state: State) -> State:
 
 
 @applies
+def _(event: ev.MilestoneDiscarded, state: State) -> State:
+    kept = tuple(m for m in state.milestones if m != event.milestone)
+    return replace(state, milestones=kept)
+
+
+@applies
 def _(event: ev.EventCardsRetrieved, state: State) -> State:
     return replace(state, event_cards=(*state.event_cards, event.event))
 

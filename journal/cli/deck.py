@@ -50,16 +50,30 @@ def return_(ctx: typer.Context, force: Force = False) -> None:
 
 
 @app.command()
-def discard(ctx: typer.Context, card: int = Card, force: Force = False) -> None:
-    """Discard card N (in Volume 2 this removes it from the game).
+def discard(
+    ctx: typer.Context,
+    card: str = typer.Argument(..., metavar="N|MILESTONE",
+                               help="The card's number, or a milestone in play (M4)."),
+    force: Force = False,
+) -> None:
+    """Discard card N (in Volume 2 this removes it from the game), or a milestone in play.
 
     \b
-    Example:
+    Examples:
       spire discard 45
+      spire discard M4
     """
     from journal import decide
+    from journal.errors import BadInput
 
-    act(ctx, lambda view: decide.discard(view.state, card), force)
+    milestone = decide.milestone_of(card)
+    if milestone is not None:
+        act(ctx, lambda view: decide.discard_milestone(view.state, milestone), force)
+        return
+    if not card.strip().isdigit() or len(card.strip()) > 6:
+        raise BadInput(f"cannot read {card!r}: give a card number, or a milestone (M4)")
+    number = int(card)
+    act(ctx, lambda view: decide.discard(view.state, number), force)
 
 
 @app.command()

@@ -16,7 +16,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'reveal': ('deck', "Advance to card N (in Spire's End, the cards in between leave the game)."),
     'pull': ('deck', 'Draw card N out of sequence; `spire return` goes back to the card it interrupted.'),
     'return': ('deck', 'Go back from a pulled card to the card it interrupted.'),
-    'discard': ('deck', 'Discard card N (in Volume 2 this removes it from the game).'),
+    'discard': ('deck', 'Discard card N (in Volume 2 this removes it from the game), or a milestone in play.'),
     'retrieve': ('deck', 'Retrieve a played card, a milestone or a set of event cards (Volume 2).'),
     'chapter': ('deck', 'Begin chapter N; its start is recorded as the checkpoint chapter-N.'),
     'target': ('hildegard', 'Take aim at a target: from the catalog by name, or with its numbers inline.'),

@@ -52,7 +52,8 @@ class Game:
     name: str
     title: str
     players: tuple[int, int]
-    chapters: tuple[int, int] | None
+    chapters: tuple[int, int | None] | None
+    """The first and last chapter; a last of None: the rulebook does not say how many."""
     reveal_removes_between: bool
     discard_removes_from_game: bool
     retrieve: bool
@@ -88,7 +89,7 @@ def _load(name: str) -> Game:
         name=game["name"],
         title=game["title"],
         players=(game["players"][0], game["players"][1]),
-        chapters=(chapters[0], chapters[1]) if chapters else None,
+        chapters=(chapters[0], chapters[1] if len(chapters) > 1 else None) if chapters else None,
         reveal_removes_between=deck["reveal_removes_between"],
         discard_removes_from_game=deck["discard_removes_from_game"],
         retrieve=deck["retrieve"],
