@@ -544,3 +544,49 @@ def test_the_audit_lists_a_step_the_old_rules_accepted_and_the_new_refuse(
     assert run.code == 1
     assert [(f["seq"], f["section"]) for f in legality] == [(at, section)]
     assert says in legality[0]["message"]
+
+
+# -- Hildegard: two players, two targets (case 6) -----------------------------------------
+
+TWO_TARGETS = ("If both players are engaged with different Targets outside of a Face-Off "
+               "(such as Fishing), each player will roll their own Wild Shot like they would "
+               "in a 1 Player Game.")
+
+
+def test_6_each_player_shoots_a_target_of_her_own(sisters: Spire) -> None:
+    quoted("hildegard", TWO_TARGETS)
+    play(sisters, 'target "Card Peddler"', 'target "Street Merchant" --player 2')
+    status = sisters.json("status")
+    assert status["encounter"]["card"]["name"] == "Street Merchant"
+    assert [t["card"]["name"] for t in status["other_targets"]] == ["Card Peddler"]
+    out = play(sisters, "roll c c b --player 2", "roll r d b --player 1")
+    assert "Card Peddler: 0 of 1 bullseye" in out and "Street Merchant: 0 of 2" in out
+    play(sisters, "stop --player 1", "wild miss --player 1")         # her own wild shot
+    status = sisters.json("status")
+    assert (status["encounter"]["card"]["name"], status["encounter"]["outcome"]) == (
+        "Card Peddler", "hit")
+    assert status["other_targets"][0]["outcome"] is None
+    play(sisters, "stop --player 2", "wild bullseye --player 2")     # and hers
+    hallveig = encounter(sisters)
+    assert (hallveig["card"]["name"], hallveig["bullseyes"], hallveig["sets_done"]) == (
+        "Street Merchant", 2, 1)
+    assert "other_targets" not in sisters.json("status")   # Card Peddler is over
+
+
+def test_6_end_says_whose_target(sisters: Spire) -> None:
+    play(sisters, 'target "Card Peddler"', 'target "Street Merchant" --player 2',
+         "end --player 1")
+    status = sisters.json("status")
+    assert status["encounter"]["card"]["name"] == "Card Peddler"
+    assert status["encounter"]["outcome"] == "miss"
+    assert status["other_targets"][0]["outcome"] is None
+
+
+def test_6_a_second_target_of_the_same_player_is_refused(sisters: Spire) -> None:
+    play(sisters, 'target Practice --limit 1 --accuracy 3 --sets 2 --parts c,r,d '
+                  '--reward "1 gold"', "roll c c b", "stop", "wild miss")
+    line = refused(sisters, 'target "Street Merchant"')
+    assert "Practice is under way" in line
+    play(sisters, 'target "Street Merchant" --force')     # Practice ends with its outcome
+    assert sisters.json("status")["resources"]["gold"] == 1
+    assert encounter(sisters)["card"]["name"] == "Street Merchant"

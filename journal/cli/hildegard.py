@@ -329,7 +329,7 @@ def effect(
 
 
 @app.command()
-def end(ctx: typer.Context, force: Force = False) -> None:
+def end(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
     """End the target now (its outcome is what the bullseyes so far make it); in Spire's
     End, the fight; in Volume 2, the encounter (with the reset, if an ally stands).
 
@@ -347,4 +347,4 @@ def end(ctx: typer.Context, force: Force = False) -> None:
         return
     from journal.games.hildegard import rules
 
-    _act(ctx, lambda view: rules.end(view.state), force)
+    _act(ctx, lambda view: rules.end(view.state, player), force, player)

@@ -105,3 +105,5 @@ class EncounterEnded(Payload):
     """The players end a target before its sets run out, or abandon a face-off."""
 
     type: Literal["encounter-ended"] = "encounter-ended"
+    shooter: str | None = None
+    """Whose target, when two players each shoot one; None: the one under way."""

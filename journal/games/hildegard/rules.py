@@ -18,6 +18,7 @@ from journal.games.hildegard.state import (
     FaceOff,
     ShotSet,
     Target,
+    focus,
     hildegard,
     players_done,
     round_formed,
@@ -53,9 +54,16 @@ def shooter_for(state: State, player: int | None) -> str | None:
     return names[player - 1]
 
 
-def _under_way(state: State) -> list[RuleViolation]:
-    encounter = hildegard(state).encounter
-    if encounter is not None and encounter.outcome is None:
+def _under_way(state: State, shooter: str | None = None) -> list[RuleViolation]:
+    """An encounter under way forbids another; with `shooter`, a target the other player
+    shoots does not: "If both players are engaged with different Targets outside of a
+    Face-Off (such as Fishing), each player will roll their own Wild Shot"."""
+    h = hildegard(state)
+    for encounter in (h.encounter, *h.aside):
+        if encounter is None or encounter.outcome is not None:
+            continue
+        if shooter is not None and isinstance(encounter, Target) and encounter.shooter != shooter:
+            continue
         name = encounter.card.name if isinstance(encounter, Target) else "the face-off"
         return [RuleViolation(
             f"{name} is under way; finish it or `spire end` it first", "Targets/Encounters")]
@@ -64,7 +72,7 @@ def _under_way(state: State) -> list[RuleViolation]:
 
 def start_target(state: State, card: TargetCard, player: int | None) -> Decision:
     shooter = shooter_for(state, player) or shooters(state)[0]
-    return _decided(hv.TargetStarted(card=card, shooter=shooter), _under_way(state))
+    return _decided(hv.TargetStarted(card=card, shooter=shooter), _under_way(state, shooter))
 
 
 def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...],
@@ -80,8 +88,11 @@ def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...]
     return _decided(event, violations)
 
 
-def _encounter(state: State) -> Target | FaceOff:
-    encounter = hildegard(state).encounter
+def _encounter(state: State, player: int | None = None) -> Target | FaceOff:
+    """The encounter under way; with two targets under way, the player's own."""
+    h = hildegard(state)
+    who = shooter_for(state, player)
+    encounter = (focus(h, who) if who is not None else h).encounter
     if encounter is None:
         raise Refused("no target or face-off under way: `spire target NAME` or "
                       "`spire faceoff ENEMY` begins one")
@@ -92,7 +103,7 @@ def _encounter(state: State) -> Target | FaceOff:
 
 def to_roll(state: State, player: int | None) -> tuple[str, int]:
     """Who rolls now and how many dice: a set's first roll, or the dice a re-roll takes."""
-    encounter = _encounter(state)
+    encounter = _encounter(state, player)
     if isinstance(encounter, Target):
         return _target_to_roll(state, encounter, shooter_for(state, player))
     return _face_off_to_roll(state, encounter, player)
@@ -149,7 +160,7 @@ def _enemy_up(fight: FaceOff) -> EnemyCard:
 
 def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
     """Roll a set's shot dice, or re-roll the dice not locked (finesse)."""
-    encounter = _encounter(state)
+    encounter = _encounter(state, player)
     if encounter.outcome is not None:  # said first: no count of dice matters now
         return _decided(hv.ShotDiceRolled(roller=_ended_roller(state, encounter, player),
                                           faces=faces), _over(encounter))
@@ -226,7 +237,7 @@ def _enemy_reroll_rules(encounter: Target | FaceOff, shot: ShotSet) -> list[Rule
 
 def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decision:
     """Lock dice in before a re-roll (finesse)."""
-    encounter = _encounter(state)
+    encounter = _encounter(state, player)
     if encounter.outcome is not None:  # said first: which dice does not matter now
         if not positions:
             raise BadInput("name the dice to lock by position, e.g. `spire lock 1 3`")
@@ -286,7 +297,7 @@ def _enemy_lock_rules(fight: FaceOff, shot: ShotSet, chosen: tuple[int, ...]) ->
 
 def stop(state: State, player: int | None) -> Decision:
     """Stop finessing with dice still unlocked."""
-    encounter = _encounter(state)
+    encounter = _encounter(state, player)
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
     if shot is None or not shot.rolled:
@@ -314,7 +325,7 @@ def wild_dice(state: State) -> tuple[str, ...]:
 
 def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: Face | None,
          player: int | None) -> Decision:
-    encounter = _encounter(state)
+    encounter = _encounter(state, player)
     shooter, shot = _wild_set(state, encounter, player)
     violations = _over(encounter) + _handler(state, encounter, player)
     violations += _wild_rules(state, encounter, shot, die)
@@ -380,7 +391,8 @@ def feat(state: State, name: str, square: int | None, player: int | None) -> Dec
     if name not in FEAT_COSTS:
         raise BadInput(f"unknown feat {name!r}; feats: {', '.join(FEAT_COSTS)}")
     cost = FEAT_COSTS[name]
-    encounter = hildegard(state).encounter
+    who = shooter_for(state, player)
+    encounter = (focus(hildegard(state), who) if who else hildegard(state)).encounter
     have = state.resources.get("feats", 0)
     violations = []
     if have < cost:
@@ -460,7 +472,7 @@ def _feat_block_rules(encounter: Target | FaceOff | None, square: int | None) ->
 
 def block(state: State, die: int, square: int, player: int | None) -> Decision:
     """Use one of the set's dice to block the hit square showing its part."""
-    encounter = _encounter(state)
+    encounter = _encounter(state, player)
     if not isinstance(encounter, FaceOff):
         raise Refused("blocks are placed in face-offs")
     shooter = shooter_for(state, player) or _block_shooter(encounter)
@@ -494,7 +506,7 @@ def _block_rules(fight: FaceOff, shot: ShotSet, die: int, square: int) -> list[R
 
 def assign(state: State, enemy: str, count: int, player: int | None) -> Decision:
     """With several enemies, give some of this round's bullseyes to one of them."""
-    encounter = _encounter(state)
+    encounter = _encounter(state, player)
     if not isinstance(encounter, FaceOff):
         raise Refused("bullseyes are split among enemies in a face-off")
     names = {f.card.name.casefold(): f.card.name for f in encounter.foes}
@@ -532,7 +544,10 @@ def suffer(state: State, effect: Status) -> Decision:
     return _decided(hv.EffectSuffered(effect=effect), violations)
 
 
-def end(state: State) -> Decision:
-    """End the target (or abandon the face-off) now."""
-    encounter = _encounter(state)
-    return _decided(hv.EncounterEnded(), _over(encounter))
+def end(state: State, player: int | None = None) -> Decision:
+    """End the target (or abandon the face-off) now; with two targets under way, the
+    player's own."""
+    encounter = _encounter(state, player)
+    whose = encounter.shooter if isinstance(encounter, Target) and hildegard(state).aside \
+        else None
+    return _decided(hv.EncounterEnded(shooter=whose), _over(encounter))

@@ -194,11 +194,15 @@ class Hildegard:
     next_set: NextSet = field(default_factory=NextSet)
     finished: tuple[str, ...] = ()
     """One line per encounter that ended, for the log of the campaign."""
+    aside: tuple[Target, ...] = ()
+    """The other player's target under way, while `encounter` is this player's: "If both
+    players are engaged with different Targets outside of a Face-Off (such as Fishing), each
+    player will roll their own Wild Shot" (Two Player Face-Off Rules)."""
 
     def lines(self) -> list[str]:
         from journal.games.hildegard.view import lines, waiting
 
-        shown = lines(self.encounter)
+        shown = [line for t in (self.encounter, *self.aside) for line in lines(t)]
         pending = waiting(self.next_set)
         if not pending:
             return shown
@@ -209,8 +213,11 @@ class Hildegard:
     def to_json(self) -> dict[str, Any]:
         from journal.games.hildegard.view import encounter_json
 
+        shown: dict[str, Any] = {"encounter": encounter_json(self.encounter)}
+        if self.aside:
+            shown["other_targets"] = [encounter_json(t) for t in self.aside]
         return {
-            "encounter": encounter_json(self.encounter),
+            **shown,
             "next_set": {
                 "hone": self.next_set.hone, "flub": self.next_set.flub,
                 "tame": self.next_set.tame, "graze": self.next_set.graze,
@@ -304,9 +311,29 @@ _contains = lru_cache(maxsize=1024)(contains)
 
 @applies
 def _(event: hv.TargetStarted, state: State) -> State:
-    h = hildegard(state)
+    h = focus(hildegard(state), event.shooter)
     target = make(Target, card=event.card, shooter=event.shooter, sets_allowed=event.card.sets)
+    now = h.encounter
+    if isinstance(now, Target) and now.outcome is None:
+        if now.shooter != event.shooter:
+            h = replace(h, aside=(*h.aside, now))  # the other player's target stays under way
+        else:  # forced over the shooter's own target: it ends as `spire end` ends it
+            state = _target_over(state, h, now)
+            h = hildegard(state)
     return _with(state, replace(h, encounter=target))
+
+
+def focus(h: Hildegard, who: str) -> Hildegard:
+    """`who`'s own target brought to the fore, when two players each shoot one; an ended
+    target it replaces leaves the table (its line is in `finished`)."""
+    now = h.encounter
+    if not h.aside or not isinstance(now, Target) or now.shooter == who:
+        return h
+    found = next((t for t in h.aside if t.shooter == who), None)
+    if found is None:
+        return h
+    rest = tuple(t for t in h.aside if t is not found)
+    return replace(h, encounter=found, aside=(*rest, now) if now.outcome is None else rest)
 
 
 def _on_shot(state: State, h: Hildegard, shooter: str, change: Any) -> State:
@@ -321,7 +348,7 @@ def _on_shot(state: State, h: Hildegard, shooter: str, change: Any) -> State:
 
 @applies
 def _(event: hv.ShotDiceRolled, state: State) -> State:
-    h = hildegard(state)
+    h = focus(hildegard(state), event.roller)
     encounter = h.encounter
     if isinstance(encounter, Target):
         shot = encounter.shot
@@ -338,19 +365,19 @@ def _(event: hv.ShotDiceRolled, state: State) -> State:
 
 @applies
 def _(event: hv.DiceLocked, state: State) -> State:
-    h = hildegard(state)
+    h = focus(hildegard(state), event.roller)
     return _on_shot(state, h, event.roller, lambda s: lock(s, event.dice))
 
 
 @applies
 def _(event: hv.FinesseStopped, state: State) -> State:
-    h = hildegard(state)
+    h = focus(hildegard(state), event.roller)
     return _on_shot(state, h, event.roller, lambda s: replace(s, finesse_over=True))
 
 
 @applies
 def _(event: hv.WildShotRolled, state: State) -> State:
-    h = hildegard(state)
+    h = focus(hildegard(state), event.shooter)
     target = h.encounter
     if isinstance(target, Target) and target.shot is not None:
         # `_on_shot`'s first case, without its closure and its call: a replay rolls a wild
@@ -478,19 +505,20 @@ def _ended(
 @applies
 def _(event: hv.EncounterEnded, state: State) -> State:
     h = hildegard(state)
+    h = focus(h, event.shooter) if event.shooter else h
     encounter = h.encounter
     if isinstance(encounter, Target) and encounter.outcome is None:
         return _target_over(state, h, encounter)
     if isinstance(encounter, FaceOff) and encounter.outcome is None:
         return _face_off_over(state, h, encounter, "lost")
-    return _with(state, replace(h, encounter=None))
+    return _with(state, replace(h, encounter=h.aside[0] if h.aside else None, aside=h.aside[1:]))
 
 
 # -- feats and effects -------------------------------------------------------------------
 
 @applies
 def _(event: hv.FeatUsed, state: State) -> State:
-    h = hildegard(state)
+    h = focus(hildegard(state), event.shooter)
     resources = dict(state.resources)
     resources["feats"] = resources.get("feats", 0) - event.cost
     state = replace(state, resources=resources)
