@@ -42,10 +42,16 @@ def start_campaign(game: Game, players: int, quick_start: bool = False) -> Decis
         ev.CharacterSheet(name=c.name, hp=c.hp, ap=c.ap) for c in game.characters_at_start(players)
     )
     started = ev.CampaignStarted(
-        game=game.name, players=players, resources=resources, characters=sheets)
+        game=game.name, players=players, resources=resources, characters=sheets,
+        pulled=tuple(_two_players(game, players).get("pull", ())))
     if quick_start:
         return _decided(started, _quick_start(game), violations=violations)
     return _decided(started, violations=violations)
+
+
+def _two_players(game: Game, players: int) -> dict[str, list[int]]:
+    """Hildegard's Two Player Set Up: the cards pulled, the supplemental cards swapped in."""
+    return dict(game.raw.get("two_players", {})) if players == 2 else {}
 
 
 def _quick_start(game: Game) -> ev.CardRevealed:
@@ -82,7 +88,11 @@ def reveal(state: State, card: int) -> Decision:
         between = range(state.card + 1, card)
         removed = tuple(c for c in between
                         if c not in state.seen and c not in state.removed and c not in kept)
-    return _decided(ev.CardRevealed(card=card, removed=removed), violations=violations)
+    # "Swap in the 2 Player Supplemental Cards ... They swap out with Cards 67, 75, 117, 156
+    # and 373" (Hildegard, Two Player Set Up): the journal says which version was revealed.
+    supplemental = card in _two_players(game, state.players).get("supplemental", ())
+    return _decided(ev.CardRevealed(card=card, removed=removed, supplemental=supplemental),
+                    violations=violations)
 
 
 def pull(state: State, card: int) -> Decision:
@@ -211,6 +221,12 @@ def _name(text: str, what: str) -> str:
     if not text:
         raise BadInput(f"the {what} needs a name")
     return text
+
+
+def item_holder(state: State, holder: str | None) -> str | None:
+    """Who an item goes to: a character by name, "aside", or (none given) the only
+    character, if there is one."""
+    return _holder(state, holder)
 
 
 def _holder(state: State, holder: str | None) -> str | None:

@@ -20,6 +20,7 @@ from journal.games.hildegard import rules as hildegard
 from journal.games.hildegard.dice import SHOT_DIE
 from journal.games.spires_end import rules as spires_end
 from journal.games.volume2 import rules as volume2
+from journal.games.volume2 import world
 from journal.games.volume2.dice import HIVE_DIE
 from journal.games.volume2.dice import SHOT_DIE as VOLUME2_SHOT_DIE
 from journal.state import State
@@ -144,6 +145,8 @@ RECHECKS: dict[str, Recheck] = {
     "enemy-attacked": _volume2(lambda s, e, p, h: volume2.attack(s, e.roll, e.enemy)),
     "encounter-closed": _volume2(lambda s, e, p, h: volume2.end(s)),
     "ability-triggered": _volume2(lambda s, e, p, h: volume2.ability(s, e.ability, e.enemy)),
+    "trading-card-revealed": _volume2(lambda s, e, p, h: world.trading_card(s, e.card)),
+    "item-bought": _volume2(lambda s, e, p, h: world.buy(s, e.card.name, e.holder or "aside")),
 }
 """Each event type and the command that records it, given what the event holds."""
 

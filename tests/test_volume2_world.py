@@ -56,3 +56,36 @@ def test_chapters_and_their_checkpoints(plains: Spire) -> None:
     plains.ok("rewind", "chapter-2")
     status = plains.json("status")
     assert (status["branch"], status["chapter"], status["card"]) == ("from-chapter-2", 2, 1)
+
+
+def test_trading_posts(plains: Spire) -> None:
+    says("Trading Post Cards show items and their cost in Meat and/or Pelts.",
+         "Only 5 Trading Post Cards may be revealed each playthrough.")
+    plains.ok("gain", "meat", "3")
+    plains.ok("gain", "pelts", "1")
+    plains.ok("trade", "Bone Knife", "--meat", "2", "--pelts", "1")
+    plains.ok("trade", "Smoked Honey", "--meat", "2", "--kind", "single-use")
+    plains.ok("buy", "bone knife")
+    status = plains.json("status")
+    assert (status["resources"]["meat"], status["resources"]["pelts"]) == (1, 0)
+    assert status["items"] == [{"name": "Bone Knife", "kind": "gear", "holder": "Finnian"}]
+    assert "you have 1 meat" in plains.refused("buy", "Smoked Honey", code=1)
+    assert "bought already" in plains.refused("buy", "Bone Knife", code=1)
+    assert "no Trading Post Card 'Lantern'" in plains.refused("buy", "Lantern", code=2)
+    for item in ("Lantern", "Rope", "Snare"):
+        plains.ok("trade", item, "--pelts", "1")
+    assert "only 5 may be" in plains.refused("trade", "Map", "--meat", "1", code=1)
+    assert "2 of 5" not in plains.ok("status") and "5 of 5 this playthrough" in plains.ok("status")
+    plains.ok("trade", "Map", "--meat", "1", "--force")
+    assert len(plains.json("status")["trading"]) == 6
+    assert plains.json("audit")["clean"]
+
+
+def test_the_trading_count_belongs_to_the_playthrough(plains: Spire) -> None:
+    says("Only 5 Trading Post Cards may be revealed each playthrough.")
+    plains.ok("checkpoint", "before-the-post")
+    for item in ("Lantern", "Rope", "Snare", "Map", "Flint"):
+        plains.ok("trade", item, "--pelts", "1")
+    plains.ok("rewind", "before-the-post")
+    plains.ok("trade", "Lantern", "--pelts", "1")
+    assert len(plains.json("status")["trading"]) == 1

@@ -62,6 +62,8 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'deploy': ('volume2', 'Volume 2: deploy bees (+1 damage each to a successful attack) or pollen (+1 HP each to an ally) from the hive, once a hive is rolled; at most 4 a turn.'),
     'target-roll': ('volume2', "Volume 2: the target roll before an enemy's attack: the highest d20 is hit; a tie rolls again among the tied allies only."),
     'ability': ('volume2', 'Volume 2: trigger an enemy\'s ability that changes a number, as its card says: one that stacks adds again each time and lasts the encounter; another, to the end of the round. Enter it with `spire card add ... --ability "RAGE: +1 ferocity (stacks)"`.'),
+    'trade': ('volume2', 'Volume 2: reveal a Trading Post Card at a trading post, with its price; at most 5 a playthrough. `spire buy ITEM` then trades for it.'),
+    'buy': ('volume2', 'Volume 2: trade meat and pelts for the item of a revealed Trading Post Card, at the price printed on it.'),
     'card': ('cards', 'The card catalog: cards entered once with their printed numbers, reused by name.'),
     'item': ('things', 'Items: gain, lose, or pass one to another character.'),
 }

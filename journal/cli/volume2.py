@@ -128,6 +128,51 @@ def ability(
     _act(ctx, lambda view: rules.ability(view.state, name, enemy), force)
 
 
+@app.command()
+def trade(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="ITEM", help="The item the card shows."),
+    meat: int = typer.Option(None, "--meat", metavar="N", min=0, max=99,
+                             help="Its cost in meat, as printed."),
+    pelts: int = typer.Option(None, "--pelts", metavar="N", min=0, max=99,
+                              help="Its cost in pelts, as printed."),
+    kind: str = typer.Option(None, "--kind", metavar="KIND",
+                             help="gear, single-use or story [default: gear]."),
+    force: Force = False,
+) -> None:
+    """Volume 2: reveal a Trading Post Card at a trading post, with its price; at most 5 a
+    playthrough. `spire buy ITEM` then trades for it.
+
+    \b
+    Example:
+      spire trade "Bone Knife" --meat 2 --pelts 1
+    """
+    from journal.games.volume2 import world
+
+    card = world.trade_card(name, meat, pelts, kind)
+    _act(ctx, lambda view: world.trading_card(view.state, card), force)
+
+
+@app.command()
+def buy(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="ITEM", help="A revealed Trading Post Card's item."),
+    to: str = typer.Option(None, "--to", metavar="WHO", help="Who holds it [default: the only "
+                           "character; with several, the party (aside)]."),
+    force: Force = False,
+) -> None:
+    """Volume 2: trade meat and pelts for the item of a revealed Trading Post Card, at the
+    price printed on it.
+
+    \b
+    Example:
+      spire buy "Bone Knife" --to Dunstan
+    """
+    from journal.games.volume2 import world
+
+    _act(ctx, lambda view: world.buy(view.state, name, to), force)
+
+
 # -- the shared verbs, as Volume 2 answers them ------------------------------------------
 
 def roll(ctx: typer.Context, faces: list[str], hp: int | None, ally: str | None,

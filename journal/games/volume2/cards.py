@@ -169,6 +169,20 @@ class EnemyCard(Frozen):
         return [option for option, value in wanted.items() if value is None]
 
 
+class TradeCard(Frozen):
+    """A Trading Post Card: an item and its cost in meat and/or pelts, "listed at the
+    bottom of each card face" (Trading Post Cards)."""
+
+    name: str = Field(min_length=1, max_length=200)
+    meat: int = Field(default=0, ge=0, le=99)
+    pelts: int = Field(default=0, ge=0, le=99)
+    kind: Literal["gear", "single-use", "story"] = "gear"
+
+    def price(self) -> str:
+        parts = [f"{n} {what}" for n, what in ((self.meat, "meat"), (self.pelts, "pelts")) if n]
+        return " and ".join(parts) or "nothing"
+
+
 Card = AllyCard | EnemyCard
 
 

@@ -75,3 +75,13 @@ def _(e: v2.AbilityTriggered) -> str:
 @says
 def _(e: v2.EncounterClosed) -> str:
     return "Ended the encounter"
+
+
+@says
+def _(e: v2.TradingCardRevealed) -> str:
+    return f"Revealed a Trading Post Card: {e.card.name} for {e.card.price()}"
+
+
+@says
+def _(e: v2.ItemBought) -> str:
+    return f"Bought {e.card.name} for {e.card.price()}" + (f" for {e.holder}" if e.holder else "")

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field
 
 from journal.events import Payload
-from journal.games.volume2.cards import AllyCard, EnemyCard
+from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
 
 D20 = Field(ge=1, le=20)
 
@@ -124,3 +124,20 @@ class EncounterClosed(Payload):
     """The players end the encounter (the story ends it, or they abandon it)."""
 
     type: Literal["encounter-closed"] = "encounter-closed"
+
+
+# -- the world between fights --------------------------------------------------------------
+
+class TradingCardRevealed(Payload):
+    """A Trading Post Card revealed at a trading post, with the price it shows."""
+
+    type: Literal["trading-card-revealed"] = "trading-card-revealed"
+    card: TradeCard
+
+
+class ItemBought(Payload):
+    """Meat and pelts traded for the item of a revealed Trading Post Card."""
+
+    type: Literal["item-bought"] = "item-bought"
+    card: TradeCard
+    holder: str | None = None

@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from journal.games.volume2 import events as v2
-from journal.games.volume2.cards import AllyCard, EnemyCard
-from journal.state import Character, State, applies, recent
+from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
+from journal.state import Character, Item, State, applies, recent
 
 Phase = Literal["allies", "enemies"]
 
@@ -147,6 +147,10 @@ class Volume2:
     """One line per encounter that ended (the latest few)."""
     game_over: bool = False
     """Every ally in play was KO'd: "If all Allies in play are KO'd, it's game over.\""""
+    trading: tuple[TradeCard, ...] = ()
+    """The Trading Post Cards revealed this playthrough ("Only 5 ... each playthrough")."""
+    bought: tuple[str, ...] = ()
+    """The names of the revealed cards whose item was bought."""
 
     @property
     def in_encounter(self) -> bool:
@@ -242,3 +246,26 @@ for _event, _step in (
     (v2.AbilityTriggered, "triggered"),
 ):
     _handles(_event, _step)
+
+
+# -- the world between fights --------------------------------------------------------------
+
+@applies
+def _(event: v2.TradingCardRevealed, state: State) -> State:
+    game = volume2(state)
+    card = event.card
+    said = (f"Trading post card {len(game.trading) + 1}: {card.name} for {card.price()}",)
+    return with_game(state, replace(game, trading=(*game.trading, card), resolved=said))
+
+
+@applies
+def _(event: v2.ItemBought, state: State) -> State:
+    game, card = volume2(state), event.card
+    resources = dict(state.resources)
+    for resource, price in (("meat", card.meat), ("pelts", card.pelts)):
+        resources[resource] = resources.get(resource, 0) - price
+    item = Item(card.name, card.kind, event.holder)
+    said = (f"Bought {card.name} for {card.price()}" +
+            (f"; {event.holder} holds it" if event.holder else ""),)
+    state = replace(state, resources=resources, items=(*state.items, item))
+    return with_game(state, replace(game, bought=(*game.bought, card.name), resolved=said))

@@ -74,10 +74,22 @@ def lines(game: Volume2) -> list[str]:
         if enc.turn is not None and enc.turn.rolled:
             out.append(dice_line(enc.turn))
         out.append(next_step(enc))
+    out += _trading(game)
     out += [f"  {line}" for line in game.resolved]
     if game.game_over:
         out.append("Every ally in play was KO'd: the game is over.")
     return out
+
+
+def _trading(game: Volume2) -> list[str]:
+    if not game.trading:
+        return []
+    from journal.games.volume2.world import TRADING_POSTS
+
+    cards = ", ".join(f"{c.name} ({c.price()}{', bought' if c.name in game.bought else ''})"
+                      for c in game.trading)
+    return [f"Trading Post Cards: {len(game.trading)} of {TRADING_POSTS} this playthrough: "
+            f"{cards}"]
 
 
 def _ally_json(a: Fighter) -> dict[str, Any]:
@@ -107,5 +119,7 @@ def game_json(game: Volume2) -> dict[str, Any]:
             "next": next_step(enc),
         },
         "game_over": game.game_over,
+        "trading": [{"item": c.name, "meat": c.meat, "pelts": c.pelts, "kind": c.kind,
+                     "bought": c.name in game.bought} for c in game.trading],
         "resolved": list(game.resolved),
     }
