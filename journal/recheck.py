@@ -111,6 +111,7 @@ RECHECKS: dict[str, Recheck] = {
     "bullseyes-assigned": _hildegard(lambda s, e, p, h: hildegard.assign(
         s, e.enemy, e.bullseyes, p)),
     "effect-suffered": _hildegard(lambda s, e, p, h: hildegard.suffer(s, e.effect)),
+    "tag-team-used": _hildegard(lambda s, e, p, h: hildegard.tag_team(s)),
     "encounter-ended": _hildegard(lambda s, e, p, h: hildegard.end(s, p)),
     # Spire's End (journal/games/spires_end/rules.py).
     "ally-drawn": _spires_end(lambda s, e, p, h: spires_end.draw(s, e.card, e.slot)),
@@ -147,6 +148,12 @@ RECHECKS: dict[str, Recheck] = {
     "ability-triggered": _volume2(lambda s, e, p, h: volume2.ability(s, e.ability, e.enemy)),
     "trading-card-revealed": _volume2(lambda s, e, p, h: world.trading_card(s, e.card)),
     "item-bought": _volume2(lambda s, e, p, h: world.buy(s, e.card.name, e.holder or "aside")),
+    "waterfall-laid": _volume2(lambda s, e, p, h: world.lay(s, e.rows)),
+    "waterfall-card-chosen": _volume2(lambda s, e, p, h: world.choose(s, e.row, str(
+        e.card if e.row == 1 else "ABCDEFGH"[e.card - 1]))),
+    "waterfall-cards-removed": _volume2(lambda s, e, p, h: world.remove(
+        s, ["ABCDEFGH"[c - 1] for c in e.cards], e.row)),
+    "waterfall-ended": _volume2(lambda s, e, p, h: world.end_waterfall(s, e.card)),
 }
 """Each event type and the command that records it, given what the event holds."""
 

@@ -89,3 +89,45 @@ def test_the_trading_count_belongs_to_the_playthrough(plains: Spire) -> None:
     plains.ok("rewind", "before-the-post")
     plains.ok("trade", "Lantern", "--pelts", "1")
     assert len(plains.json("status")["trading"]) == 1
+
+
+def test_a_waterfall_event_row_by_row(plains: Spire) -> None:
+    says("CHOOSE A CARD (ROW 1): Select 1 card from Row 1. Reveal it and Discard the rest from "
+         "that row.",
+         "RESOLVE: Follow the card's instructions. This usually means removing specific cards "
+         "from the next row (e.g., Remove Row 2 cards B and F).",
+         "ADVANCE TO NEXT ROW: From the remaining cards in the next row, choose 1. Reveal it.",
+         "FINAL OUTCOME: When you reach a conclusion, Reveal the indicated Story Card.",
+         "Morwen's Carriage: 15 Cards")
+    plains.ok("reveal", "40")
+    assert "no event cards retrieved" in plains.refused("waterfall", "lay", "3", "4", code=1)
+    plains.ok("retrieve", "Morwen's Carriage")
+    assert "has 15 cards; the rows hold 14" in plains.refused(
+        "waterfall", "lay", "3", "4", "4", "3", code=1)
+    assert "no row will contain more than 6" in plains.refused(
+        "waterfall", "lay", "7", "4", "4", code=1)
+    plains.ok("waterfall", "lay", "3", "4", "4", "4")
+    assert "row 1 comes first" in plains.refused("waterfall", "choose", "2", "A", code=1)
+    plains.ok("waterfall", "choose", "1", "2")
+    plains.ok("waterfall", "remove", "B", "D")
+    shown = plains.ok("status")
+    assert "row 1: 2 chosen, the rest discarded" in shown
+    assert "row 2: A (B removed) C (D removed)" in shown
+    assert "one card a row" in plains.refused("waterfall", "choose", "1", "3", code=1)
+    assert "was removed" in plains.refused("waterfall", "choose", "2", "B", code=1)
+    assert "lettered A-F" in plains.refused("waterfall", "choose", "2", "3", code=2)
+    plains.ok("waterfall", "choose", "2", "C")
+    plains.ok("waterfall", "end", "112")
+    status = plains.json("status")
+    assert status["card"] == 112 and status["waterfall"]["ended"] == 112
+    assert "Waterfall" not in plains.ok("status")
+    assert plains.json("audit")["clean"]
+
+
+def test_the_grid_never_shows_a_face_down_card(plains: Spire) -> None:
+    says("All cards should be face down: Row 1 at the top, followed by Row 2, and so on.")
+    plains.ok("retrieve", "Saving Imrie")
+    plains.ok("waterfall", "lay", "3", "5", "5", "5")
+    shown = plains.ok("status")
+    assert "Waterfall: Saving Imrie, row 1 next" in shown
+    assert "  row 1: 1 2 3" in shown and "  row 4: A B C D E" in shown

@@ -282,3 +282,91 @@ def _whole(text: str, option: str) -> int:
     if not str(text).strip().isdigit() or int(text) > 99:
         raise BadInput(f"{option} takes a number of HP from 0 to 99, not {text!r}")
     return int(text)
+
+
+# -- waterfall events --------------------------------------------------------------------
+
+waterfall_app = typer.Typer(
+    help="Volume 2: a waterfall event, row by row: lay it out, choose a card a row, remove "
+    "what a card removes, end on the story card it names.\n\n\b\nExamples:\n"
+    "  spire retrieve \"Morwen's Carriage\"\n  spire waterfall lay 3 4 4 4\n"
+    "  spire waterfall choose 1 2\n  spire waterfall remove B D\n"
+    "  spire waterfall choose 2 C\n  spire waterfall end 112",
+    rich_markup_mode=None, no_args_is_help=True)
+app.add_typer(waterfall_app, name="waterfall")
+
+
+@waterfall_app.command("lay")
+def waterfall_lay(
+    ctx: typer.Context,
+    rows: list[int] = typer.Argument(..., metavar="CARDS...", help="How many cards each row "
+                                     "holds, row 1 first (at most 5 rows of 6)."),
+    force: Force = False,
+) -> None:
+    """Lay the event cards retrieved last face down, row by row.
+
+    \b
+    Example:
+      spire waterfall lay 4 6 6 5 6
+    """
+    from journal.games.volume2 import world
+
+    _act(ctx, lambda view: world.lay(view.state, rows), force)
+
+
+@waterfall_app.command("choose")
+def waterfall_choose(
+    ctx: typer.Context,
+    row: int = typer.Argument(..., metavar="ROW", min=1, max=8, help="The row (1-5)."),
+    card: str = typer.Argument(..., metavar="CARD", help="Row 1: the card's place (1, 2 ...); "
+                               "later rows: its letter (A-F)."),
+    force: Force = False,
+) -> None:
+    """Choose a row's card and reveal it; the rest of that row is discarded.
+
+    \b
+    Examples:
+      spire waterfall choose 1 3
+      spire waterfall choose 2 B
+    """
+    from journal.games.volume2 import world
+
+    _act(ctx, lambda view: world.choose(view.state, row, card), force)
+
+
+@waterfall_app.command("remove")
+def waterfall_remove(
+    ctx: typer.Context,
+    cards: list[str] = typer.Argument(..., metavar="CARDS...", help="The letters removed."),
+    row: int = typer.Option(None, "--row", metavar="N", min=1, max=8,
+                            help="The row [default: the next row to choose from]."),
+    force: Force = False,
+) -> None:
+    """Remove the cards a revealed card names from the next row ("Remove Row 2 cards B and
+    F").
+
+    \b
+    Example:
+      spire waterfall remove B F
+    """
+    from journal.games.volume2 import world
+
+    _act(ctx, lambda view: world.remove(view.state, cards, row), force)
+
+
+@waterfall_app.command("end")
+def waterfall_end(
+    ctx: typer.Context,
+    card: int = typer.Argument(..., metavar="CARD", min=1, max=9999,
+                               help="The story card the event names."),
+    force: Force = False,
+) -> None:
+    """End the waterfall event by revealing the story card it names.
+
+    \b
+    Example:
+      spire waterfall end 112
+    """
+    from journal.games.volume2 import world
+
+    _act(ctx, lambda view: world.end_waterfall(view.state, card), force)

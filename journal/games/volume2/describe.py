@@ -85,3 +85,27 @@ def _(e: v2.TradingCardRevealed) -> str:
 @says
 def _(e: v2.ItemBought) -> str:
     return f"Bought {e.card.name} for {e.card.price()}" + (f" for {e.holder}" if e.holder else "")
+
+
+@says
+def _(e: v2.WaterfallLaid) -> str:
+    return f"Laid out {e.event}: rows of {', '.join(str(n) for n in e.rows)}"
+
+
+@says
+def _(e: v2.WaterfallCardChosen) -> str:
+    from journal.games.volume2.state import card_name
+
+    return f"Chose {card_name(e.row, e.card)} of the waterfall"
+
+
+@says
+def _(e: v2.WaterfallCardsRemoved) -> str:
+    from journal.games.volume2.state import card_name
+
+    return "Removed " + ", ".join(card_name(e.row, c) for c in e.cards)
+
+
+@says
+def _(e: v2.WaterfallEnded) -> str:
+    return f"The waterfall event ended on card {e.card}"

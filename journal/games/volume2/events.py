@@ -141,3 +141,36 @@ class ItemBought(Payload):
     type: Literal["item-bought"] = "item-bought"
     card: TradeCard
     holder: str | None = None
+
+
+class WaterfallLaid(Payload):
+    """A waterfall event's cards laid face down: how many cards each row holds, row 1
+    first (rows 2 onward lettered A-F)."""
+
+    type: Literal["waterfall-laid"] = "waterfall-laid"
+    event: str
+    rows: tuple[int, ...] = Field(min_length=1, max_length=8)
+
+
+class WaterfallCardChosen(Payload):
+    """One card of a row chosen and revealed; the rest of that row is discarded."""
+
+    type: Literal["waterfall-card-chosen"] = "waterfall-card-chosen"
+    row: int = Field(ge=1, le=8)
+    card: int = Field(ge=1, le=8)
+    """Its place in the row: row 1 by position, later rows A=1 ... F=6."""
+
+
+class WaterfallCardsRemoved(Payload):
+    """Cards a revealed card removes from a row ("Remove Row 2 cards B and F")."""
+
+    type: Literal["waterfall-cards-removed"] = "waterfall-cards-removed"
+    row: int = Field(ge=1, le=8)
+    cards: tuple[int, ...] = Field(min_length=1, max_length=8)
+
+
+class WaterfallEnded(Payload):
+    """"FINAL OUTCOME: When you reach a conclusion, Reveal the indicated Story Card.\""""
+
+    type: Literal["waterfall-ended"] = "waterfall-ended"
+    card: int = Field(ge=1)

@@ -139,6 +139,34 @@ class Encounter:
 
 
 @dataclass(frozen=True, slots=True)
+class Waterfall:
+    """A waterfall event laid out: the cards of each row, and what became of them."""
+
+    event: str
+    rows: tuple[int, ...]
+    chosen: tuple[int, ...] = ()
+    """The card chosen in each row so far (row 1 first)."""
+    removed: tuple[tuple[int, int], ...] = ()
+    """(row, card) removed from play by a revealed card's instruction."""
+    ended: int | None = None
+    """The story card revealed at the end."""
+
+    @property
+    def row(self) -> int | None:
+        """The row whose card is chosen next; None once the event is over."""
+        if self.ended is not None or len(self.chosen) >= len(self.rows):
+            return None
+        return len(self.chosen) + 1
+
+    def left(self, row: int) -> tuple[int, ...]:
+        """The cards of `row` still in play, face down."""
+        if row <= len(self.chosen):
+            return ()
+        gone = {card for r, card in self.removed if r == row}
+        return tuple(c for c in range(1, self.rows[row - 1] + 1) if c not in gone)
+
+
+@dataclass(frozen=True, slots=True)
 class Volume2:
     encounter: Encounter | None = None
     resolved: tuple[str, ...] = ()
@@ -151,6 +179,8 @@ class Volume2:
     """The Trading Post Cards revealed this playthrough ("Only 5 ... each playthrough")."""
     bought: tuple[str, ...] = ()
     """The names of the revealed cards whose item was bought."""
+    waterfall: Waterfall | None = None
+    """The latest waterfall event laid out."""
 
     @property
     def in_encounter(self) -> bool:
@@ -269,3 +299,56 @@ def _(event: v2.ItemBought, state: State) -> State:
             (f"; {event.holder} holds it" if event.holder else ""),)
     state = replace(state, resources=resources, items=(*state.items, item))
     return with_game(state, replace(game, bought=(*game.bought, card.name), resolved=said))
+
+
+@applies
+def _(event: v2.WaterfallLaid, state: State) -> State:
+    game = volume2(state)
+    laid = Waterfall(event.event, event.rows)
+    said = (f"{event.event}: {sum(event.rows)} cards face down in {len(event.rows)} rows "
+            f"({', '.join(str(n) for n in event.rows)})",)
+    return with_game(state, replace(game, waterfall=laid, resolved=said))
+
+
+def _on_waterfall(state: State, change: Any) -> State:
+    game = volume2(state)
+    if game.waterfall is None:
+        return state
+    after, said = change(game.waterfall)
+    return with_game(state, replace(game, waterfall=after, resolved=said))
+
+
+def card_name(row: int, card: int) -> str:
+    """How the card is printed: row 1 by its place, later rows by letter (A-F)."""
+    return f"row 1 card {card}" if row == 1 else f"row {row} card {'ABCDEFGH'[card - 1]}"
+
+
+@applies
+def _(event: v2.WaterfallCardChosen, state: State) -> State:
+    def choose(fall: Waterfall) -> tuple[Waterfall, tuple[str, ...]]:
+        chosen = (*fall.chosen[:event.row - 1], event.card)
+        rest = fall.rows[event.row - 1] - 1 if event.row <= len(fall.rows) else 0
+        return replace(fall, chosen=chosen), (
+            f"Chose {card_name(event.row, event.card)}: reveal it; the other {rest} of row "
+            f"{event.row} are discarded",)
+
+    return _on_waterfall(state, choose)
+
+
+@applies
+def _(event: v2.WaterfallCardsRemoved, state: State) -> State:
+    def remove(fall: Waterfall) -> tuple[Waterfall, tuple[str, ...]]:
+        gone = tuple((event.row, c) for c in event.cards if (event.row, c) not in fall.removed)
+        names = ", ".join(card_name(event.row, c) for c in event.cards)
+        return replace(fall, removed=(*fall.removed, *gone)), (f"Removed {names}",)
+
+    return _on_waterfall(state, remove)
+
+
+@applies
+def _(event: v2.WaterfallEnded, state: State) -> State:
+    def end(fall: Waterfall) -> tuple[Waterfall, tuple[str, ...]]:
+        return replace(fall, ended=event.card), (
+            f"{fall.event} ends: reveal story card {event.card}",)
+
+    return _on_waterfall(state, end)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.games.volume2.state import Encounter, Fighter, Foe, Turn, Volume2
+from journal.games.volume2.state import Encounter, Fighter, Foe, Turn, Volume2, Waterfall
 
 
 def ally_line(a: Fighter) -> str:
@@ -74,10 +74,27 @@ def lines(game: Volume2) -> list[str]:
         if enc.turn is not None and enc.turn.rolled:
             out.append(dice_line(enc.turn))
         out.append(next_step(enc))
-    out += _trading(game)
+    out += _trading(game) + waterfall_lines(game.waterfall)
     out += [f"  {line}" for line in game.resolved]
     if game.game_over:
         out.append("Every ally in play was KO'd: the game is over.")
+    return out
+
+
+def waterfall_lines(fall: Waterfall | None) -> list[str]:
+    """The grid as far as the players have seen it: face-down cards as places only."""
+    if fall is None or fall.ended is not None:
+        return []
+    out = [f"Waterfall: {fall.event}" + (f", row {fall.row} next" if fall.row else "")]
+    for row, count in enumerate(fall.rows, start=1):
+        names = [str(c) if row == 1 else "ABCDEF"[c - 1] for c in range(1, count + 1)]
+        if row <= len(fall.chosen):
+            chosen = fall.chosen[row - 1]
+            out.append(f"  row {row}: {names[chosen - 1]} chosen, the rest discarded")
+            continue
+        left = set(fall.left(row))
+        shown = " ".join(n if c in left else f"({n} removed)" for c, n in enumerate(names, 1))
+        out.append(f"  row {row}: {shown}")
     return out
 
 
@@ -119,6 +136,11 @@ def game_json(game: Volume2) -> dict[str, Any]:
             "next": next_step(enc),
         },
         "game_over": game.game_over,
+        "waterfall": None if game.waterfall is None else {
+            "event": game.waterfall.event, "rows": list(game.waterfall.rows),
+            "chosen": list(game.waterfall.chosen),
+            "removed": [list(r) for r in game.waterfall.removed],
+            "next_row": game.waterfall.row, "ended": game.waterfall.ended},
         "trading": [{"item": c.name, "meat": c.meat, "pelts": c.pelts, "kind": c.kind,
                      "bought": c.name in game.bought} for c in game.trading],
         "resolved": list(game.resolved),

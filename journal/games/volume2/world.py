@@ -1,16 +1,18 @@
-"""Volume 2's rules between fights: trading posts (and, as they land, waterfall events and
-the episode's carry-over). Pure functions from the campaign state to the event a command
+"""Volume 2's rules between fights: trading posts and waterfall events. Pure functions from the campaign state to the event a command
 records, like `rules`; a broken rule cites its rulebook section and `--force` records it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from journal.decide import Decision, item_holder
-from journal.errors import BadInput, NotFound, RuleViolation
+from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games.volume2 import GAME
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import TradeCard
-from journal.games.volume2.state import volume2
+from journal.games.volume2.state import Waterfall, card_name, volume2
 from journal.state import State
 
 TRADING = "Trading Post Cards"
@@ -67,3 +69,101 @@ def trade_card(name: str, meat: int | None, pelts: int | None, kind: str | None)
     if wanted not in ("gear", "single-use", "story"):
         raise BadInput(f"unknown item kind {kind!r}; Volume 2 has: gear, single-use, story")
     return TradeCard(name=name, meat=meat or 0, pelts=pelts or 0, kind=wanted)
+
+
+# -- waterfall events ----------------------------------------------------------------------
+
+WATERFALL = "Waterfall Events"
+LAYOUT: dict[str, Any] = GAME.raw["waterfall"]
+LETTERS = "ABCDEF"
+
+
+def lay(state: State, rows: Sequence[int]) -> Decision:
+    """The latest retrieved event set laid out face down, row by row."""
+    if not state.event_cards:
+        raise Refused("no event cards retrieved: `spire retrieve \"Dunstan Duel\"` first")
+    if any(not 1 <= n <= 8 for n in rows) or not 1 <= len(rows) <= 8:
+        raise BadInput("give each row's number of cards, row 1 first, e.g. 4 6 6 5 6")
+    event = state.event_cards[-1]
+    fall = volume2(state).waterfall
+    violations: Violations = []
+    if fall is not None and fall.ended is None:
+        violations.append(RuleViolation(f"{fall.event} is under way: it ends with the story "
+                                        "card it names (`spire waterfall end N`)", WATERFALL))
+    if len(rows) > LAYOUT["rows"] or max(rows) > LAYOUT["per_row"]:
+        violations.append(RuleViolation(
+            f"no Event will exceed {LAYOUT['rows']} rows, and no row will contain more than "
+            f"{LAYOUT['per_row']} cards", WATERFALL))
+    count = LAYOUT["cards"].get(event)
+    if count is not None and sum(rows) != count:
+        violations.append(RuleViolation(f"{event} has {count} cards; the rows hold "
+                                        f"{sum(rows)}", WATERFALL))
+    return Decision((v2.WaterfallLaid(event=event, rows=tuple(rows)),), tuple(violations))
+
+
+def _fall(state: State) -> Waterfall:
+    fall = volume2(state).waterfall
+    if fall is None:
+        raise Refused("no waterfall event laid out: `spire waterfall lay N N ...` first")
+    return fall
+
+
+def _place(row: int, card: str, fall: Waterfall) -> int:
+    """A card of `row` as printed: row 1 by its place (1, 2 ...), later rows by letter."""
+    if not 1 <= row <= len(fall.rows):
+        raise BadInput(f"{fall.event} is laid in rows 1 to {len(fall.rows)}, not {row}")
+    text = card.strip().upper()
+    place = LETTERS.index(text) + 1 if len(text) == 1 and text in LETTERS else \
+        int(text) if text.isdigit() and len(text) < 3 else 0
+    if row > 1 and not text.isalpha():
+        raise BadInput(f"row {row}'s cards are lettered A-F, not {card!r}")
+    if not 1 <= place <= fall.rows[row - 1]:
+        raise BadInput(f"row {row} holds {fall.rows[row - 1]} cards; no card {card!r}")
+    return place
+
+
+def choose(state: State, row: int, card: str) -> Decision:
+    """"Choose 1 card per row, resolve it, and move downward.\""""
+    fall = _fall(state)
+    place = _place(row, card, fall)
+    violations: Violations = []
+    if fall.row is None:
+        violations.append(RuleViolation(f"{fall.event} is over", WATERFALL))
+    elif row < fall.row:
+        violations.append(RuleViolation(f"row {row}'s card is chosen; one card a row, the "
+                                        "rest of the row is discarded", WATERFALL))
+    elif row > fall.row:
+        violations.append(RuleViolation(f"row {fall.row} comes first: the drop runs row by "
+                                        "row", WATERFALL))
+    if (row, place) in fall.removed:
+        violations.append(RuleViolation(f"{card_name(row, place)} was removed; choose from "
+                                        "the remaining cards", WATERFALL))
+    return Decision((v2.WaterfallCardChosen(row=row, card=place),), tuple(violations))
+
+
+def remove(state: State, cards: Sequence[str], row: int | None) -> Decision:
+    """Cards a revealed card removes, from the next row unless it names another."""
+    fall = _fall(state)
+    row = row or (fall.row or len(fall.rows))
+    places = tuple(_place(row, c, fall) for c in cards)
+    violations: Violations = []
+    if fall.row is None or row < fall.row:
+        violations.append(RuleViolation(f"row {row}'s choice is made; nothing to remove "
+                                        "there", WATERFALL))
+    return Decision((v2.WaterfallCardsRemoved(row=row, cards=places),), tuple(violations))
+
+
+def end_waterfall(state: State, card: int) -> Decision:
+    """The event ends by revealing the story card it names."""
+    from journal import decide
+
+    fall = _fall(state)
+    violations: Violations = []
+    if fall.ended is not None:
+        violations.append(RuleViolation(f"{fall.event} ended with card {fall.ended}",
+                                        WATERFALL))
+    if not fall.chosen:
+        violations.append(RuleViolation(f"no card of {fall.event} is chosen yet", WATERFALL))
+    revealed = decide.reveal(state, card)
+    return Decision((v2.WaterfallEnded(card=card), *revealed.events),
+                    (*violations, *revealed.violations))
