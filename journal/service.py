@@ -77,6 +77,7 @@ def of_game(game: str, command: Command) -> Command:
     return checked
 
 if TYPE_CHECKING:
+    from journal import audit as audit_
     from journal.audit import Report as AuditReport
     from journal.timeline import Diff, Step
 
@@ -156,12 +157,20 @@ class Journal:
 
     def new(
         self, name: str, game: str, players: int, force: bool = False, quick_start: bool = False,
+        carried: str | None = None,
     ) -> View:
+        """A new campaign, made current; `carried`: a Volume 2 carry-over file's text, so
+        it begins where an episode ended."""
         from journal import decide
 
         name = _campaign_name(name)
         rules = game_named(game)
-        decision = decide.start_campaign(rules, players, quick_start)
+        if carried is not None:
+            from journal.games.volume2 import world
+
+            decision = world.carried_start(players, world.read_carry_over(carried))
+        else:
+            decision = decide.start_campaign(rules, players, quick_start)
         override = _overrides(decision, force)
         first = [NewEvent(e, self.now(), override=override) for e in decision.events]
         self.store.create_campaign(name, rules.name, first, self.now())
@@ -232,8 +241,12 @@ class Journal:
             at, text = found
             tail = self.store.read(branch, after=at)
             if min(retracted_positions(tail), default=at + 1) > at:
-                state = snapshots.decode(text)
-                return project(tail, state) if tail else state
+                try:
+                    state = snapshots.decode(text)
+                except (ValueError, KeyError, TypeError):  # a cache that does not read:
+                    state = None                            # folded without it
+                if state is not None:
+                    return project(tail, state) if tail else state
         history = self.store.read(branch)
         state = project(history)
         if branch.head - (found[0] if found else 0) >= snapshots.SNAPSHOT_EVERY:
@@ -455,16 +468,61 @@ class Journal:
                                 "with its events")
         return problems
 
-    def audit(self, branch: str | None = None, every: bool = False) -> AuditReport:
+    def audit(
+        self, branch: str | None = None, every: bool = False, expect: str | None = None,
+    ) -> AuditReport:
         """Audit the branch (with its ancestry up to each fork), or every branch, from the
-        rows exactly as stored."""
+        rows exactly as stored; against the seal beside the journal, and `expect` (a head
+        hash the players kept); and the status and snapshots kept against a fresh fold."""
+        import dataclasses
+
         from journal import audit
 
         campaign = self.campaign()
         chosen = None if every else self.store.branch(campaign, branch).name
         tree = [audit.BranchRows.of(b, self.store.own_rows(b))
                 for b in self.store.branches(campaign)]
-        return audit.audit(campaign.name, campaign.game, tree, chosen)
+        report = audit.audit(campaign.name, campaign.game, tree, chosen,
+                             sealed=self.store.seal(), expect=expect)
+        if report.of_kind("integrity"):
+            return report  # past an edit, a cache would be judged against the damage
+        cached = [finding for b in tree if chosen in (None, b.name)
+                  for finding in self._cached(b.name)]
+        return dataclasses.replace(report, findings=report.findings + tuple(cached))
+
+    def _cached(self, name: str) -> list[audit_.Finding]:
+        """The status (glance) and snapshots kept for a branch, each against a fresh fold of
+        its events: a cache edited outside spire would show what never happened."""
+        from journal.audit import Finding
+        from journal.state import project
+
+        served = self.view(name)
+        kept = self.store.glance(served.branch, glances.VERSION)
+        found = []
+        if kept is not None and kept != glances.of(project(served.history)).dumps():
+            found.append(Finding("integrity", name, served.branch.head,
+                                 "the status kept here disagrees with a fresh fold of the "
+                                 "events: edited outside spire"))
+        for at in self._stale_snapshots(served.branch, served.history):
+            found.append(Finding("integrity", name, at, "the snapshot kept here disagrees "
+                                 "with a fresh fold of the events: edited outside spire"))
+        return found
+
+    def _stale_snapshots(self, branch: Branch, history: list[ev.Recorded]) -> list[int]:
+        """The positions of the branch's snapshots that are not the fold of its events."""
+        from journal import snapshots
+        from journal.state import project
+        from journal.timeline import PROJECTION_VERSION
+
+        stale = []
+        for at, text in self.store.snapshots_of(branch, PROJECTION_VERSION):
+            try:
+                cached = snapshots.decode(text)
+            except (ValueError, KeyError, TypeError):
+                cached = None
+            if cached != project(history[:at]):
+                stale.append(at)
+        return stale
 
     # -- export and import ----------------------------------------------------------------
 

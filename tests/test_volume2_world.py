@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from conftest import Spire, rulebook
@@ -131,3 +134,43 @@ def test_the_grid_never_shows_a_face_down_card(plains: Spire) -> None:
     shown = plains.ok("status")
     assert "Waterfall: Saving Imrie, row 1 next" in shown
     assert "  row 1: 1 2 3" in shown and "  row 4: A B C D E" in shown
+
+
+def test_the_episode_carries_over(plains: Spire, tmp_path: Path) -> None:
+    says("This information will carry over into the next episode.",
+         "- The Story Card your playthrough ended on", "- Your current Allies",
+         "- Any Milestone Cards in play", "- Your current Item Cards")
+    plains.ok("card", "add", "Dunstan", "--ally", "--hp", "6", "--ap", "2")
+    plains.ok("draw", "Dunstan")
+    plains.ok("retrieve", "M3")
+    plains.ok("gain", "meat", "2")
+    plains.ok("gain", "bees", "2")
+    plains.ok("item", "gain", "Bone Knife", "--to", "Dunstan")
+    plains.ok("reveal", "148")
+    kept = tmp_path / "plains-1.json"
+    missing = tmp_path / "no" / "such" / "dir.json"
+    assert "nothing recorded" in plains.refused("episode", "end", "--output", str(missing),
+                                                code=2)
+    out = plains.ok("episode", "end", "--output", str(kept))
+    assert "The episode ends on card 148" in out and f"Wrote the carry-over to {kept}" in out
+    assert "has ended already" in plains.refused("episode", "end", code=1)
+    carried = json.loads(kept.read_text())
+    assert (carried["ended_on"], carried["allies"], carried["milestones"]) == (
+        148, ["Finnian", "Dunstan"], [3])
+    plains.ok("new", "plains-2", "--game", "volume2", "--from", str(kept))
+    status = plains.json("status")
+    assert (status["campaign"], status["milestones"]) == ("plains-2", [3])
+    assert [c["name"] for c in status["characters"]] == ["Finnian", "Dunstan"]
+    assert status["items"] == [{"name": "Bone Knife", "kind": "gear", "holder": "Dunstan"}]
+    assert (status["resources"]["bees"], status["resources"]["meat"]) == (3, 2)
+    assert "Carried over from plains, which ended on card 148" in status["notes"][0]
+    assert plains.json("audit")["clean"]
+    forged = {**carried, "resources": [["gold", 5]]}
+    kept.write_text(json.dumps(forged))
+    assert "Volume 2 keeps bees, pollen, meat, pelts" in plains.refused(
+        "new", "plains-3", "--game", "volume2", "--from", str(kept), code=2)
+    kept.write_text('{"spire_carry_over": 1, "allies": 3}')
+    assert "not a carry-over file" in plains.refused(
+        "new", "plains-3", "--game", "volume2", "--from", str(kept), code=2)
+    assert "use --game volume2" in plains.refused(
+        "new", "oaks", "--game", "hildegard", "--from", str(kept), code=2)

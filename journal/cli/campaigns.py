@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from journal.cli import app
@@ -18,6 +20,9 @@ def new(
     players: int = typer.Option(1, "--players", "-p", metavar="N", min=1, help="How many play."),
     quick_start: bool = typer.Option(
         False, "--quick-start", help="Spire's End: begin at card 5 (Quick Start)."),
+    carried: Path = typer.Option(
+        None, "--from", metavar="FILE", help="Volume 2: begin where an episode ended, from the "
+        "file `spire episode end --output` wrote."),
     force: Force = False,
 ) -> None:
     """Start a campaign and make it the current one.
@@ -26,12 +31,28 @@ def new(
     Examples:
       spire new gray-oaks --game hildegard --players 2
       spire new tower --game spires-end --quick-start
+      spire new plains-2 --game volume2 --from plains-episode-1.json
     """
     from journal import render
 
-    view = journal(ctx).new(name, game.casefold(), players, force=force, quick_start=quick_start)
+    view = journal(ctx).new(name, game.casefold(), players, force=force, quick_start=quick_start,
+                            carried=_carried(game.casefold(), carried))
     render.say(f"Started {view.campaign.name!r}; it is now the current campaign.")
     render.written(view)
+
+
+def _carried(game: str, path: Path | None) -> str | None:
+    """The carry-over file's text, read before anything is written."""
+    from journal.errors import BadInput
+
+    if path is None:
+        return None
+    if game != "volume2":
+        raise BadInput("--from carries a Volume 2 episode into the next; use --game volume2")
+    try:
+        return path.read_text(encoding="utf-8")[:1_000_000]
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
 
 
 @app.command("campaigns")

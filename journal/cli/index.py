@@ -67,4 +67,5 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'card': ('cards', 'The card catalog: cards entered once with their printed numbers, reused by name.'),
     'item': ('things', 'Items: gain, lose, or pass one to another character.'),
     'waterfall': ('volume2', 'Volume 2: a waterfall event, row by row: lay it out, choose a card a row, remove what a card removes, end on the story card it names.'),
+    'episode': ('volume2', 'Volume 2: end the episode, recording what carries into the next.'),
 }

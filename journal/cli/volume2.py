@@ -6,6 +6,7 @@ spire when none are given."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -370,3 +371,53 @@ def waterfall_end(
     from journal.games.volume2 import world
 
     _act(ctx, lambda view: world.end_waterfall(view.state, card), force)
+
+
+# -- the episode -------------------------------------------------------------------------
+
+episode_app = typer.Typer(
+    help="Volume 2: end the episode, recording what carries into the next.\n\n\b\nExamples:"
+    "\n  spire episode end --output plains-episode-1.json\n"
+    "  spire new plains-2 --game volume2 --from plains-episode-1.json",
+    rich_markup_mode=None, no_args_is_help=True)
+app.add_typer(episode_app, name="episode")
+
+
+@episode_app.command("end")
+def episode_end(
+    ctx: typer.Context,
+    output: Path = typer.Option(None, "--output", "-o", metavar="FILE", help="Also write the "
+                                "carry-over to FILE, for `spire new --from FILE`."),
+    force: Force = False,
+) -> None:
+    """End the episode: the story card it ended on, the allies, the milestones in play, the
+    items, bees, pollen, meat and pelts are recorded to carry into the next.
+
+    \b
+    Example:
+      spire episode end --output plains-episode-1.json
+    """
+    from journal.cli.common import journal
+    from journal.errors import BadInput
+    from journal.games.volume2 import events as v2
+    from journal.games.volume2 import world
+    from journal.paths import write_whole
+
+    from journal.service import of_game
+
+    decision = of_game(GAME, lambda view: world.end_episode(view.state, view.campaign.name))(
+        journal(ctx).view())
+    if decision.violations and not force:
+        raise decision.violations[0]
+    if output is not None:  # written first: a file that cannot be written records nothing
+        ended = decision.events[0]
+        assert isinstance(ended, v2.EpisodeEnded)
+        try:
+            write_whole(output, ended.carried.model_dump_json(indent=2) + "\n")
+        except OSError as e:
+            raise BadInput(f"cannot write {output}: {e.strerror}; nothing recorded") from None
+    _act(ctx, lambda view: world.end_episode(view.state, view.campaign.name), force)
+    if output is not None:
+        from journal import render
+
+        render.say(f"Wrote the carry-over to {output}")

@@ -109,3 +109,9 @@ def _(e: v2.WaterfallCardsRemoved) -> str:
 @says
 def _(e: v2.WaterfallEnded) -> str:
     return f"The waterfall event ended on card {e.card}"
+
+
+@says
+def _(e: v2.EpisodeEnded) -> str:
+    card = f" on card {e.carried.ended_on}" if e.carried.ended_on else ""
+    return f"The episode ended{card}"

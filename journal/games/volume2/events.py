@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from journal.events import Payload
 from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
@@ -174,3 +174,36 @@ class WaterfallEnded(Payload):
 
     type: Literal["waterfall-ended"] = "waterfall-ended"
     card: int = Field(ge=1)
+
+
+class CarriedItem(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: str = Field(min_length=1, max_length=200)
+    kind: str = Field(min_length=1, max_length=40)
+    holder: str | None = Field(default=None, max_length=200)
+
+
+class CarryOver(BaseModel):
+    """What an episode carries into the next (Episode Progression): "The Story Card your
+    playthrough ended on / Your current Allies / Any Milestone Cards in play / Your current
+    Item Cards", and the bees, pollen, meat and pelts the players hold. Also the small
+    JSON file `spire episode end --output` writes for the players to keep."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    spire_carry_over: Literal[1] = 1
+    game: Literal["volume2"] = "volume2"
+    campaign: str = Field(max_length=200)
+    ended_on: int | None = Field(default=None, ge=1, le=99999)
+    allies: tuple[str, ...] = Field(max_length=20)
+    cards: tuple[AllyCard, ...] = Field(default=(), max_length=20)
+    """The cards of the allies who joined (Finnian's is the game's own)."""
+    milestones: tuple[int, ...] = Field(default=(), max_length=200)
+    items: tuple[CarriedItem, ...] = Field(default=(), max_length=200)
+    resources: tuple[tuple[str, int], ...] = Field(default=(), max_length=20)
+
+
+class EpisodeEnded(Payload):
+    """The episode is over; what carries into the next is recorded with it."""
+
+    type: Literal["episode-ended"] = "episode-ended"
+    carried: CarryOver

@@ -181,6 +181,10 @@ class Volume2:
     """The names of the revealed cards whose item was bought."""
     waterfall: Waterfall | None = None
     """The latest waterfall event laid out."""
+    party: tuple[AllyCard, ...] = ()
+    """The cards of the allies who joined the party (Finnian's is the game's own)."""
+    episode_ended: int | None = None
+    """The story card the episode ended on, once it has ended (0: before any card)."""
 
     @property
     def in_encounter(self) -> bool:
@@ -230,7 +234,8 @@ def _(event: v2.AllyJoined, state: State) -> State:
     if state.character(card.name) is None:
         joined = Character(card.name, card.hp, card.hp, card.ap, card.ap)
         state = replace(state, characters=(*state.characters, joined))
-    return with_game(state, replace(volume2(state), resolved=()))
+    game = volume2(state)
+    return with_game(state, replace(game, party=(*game.party, card), resolved=()))
 
 
 @applies
@@ -352,3 +357,20 @@ def _(event: v2.WaterfallEnded, state: State) -> State:
             f"{fall.event} ends: reveal story card {event.card}",)
 
     return _on_waterfall(state, end)
+
+
+@applies
+def _(event: v2.EpisodeEnded, state: State) -> State:
+    carried = event.carried
+    said = (f"The episode ends on card {carried.ended_on}" if carried.ended_on else
+            "The episode ends", "Carried over: " + "; ".join(carry_lines(carried)))
+    game = replace(volume2(state), episode_ended=carried.ended_on or 0, resolved=said)
+    return with_game(state, game)
+
+
+def carry_lines(carried: v2.CarryOver) -> list[str]:
+    held = ", ".join(f"{n} {r}" for r, n in carried.resources)
+    return [f"allies {', '.join(carried.allies) or 'none'}",
+            f"milestones {', '.join(str(m) for m in carried.milestones) or 'none'}",
+            f"items {', '.join(i.name for i in carried.items) or 'none'}",
+            *([held] if held else [])]

@@ -75,6 +75,9 @@ def lines(game: Volume2) -> list[str]:
             out.append(dice_line(enc.turn))
         out.append(next_step(enc))
     out += _trading(game) + waterfall_lines(game.waterfall)
+    if game.episode_ended is not None:
+        out.append("The episode has ended" + (f" on card {game.episode_ended}"
+                                               if game.episode_ended else ""))
     out += [f"  {line}" for line in game.resolved]
     if game.game_over:
         out.append("Every ally in play was KO'd: the game is over.")
@@ -136,6 +139,7 @@ def game_json(game: Volume2) -> dict[str, Any]:
             "next": next_step(enc),
         },
         "game_over": game.game_over,
+        "episode_ended": game.episode_ended,
         "waterfall": None if game.waterfall is None else {
             "event": game.waterfall.event, "rows": list(game.waterfall.rows),
             "chosen": list(game.waterfall.chosen),

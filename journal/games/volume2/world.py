@@ -1,4 +1,5 @@
-"""Volume 2's rules between fights: trading posts and waterfall events. Pure functions from the campaign state to the event a command
+"""Volume 2's rules between fights: trading posts, waterfall events, and the episode's end
+with what it carries into the next. Pure functions from the campaign state to the event a command
 records, like `rules`; a broken rule cites its rulebook section and `--force` records it.
 """
 
@@ -167,3 +168,78 @@ def end_waterfall(state: State, card: int) -> Decision:
     revealed = decide.reveal(state, card)
     return Decision((v2.WaterfallEnded(card=card), *revealed.events),
                     (*violations, *revealed.violations))
+
+
+# -- the episode and what it carries -----------------------------------------------------------
+
+EPISODES = "Episode Progression"
+
+
+def end_episode(state: State, campaign: str) -> Decision:
+    """The episode's end, as Episode Progression says: "When an episode ends, you'll need to
+    record your progress before continuing to the next episode."
+    """
+    game = volume2(state)
+    violations: Violations = []
+    if game.episode_ended is not None:
+        violations.append(RuleViolation("the episode has ended already", EPISODES))
+    if game.in_encounter:
+        violations.append(RuleViolation("an encounter is under way; `spire end` ends it",
+                                        EPISODES))
+    carried = v2.CarryOver(
+        campaign=campaign, ended_on=state.card, allies=tuple(c.name for c in state.characters),
+        cards=tuple(c for c in game.party if state.character(c.name) is not None),
+        milestones=state.milestones,
+        items=tuple(v2.CarriedItem(name=i.name, kind=i.kind, holder=i.holder)
+                    for i in state.items),
+        resources=tuple(sorted(state.resources.items())))
+    return Decision((v2.EpisodeEnded(carried=carried),), tuple(violations))
+
+
+def carried_start(players: int, carried: v2.CarryOver) -> Decision:
+    """A new campaign that begins where `carried`'s episode ended: its allies, milestones,
+    items, bees, pollen, meat and pelts."""
+    from journal import decide
+    from journal import events as ev
+
+    started = decide.start_campaign(GAME, players)
+    first = started.events[0]
+    assert isinstance(first, ev.CampaignStarted)
+    events: list[ev.Payload] = [first, *(v2.AllyJoined(card=c) for c in carried.cards)]
+    begun = dict(first.resources)
+    _check_carried(carried)
+    for resource, count in carried.resources:  # from the start's counts to the carried ones
+        change = count - begun.get(resource, 0)
+        if change > 0:
+            events.append(ev.ResourceGained(resource=resource, amount=change))
+        elif change < 0:
+            events.append(ev.ResourceSpent(resource=resource, amount=-change,
+                                           on="the previous episode"))
+    events += [ev.MilestoneRetrieved(milestone=m) for m in carried.milestones]
+    events += [ev.ItemGained(item=i.name, kind=i.kind, holder=i.holder) for i in carried.items]
+    where = f", which ended on card {carried.ended_on}" if carried.ended_on else ""
+    events.append(ev.NoteAdded(text=f"Carried over from {carried.campaign}{where}"))
+    return Decision(tuple(events), started.violations)
+
+
+def _check_carried(carried: v2.CarryOver) -> None:
+    for resource, count in carried.resources:
+        if resource not in GAME.resources or not 0 <= count <= 999:
+            raise BadInput(f"the carry-over holds {count} {resource}; Volume 2 keeps "
+                           f"{', '.join(GAME.resources)}, 0 to 999 of each")
+    for item in carried.items:
+        if item.kind not in GAME.item_kinds:
+            raise BadInput(f"the carry-over's item {item.name!r} is of kind {item.kind!r}; "
+                           f"Volume 2's are {', '.join(GAME.item_kinds)}")
+
+
+def read_carry_over(text: str) -> v2.CarryOver:
+    """A carry-over file, as `spire episode end --output` writes it."""
+    from pydantic import ValidationError
+
+    try:
+        return v2.CarryOver.model_validate_json(text)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        raise BadInput(f"not a carry-over file spire wrote: {where}: {first['msg']}") from None
