@@ -174,3 +174,24 @@ def test_the_episode_carries_over(plains: Spire, tmp_path: Path) -> None:
         "new", "plains-3", "--game", "volume2", "--from", str(kept), code=2)
     assert "use --game volume2" in plains.refused(
         "new", "oaks", "--game", "hildegard", "--from", str(kept), code=2)
+
+
+SESSION = Path(__file__).parent / "sessions" / "volume2-episode1.txt"
+
+
+def test_a_written_down_episode_runs_and_carries_over(plains: Spire, tmp_path: Path) -> None:
+    """Reveals, a wildlife pull, fights, a trading post, a waterfall event, a milestone and
+    the end of the episode, written down line by line and run with `spire play < file`."""
+    kept = tmp_path / "plains-1.json"
+    run = plains("play", input=SESSION.read_text().replace("OUTPUT", str(kept)))
+    assert run.code == 0, run.err
+    ended = plains.json("status")
+    assert ended["card"] == 41 and ended["episode_ended"] == 41
+    assert [(f["item"], f["bought"]) for f in ended["trading"]] == [("Bone Knife", True)]
+    assert ended["waterfall"]["ended"] == 40
+    assert plains.json("audit")["clean"]
+    plains.ok("new", "plains-2", "--game", "volume2", "--from", str(kept))
+    begun = plains.json("status")
+    for kept_key in ("characters", "items", "milestones"):
+        assert begun[kept_key] == ended[kept_key], kept_key
+    assert begun["resources"] == ended["resources"]
