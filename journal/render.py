@@ -40,8 +40,16 @@ def written(view: View) -> None:
         if recorded.override:
             say(f"   override recorded: {recorded.override}", "yellow")
     say(summary(view.state), "dim")
-    for line in encounter_lines(view.state):
+    for line in _game_lines(view):
         say(line)
+
+
+def _game_lines(view: View) -> list[str]:
+    """The game's lines; what the game's latest event did only if this command wrote one
+    (a note or an undo says nothing new of the fight), where the game can leave it out."""
+    quiet = getattr(view.state.game_state, "quiet_lines", None)
+    told = any(type(r.event).__module__ != "journal.events" for r in view.written)
+    return list(quiet()) if quiet is not None and not told else encounter_lines(view.state)
 
 
 def summary(state: State) -> str:

@@ -200,6 +200,12 @@ class Volume2:
 
         return lines(self)
 
+    def quiet_lines(self) -> list[str]:
+        """The lines without what the latest Volume 2 event did (after another command)."""
+        from journal.games.volume2.view import lines
+
+        return lines(self, told=False)
+
     def to_json(self) -> dict[str, Any]:
         from journal.games.volume2.view import game_json
 

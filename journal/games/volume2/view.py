@@ -62,8 +62,9 @@ def next_step(enc: Encounter) -> str:
     return f"Round {enc.round}: {turn.ally}'s turn, {step} next"
 
 
-def lines(game: Volume2) -> list[str]:
-    """The lines the table reads after every command."""
+def lines(game: Volume2, told: bool = True) -> list[str]:
+    """The lines the table reads after every command; `told`: with what the latest
+    Volume 2 event did."""
     enc = game.encounter
     out: list[str] = []
     if enc is not None and enc.under_way:
@@ -78,7 +79,7 @@ def lines(game: Volume2) -> list[str]:
     if game.episode_ended is not None:
         out.append("The episode has ended" + (f" on card {game.episode_ended}"
                                                if game.episode_ended else ""))
-    out += [f"  {line}" for line in game.resolved]
+    out += [f"  {line}" for line in game.resolved] if told else []
     if game.game_over:
         out.append("Every ally in play was KO'd: the game is over.")
     return out
