@@ -195,3 +195,29 @@ def test_a_written_down_episode_runs_and_carries_over(plains: Spire, tmp_path: P
     for kept_key in ("characters", "items", "milestones"):
         assert begun[kept_key] == ended[kept_key], kept_key
     assert begun["resources"] == ended["resources"]
+
+
+def test_the_report_shows_the_trading_the_events_and_the_milestones(plains: Spire,
+                                                                    tmp_path: Path) -> None:
+    import jsonschema
+
+    from test_report import SCHEMA
+
+    session = SESSION.read_text().replace("OUTPUT", str(tmp_path / "kept.json"))
+    assert plains("play", input=session).code == 0
+    plains.ok("discard", "M2")
+    report = json.loads(plains.ok("report", "--format", "json"))
+    jsonschema.validate(report, SCHEMA)
+    assert [(m["milestone"], m["discarded"] is not None) for m in report["milestones"]] == [
+        (2, True)]
+    assert [(t["item"], t["price"], t["bought"] is not None) for t in report["trades"]] == [
+        ("Bone Knife", "1 meat and 1 pelts", True)]
+    assert [(w["event"], w["chosen"], w["ended"]) for w in report["waterfalls"]] == [
+        ("Morwen's Carriage", ["row 1 card 2", "row 2 card C"], 40)]
+    assert [e["headline"] for e in report["encounters"]] == [
+        "Encounter with Minor Needlegrass Nibbler: won in round 1",
+        "Encounter with Wade Slocum: won in round 1"]
+    markdown = plains.ok("report", "--format", "md")
+    assert "## Milestones, trading and waterfall events" in markdown
+    assert "- Morwen's Carriage (#" in markdown
+    assert "Milestones, trading" in plains.ok("report", "--format", "html")

@@ -48,6 +48,12 @@ def render(report: Report) -> dict[str, Any]:
                   for u in report.undos],
         "dice": {"kinds": [_die(k) for k in report.dice.kinds],
                  "luck": _luck(report.dice.luck), "luck_line": report.dice.luck_line},
+        "milestones": [{"milestone": m.number, "retrieved": m.retrieved,
+                        "discarded": m.discarded} for m in report.milestones],
+        "trades": [{"item": t.item, "price": t.price, "seq": t.position, "bought": t.bought}
+                   for t in report.trades],
+        "waterfalls": [{"event": w.event, "seq": w.laid, "chosen": list(w.chosen),
+                        "ended": w.ended} for w in report.waterfalls],
     }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from journal import events as ev
 from journal.describe import describe
@@ -26,6 +26,7 @@ from journal.report.model import (
     Dice,
     Encounter,
     ItemRecord,
+    MilestoneRecord,
     Note,
     OverrideRecord,
     Report,
@@ -65,7 +66,31 @@ def build(source: Source) -> Report:
         path=path, chapters=_chapters(steps, path), checkpoints=tuple(source.checkpoints),
         encounters=encounters, resources=_resources(steps), items=_items(steps),
         deaths=fallen, notes=_notes(steps), overrides=_overrides(source.history),
-        undos=_undos(source.history), dice=_dice(rules, steps, state))
+        undos=_undos(source.history), dice=_dice(rules, steps, state),
+        milestones=_milestones(steps), **_world(rules.name, steps))
+
+
+def _milestones(steps: Sequence[Step]) -> tuple[MilestoneRecord, ...]:
+    """Each milestone retrieved, and when it left play."""
+    found: list[MilestoneRecord] = []
+    for step in steps:
+        e = step.recorded.event
+        if isinstance(e, ev.MilestoneRetrieved):
+            found.append(MilestoneRecord(e.milestone, step.position, None))
+        elif isinstance(e, ev.MilestoneDiscarded):
+            at = next((i for i in reversed(range(len(found))) if found[i].number == e.milestone
+                       and found[i].discarded is None), None)
+            if at is not None:
+                found[at] = MilestoneRecord(e.milestone, found[at].retrieved, step.position)
+    return tuple(found)
+
+
+def _world(game: str, steps: Sequence[Step]) -> dict[str, Any]:
+    if game != "volume2":
+        return {}
+    from journal.report import volume2
+
+    return {"trades": volume2.trades(steps), "waterfalls": volume2.waterfalls(steps)}
 
 
 def _encounters(game: str, steps: Sequence[Step]) -> tuple[Encounter, ...]:

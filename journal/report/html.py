@@ -89,8 +89,8 @@ def render(report: Report) -> str:
     """The whole report as one HTML document."""
     c = report.campaign
     sections = [_campaign(report), _path(report), _chapters(report), _encounters(report),
-                _resources(report), _items(report), _deaths(report), _notes(report),
-                _corrections(report), _dice(report)]
+                _world(report), _resources(report), _items(report), _deaths(report),
+                _notes(report), _corrections(report), _dice(report)]
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -138,6 +138,27 @@ def _chapters(report: Report) -> str:
         (m.name, f"#{m.position}", "" if m.card is None else m.card)
         for m in report.checkpoints)) if report.checkpoints else "<p>No checkpoints.</p>")
     return _section("Chapters and checkpoints", *parts)
+
+
+def _world(report: Report) -> str:
+    """Milestones, Trading Post Cards and waterfall events; nothing if there were none."""
+    if not (report.milestones or report.trades or report.waterfalls):
+        return ""
+    parts = []
+    if report.milestones:
+        parts.append(table(["milestone", "retrieved", "left play"], (
+            (f"M{m.number}", f"#{m.retrieved}", "" if m.discarded is None else f"#{m.discarded}")
+            for m in report.milestones)))
+    if report.trades:
+        parts.append(table(["trading post card", "price", "revealed", "bought"], (
+            (t.item, t.price, f"#{t.position}", "" if t.bought is None else f"#{t.bought}")
+            for t in report.trades)))
+    if report.waterfalls:
+        parts.append(_facts([
+            f"{w.event} (#{w.laid}): chose {', '.join(w.chosen) or 'nothing yet'}"
+            + (f"; ended on card {w.ended}" if w.ended is not None else "; under way")
+            for w in report.waterfalls]))
+    return _section("Milestones, trading and waterfall events", *parts)
 
 
 def _encounters(report: Report) -> str:

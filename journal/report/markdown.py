@@ -51,9 +51,29 @@ def _number(cell: str) -> bool:
 def render(report: Report) -> str:
     """The whole report as one Markdown document."""
     sections = [_campaign(report), _path(report), _chapters(report), _encounters(report),
-                _resources(report), _items(report), _deaths(report), _notes(report),
-                _corrections(report), _dice(report)]
-    return "\n\n".join("\n".join(lines) for lines in sections) + "\n"
+                _world(report), _resources(report), _items(report), _deaths(report),
+                _notes(report), _corrections(report), _dice(report)]
+    return "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
+
+
+def _world(report: Report) -> list[str]:
+    """Milestones, Trading Post Cards and waterfall events; nothing if there were none."""
+    if not (report.milestones or report.trades or report.waterfalls):
+        return []
+    lines = ["## Milestones, trading and waterfall events"]
+    if report.milestones:
+        lines += ["", *table(["milestone", "retrieved", "left play"], (
+            (f"M{m.number}", f"#{m.retrieved}", "" if m.discarded is None else f"#{m.discarded}")
+            for m in report.milestones))]
+    if report.trades:
+        lines += ["", *table(["trading post card", "price", "revealed", "bought"], (
+            (text(t.item), t.price, f"#{t.position}", "" if t.bought is None else f"#{t.bought}")
+            for t in report.trades))]
+    for w in report.waterfalls:
+        end = f"; ended on card {w.ended}" if w.ended is not None else "; under way"
+        lines += ["", f"- {text(w.event)} (#{w.laid}): chose "
+                  f"{', '.join(w.chosen) or 'nothing yet'}{end}"]
+    return lines
 
 
 def _campaign(report: Report) -> list[str]:

@@ -249,6 +249,33 @@ class Dice:
 
 
 @dataclass(frozen=True, slots=True)
+class MilestoneRecord:
+    number: int
+    retrieved: Position
+    discarded: Position | None
+
+
+@dataclass(frozen=True, slots=True)
+class TradeRecord:
+    """A Trading Post Card revealed (Volume 2), and whether its item was bought."""
+
+    position: Position
+    item: str
+    price: str
+    bought: Position | None
+
+
+@dataclass(frozen=True, slots=True)
+class WaterfallRecord:
+    """A waterfall event (Volume 2): the card chosen in each row, the card it ended on."""
+
+    event: str
+    laid: Position
+    chosen: tuple[str, ...]
+    ended: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Report:
     campaign: CampaignInfo
     path: tuple[CardStep, ...]
@@ -262,6 +289,9 @@ class Report:
     overrides: tuple[OverrideRecord, ...]
     undos: tuple[UndoRecord, ...]
     dice: Dice
+    milestones: tuple[MilestoneRecord, ...] = ()
+    trades: tuple[TradeRecord, ...] = ()
+    waterfalls: tuple[WaterfallRecord, ...] = ()
 
 
 def fairness(kind: DiceStats) -> str:

@@ -18,7 +18,13 @@ from journal.games.volume2.state import Foe
 from journal.games.volume2.state import Fighter as Ally
 from journal.games.volume2.state import volume2
 from journal.report.fold import Step
-from journal.report.model import EncounterReport, Exchange, Fighter
+from journal.report.model import (
+    EncounterReport,
+    Exchange,
+    Fighter,
+    TradeRecord,
+    WaterfallRecord,
+)
 
 STRIKES = (v2.ActionTaken, v2.HiveDeployed)
 
@@ -76,3 +82,38 @@ def _report(track: _Track) -> EncounterReport:
     rounds = tuple(Exchange(n, *track.rounds[n]) for n in sorted(track.rounds))
     return EncounterReport(track.started, track.ended, allies, enemies,
                            rounds or (Exchange(1, 0, 0),), fight.outcome)
+
+
+def trades(steps: Sequence[Step]) -> tuple[TradeRecord, ...]:
+    """Each Trading Post Card revealed, and when its item was bought."""
+    found: list[TradeRecord] = []
+    for step in steps:
+        e = step.recorded.event
+        if isinstance(e, v2.TradingCardRevealed):
+            found.append(TradeRecord(step.position, e.card.name, e.card.price(), None))
+        elif isinstance(e, v2.ItemBought):
+            at = next((i for i in reversed(range(len(found)))
+                       if found[i].item == e.card.name and found[i].bought is None), None)
+            if at is not None:
+                t = found[at]
+                found[at] = TradeRecord(t.position, t.item, t.price, step.position)
+    return tuple(found)
+
+
+def waterfalls(steps: Sequence[Step]) -> tuple[WaterfallRecord, ...]:
+    """Each waterfall event laid out: the card chosen in each row, the card it ended on."""
+    from journal.games.volume2.state import card_name
+
+    found: list[WaterfallRecord] = []
+    for step in steps:
+        e = step.recorded.event
+        if isinstance(e, v2.WaterfallLaid):
+            found.append(WaterfallRecord(e.event, step.position, (), None))
+        elif found and isinstance(e, v2.WaterfallCardChosen):
+            w = found[-1]
+            found[-1] = WaterfallRecord(w.event, w.laid, (*w.chosen, card_name(e.row, e.card)),
+                                        w.ended)
+        elif found and isinstance(e, v2.WaterfallEnded):
+            w = found[-1]
+            found[-1] = WaterfallRecord(w.event, w.laid, w.chosen, e.card)
+    return tuple(found)
