@@ -7,6 +7,10 @@ service hands it, exactly as stored, and never writes.
   the event breaks is a finding unless it was recorded with `--force` (then an override).
 - Plausibility: the faces each kind of die showed against the die's own shares, with a
   chi-squared test once there are enough dice: information, never a finding.
+- The seal: each branch's head against the seal kept beside the journal, and against a
+  head hash the players give (`--expect`): what a chain kept in the same file cannot see
+  alone (the last event deleted and the head moved back, a forged event chained on, every
+  hash recomputed after an edit).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from journal.recheck import DIE_KINDS, recheck
 from journal.state import State, evolve, project, retracted_positions
 
 if TYPE_CHECKING:
-    from journal.store import Branch
+    from journal.store import Branch, Sealed
 
 Kind = Literal["integrity", "legality"]
 
@@ -153,15 +157,99 @@ class Report:
 # -- the audit ---------------------------------------------------------------------------
 
 def audit(campaign: str, game: str, tree: Sequence[BranchRows],
-          branch: str | None = None) -> Report:
-    """Audit `branch` (its own events and its ancestors' up to each fork), or every branch."""
+          branch: str | None = None, sealed: Sealed | None = None,
+          expect: str | None = None) -> Report:
+    """Audit `branch` (its own events and its ancestors' up to each fork), or every branch;
+    with `sealed`, each whole branch against the seal; with `expect`, `branch`'s head
+    against that hash."""
     scope = _scope(tree, branch)
     walks = [_Walk(tree, b, limit) for b, limit in scope]
     dice = _dice([r for w in walks for r in w.counted()])
+    findings = [f for w in walks for f in w.findings]
+    if sealed is not None:
+        findings += _against_seal(campaign, tree, [b for b, limit in scope if limit is None],
+                                  sealed)
+    if expect is not None and branch is not None:
+        findings += _against_expected(tree, next(b for b in tree if b.name == branch), expect)
     return Report(
         campaign, game, tuple(w.checked() for w in walks),
-        tuple(f for w in walks for f in w.findings), tuple(o for w in walks for o in w.overrides),
+        tuple(findings), tuple(o for w in walks for o in w.overrides),
         tuple(r for w in walks for r in w.retractions), dice)
+
+
+# -- the seal ----------------------------------------------------------------------------
+
+def _against_seal(campaign: str, tree: Sequence[BranchRows], whole: Sequence[BranchRows],
+                  sealed: Sealed) -> list[Finding]:
+    """Each whole branch's head against the head the seal keeps for it (a journal that is
+    not a file, such as a PostgreSQL one, has none: only --expect checks its heads)."""
+    if sealed.where is None:
+        return []
+    if sealed.heads is None:
+        return [Finding("integrity", b.name, b.head, f"{sealed.trouble}: the head cannot "
+                        "be checked against a seal") for b in whole]
+    found = []
+    names = {b.name for b in whole}
+    for was in sealed.disagreed:
+        if was.campaign == campaign and was.branch in names:
+            (head, digest), (had, had_hash) = was.sealed, was.found
+            found.append(Finding(
+                "integrity", was.branch, min(head, had) + (head != had),
+                f"when spire last wrote here the journal was not as sealed: the seal said "
+                f"#{head} (hash {digest[:12]}...), the journal had #{had} (hash "
+                f"{had_hash[:12]}...): changed outside spire"))
+    for branch in whole:
+        kept = sealed.heads.get((campaign, branch.name))
+        if kept is None:
+            found.append(Finding("integrity", branch.name, branch.head,
+                                 "the branch is not in the seal: made outside spire"))
+        else:
+            found += _sealed_head(tree, branch, *kept)
+    return found
+
+
+def _sealed_head(tree: Sequence[BranchRows], branch: BranchRows, head: int,
+                 digest: str) -> list[Finding]:
+    def find(position: int, message: str) -> list[Finding]:
+        return [Finding("integrity", branch.name, position, message)]
+
+    at = _row_at(tree, branch, head) if head > 0 else None
+    if at is None and 0 < head <= branch.head:
+        return []  # the sealed head's row is gone: the chain's own check names the gap
+    there = at.hash if at is not None else digest
+    if head > branch.head:
+        return find(branch.head + 1, f"{_missing(branch.head + 1, head)} from the journal: the "
+                    f"seal says the head is #{head}, the journal's is #{branch.head}")
+    if there != digest:
+        return find(head, f"#{head} is not the event sealed there (hash {digest[:12]}..., "
+                    f"the journal's {str(there)[:12]}...): rewritten outside spire")
+    if head < branch.head:
+        return find(head + 1, f"{_events(head + 1, branch.head)} past the sealed head "
+                    f"#{head}: appended outside spire")
+    return []
+
+
+def _against_expected(tree: Sequence[BranchRows], branch: BranchRows,
+                      expect: str) -> list[Finding]:
+    """`branch`'s head against the hash the players kept (a prefix of 8 or more digits)."""
+    wanted = expect.strip().lower()
+    if branch.head_hash.startswith(wanted):
+        return []
+    owners = [(branch, branch.head), *_lineage(tree, branch)]
+    rows = [r for owner, limit in owners for r in owner.rows
+            if r.position <= limit and r.hash.startswith(wanted)]
+    if rows:
+        at = rows[0].position
+        return [Finding("integrity", branch.name, at + 1,
+                        f"the head expected is #{at} (hash {wanted[:12]}...); "
+                        f"{_events(at + 1, branch.head)} came after it")]
+    return [Finding("integrity", branch.name, branch.head,
+                    f"no event of the branch has the hash expected ({wanted[:12]}...): the "
+                    "history was rewritten, or the hash is another journal's")]
+
+
+def _events(first: int, last: int) -> str:
+    return f"#{first}" if first == last else f"#{first} to #{last}"
 
 
 def _scope(tree: Sequence[BranchRows], name: str | None) -> list[tuple[BranchRows, int | None]]:

@@ -75,7 +75,7 @@ def show(status: Status) -> None:
 def show_json(status: Status) -> None:
     print_json({"campaign": status.campaign.name, "game": status.campaign.game,
                 "branch": status.branch.name, "head": status.branch.head,
-                **status.glance.state})
+                "head_hash": status.branch.head_hash, **status.glance.state})
 
 
 # -- working one out (the writing side, which has the rules loaded) ----------------------

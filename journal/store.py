@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection, Engine
 from journal import chain
 from journal.chain import RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, StorageError, TooNew
-from journal.paths import shipped
+from journal.paths import shipped, write_whole
 
 if TYPE_CHECKING:
     from journal import events as ev
@@ -134,6 +134,57 @@ class Unreadable(StorageError):
     """A stored event that no longer reads: the journal was edited outside spire."""
 
 
+SEAL_VERSION = 1
+
+Heads = dict[tuple[str, str], tuple[int, str]]
+"""(campaign, branch) -> (head position, head hash)."""
+
+
+@dataclass(frozen=True)
+class Disagreed:
+    """A write found a branch's head other than the one sealed: kept in the seal for good,
+    so the write that renews the seal does not hide what was changed before it."""
+
+    campaign: str
+    branch: str
+    sealed: tuple[int, str]
+    found: tuple[int, str]
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """The seal kept beside a journal: where, the heads it vouches for (None when there is
+    none that reads), why there is none, and the heads writes found changed."""
+
+    where: str | None
+    heads: Heads | None
+    trouble: str | None = None
+    disagreed: tuple[Disagreed, ...] = ()
+
+
+def _seal_text(heads: Heads, disagreed: Sequence[Disagreed]) -> str:
+    campaigns_: dict[str, dict[str, dict[str, Any]]] = {}
+    for (campaign, branch), (head, digest) in sorted(heads.items()):
+        campaigns_.setdefault(campaign, {})[branch] = {"head": head, "hash": digest}
+    found = [{"campaign": d.campaign, "branch": d.branch, "sealed": list(d.sealed),
+              "found": list(d.found)} for d in disagreed]
+    return json.dumps({"spire-seal": SEAL_VERSION, "campaigns": campaigns_,
+                       "disagreed": found}, indent=1, ensure_ascii=False) + "\n"
+
+
+def _disagreed(data: Any) -> tuple[Disagreed, ...]:
+    return tuple(Disagreed(d["campaign"], d["branch"], (int(d["sealed"][0]), str(d["sealed"][1])),
+                           (int(d["found"][0]), str(d["found"][1])))
+                 for d in data.get("disagreed", ()))
+
+
+def _heads(data: Any) -> Heads:
+    if data["spire-seal"] != SEAL_VERSION:
+        raise ValueError(f"seal version {data['spire-seal']!r}")
+    return {(campaign, branch): (int(sealed["head"]), str(sealed["hash"]))
+            for campaign, kept in data["campaigns"].items() for branch, sealed in kept.items()}
+
+
 class StaleHead(Conflict):
     """The branch head moved since it was read: another writer appended first."""
 
@@ -205,6 +256,16 @@ def _sqlite_file(url: str) -> Path | None:
             or database.startswith("file:") or parsed.query.get("uri"):
         return None
     return Path(database)
+
+
+def _sqlite_uri_file(url: str) -> Path | None:
+    """The file a SQLite URI names (sqlite:///file:PATH?mode=ro&uri=true), if it is one."""
+    parsed = sa.make_url(url)
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or not database.startswith("file:"):
+        return None
+    path = database.removeprefix("file:").partition("?")[0]
+    return Path(path) if path and path != ":memory:" else None
 
 
 def _found(path: Path) -> str | None:
@@ -301,6 +362,9 @@ class Store:
         self.url = url
         self._held: Connection | None = None
         self._unmade = False
+        self._moved: dict[int, tuple[int, str] | None] = {}
+        """The branches whose heads the write under way moved, each with its head before
+        (None for a branch it made): their seal is renewed."""
         path = _sqlite_file(url)
         revision = _found(path) if path is not None else SCHEMA_REVISION
         if revision is not None and revision != SCHEMA_REVISION:
@@ -361,10 +425,13 @@ class Store:
                 yield self._held
             return
         self._made()
+        self._moved.clear()
         with self._translated(), self.engine.connect() as conn:
             conn = conn.execution_options(spire_write=True)
             with conn.begin():
                 yield conn
+                if self._moved:  # under the write lock, before the commit: no writer between
+                    self._seal(conn)
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -423,6 +490,58 @@ class Store:
         with self.engine.begin() as conn:
             config.attributes["connection"] = conn
             command.upgrade(config, "head")
+
+    # -- the seal -------------------------------------------------------------------------
+
+    def seal_path(self) -> Path | None:
+        """The sidecar beside a journal file that keeps each branch's head (None for a
+        database that is not a file)."""
+        path = _sqlite_file(self.url) or _sqlite_uri_file(self.url)
+        return path.with_name(f"{path.name}.seal") if path is not None else None
+
+    def seal(self) -> Sealed:
+        """The seal as kept beside the journal."""
+        path = self.seal_path()
+        if path is None:
+            return Sealed(None, None, "the journal is not a file, so it has no seal beside it")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return Sealed(str(path), _heads(data), None, _disagreed(data))
+        except FileNotFoundError:
+            return Sealed(str(path), None, f"there is no seal beside the journal ({path})")
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+            return Sealed(str(path), None, f"the seal {path} does not read ({e})")
+
+    def _seal(self, conn: Connection) -> None:
+        """Renew the seal of the branches this write moved, with their heads as written.
+        A journal with no readable seal yet (made by an older spire) has every branch
+        sealed as it is: the seal vouches from then on."""
+        path, moved = self.seal_path(), dict(self._moved)
+        self._moved.clear()
+        if path is None:
+            return
+        rows = conn.execute(sa.select(
+            campaigns.c.name.label("campaign"), branches.c.id, branches.c.name,
+            branches.c.head_position, branches.c.head_hash,
+        ).join(campaigns, campaigns.c.id == branches.c.campaign_id)).all()
+        sealed = self.seal()
+        kept = sealed.heads
+        heads = {} if kept is None else dict(kept)
+        disagreed = list(sealed.disagreed)
+        for row in rows:
+            if kept is not None and row.id not in moved:
+                continue
+            key = (row.campaign, row.name)
+            before = moved.get(row.id)
+            if kept is not None and before is not None and key in heads \
+                    and heads[key] != before:
+                disagreed.append(Disagreed(row.campaign, row.name, heads[key], before))
+            heads[key] = (row.head_position, row.head_hash)
+        try:
+            write_whole(path, _seal_text(heads, disagreed))
+        except OSError as e:
+            raise StorageError(f"cannot write the seal {path}: {e.strerror}; nothing was "
+                               "written") from None
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -636,6 +755,7 @@ class Store:
             branches.c.id == branch.id, branches.c.head_position == expected_head))
         if prev is None:
             raise StaleHead(_stale(branch, expected_head))
+        self._moved.setdefault(branch.id, (expected_head, prev))
         written = [_chained(n, expected_head + i + 1) for i, n in enumerate(new)]
         for recorded in written:
             recorded = _linked(recorded, prev)
@@ -674,6 +794,7 @@ class Store:
                     insert(rows)
                     rows = []
                 _set_head(conn, owner, head)
+                self._moved[owner] = None
                 owner = ids[item.name] = _forked(conn, branch.campaign_id, ids, item, stamp)
                 head = (item.fork, item.fork_hash)
             if rows:
@@ -681,6 +802,7 @@ class Store:
         if head is None:
             raise BadInput("the file holds no events")
         _set_head(conn, owner, head)
+        self._moved[owner] = None
 
     def _checkpoint(self, conn: Connection, branch: Branch, name: str, position: int) -> None:
         conn.execute(sa.delete(checkpoints).where(
@@ -795,9 +917,11 @@ class Store:
                 branches.c.campaign_id == campaign.id, branches.c.name == name))
             if taken:
                 raise BadInput(f"campaign {campaign.name!r} has a branch named {name!r} already")
-            conn.execute(sa.insert(branches).values(
+            made = conn.execute(sa.insert(branches).values(
                 campaign_id=campaign.id, name=name, parent_id=parent.id, fork_position=fork,
-                head_position=fork, head_hash=fork_hash, created_at=at.isoformat()))
+                head_position=fork, head_hash=fork_hash, created_at=at.isoformat(),
+            ).returning(branches.c.id))
+            self._moved[int(made.scalar_one())] = None
         return self.branch(campaign, name)
 
     def set_current_branch(self, campaign: Campaign, name: str) -> None:

@@ -148,14 +148,20 @@ def _append_row(spire: Spire, branch: str, type_: str, payload: dict[str, Any]) 
     return int(head) + 1
 
 
+def SEAL_PASSED(at: int) -> dict[str, Any]:
+    """What the seal says of a row a forger chained on behind spire's back (issue 15)."""
+    return {"kind": "integrity", "branch": "main", "seq": at, "section": None,
+            "message": f"#{at} past the sealed head #{at - 1}: appended outside spire"}
+
+
 def test_a_chained_event_that_breaks_a_rule_is_a_legality_finding(hildegard: Spire) -> None:
     hildegard.ok("gain", "gold", "2")
     at = _append_row(hildegard, "main", "resource-spent", {"resource": "gold", "amount": 5})
     code, report, err = _audit(hildegard)
     assert report["findings"] == [{
         "kind": "legality", "branch": "main", "seq": at, "message": "you have 2 gold, not 5",
-        "section": "Gold & Management"}]
-    assert (code, err) == (1, "spire: audit found 1 problem\n")
+        "section": "Gold & Management"}, SEAL_PASSED(at)]
+    assert (code, err) == (1, "spire: audit found 2 problems\n")
     assert "main #3: you have 2 gold, not 5 (rulebook: Gold & Management)" in hildegard(
         "audit").out
 
@@ -167,7 +173,8 @@ def test_an_event_no_command_could_record_is_a_legality_finding(hildegard: Spire
     _, report, _ = _audit(hildegard)
     assert [(f["kind"], f["seq"], f["message"]) for f in report["findings"]] == [
         ("legality", at, ("the rules record this shot-dice-rolled otherwise: roller "
-                          "'Hallveig' (the rules: 'Hildegard')"))]
+                          "'Hallveig' (the rules: 'Hildegard')")),
+        ("integrity", at, SEAL_PASSED(at)["message"])]
 
 
 def test_a_forced_event_and_an_undo_are_listed_and_the_audit_is_clean(hildegard: Spire) -> None:

@@ -1,0 +1,258 @@
+"""A head sealed outside the file (issue 15): each write keeps the branch heads in
+JOURNAL.seal beside the journal, and `spire audit` checks the journal against it and
+against a head hash given with --expect. Three edits a hash chain kept in the same file
+cannot see alone, each found; and a kept status or snapshot that is not the fold of the
+events."""
+
+from __future__ import annotations
+
+import gc
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import Spire
+from journal import chain
+
+
+def seal_of(spire: Spire) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(spire.db.with_name(f"{spire.db.name}.seal").read_text())
+    return data
+
+
+def head(spire: Spire, branch: str = "main") -> tuple[int, str]:
+    status = spire.json("status", "--branch", branch)
+    return status["head"], status["head_hash"]
+
+
+def audited(spire: Spire, *args: str) -> tuple[int, list[str]]:
+    run = spire("audit", "--json", *args)
+    report = json.loads(run.out)
+    return run.code, [f"{f['branch']} #{f['seq']}: {f['message']}" for f in report["findings"]]
+
+
+@pytest.fixture
+def played(hildegard: Spire) -> Spire:
+    hildegard.ok("reveal", "1")
+    hildegard.ok("gain", "gold", "2")
+    hildegard.ok("note", "the last thing we did")
+    return hildegard
+
+
+def sql(spire: Spire, *statements: str, params: tuple[Any, ...] = ()) -> None:
+    gc.collect()  # connections the in-process commands left open
+    with sqlite3.connect(spire.db) as conn:
+        for statement in statements:
+            conn.execute(statement, params if "?" in statement else ())
+        conn.execute("DELETE FROM glances")  # so the caches do not speak for the edit
+        conn.execute("DELETE FROM snapshots")
+    conn.close()
+
+
+def rows(spire: Spire) -> list[dict[str, Any]]:
+    with sqlite3.connect(spire.db) as conn:
+        conn.row_factory = sqlite3.Row
+        found = [dict(r) for r in conn.execute(
+            "SELECT * FROM events WHERE branch_id = 1 ORDER BY position")]
+    conn.close()
+    return found
+
+
+def rechain(spire: Spire, start: int) -> None:
+    """Recompute every hash from `start` on and move the head: the chain is whole again."""
+    found = rows(spire)
+    prev = found[start - 2]["hash"] if start > 1 else chain.GENESIS
+    updates = []
+    for row in found[start - 1:]:
+        raw = chain.RawEvent(row["position"], row["type"], row["version"],
+                             json.loads(row["payload"]), row["recorded_at"], row["player"],
+                             row["override"], prev, "")
+        digest = chain.link(prev, raw.encoded())
+        updates.append((prev, digest, row["id"]))
+        prev = digest
+    gc.collect()
+    with sqlite3.connect(spire.db) as conn:
+        conn.executemany("UPDATE events SET prev_hash = ?, hash = ? WHERE id = ?", updates)
+        conn.execute("UPDATE branches SET head_hash = ? WHERE id = 1", (prev,))
+    conn.close()
+
+
+def delete_the_last_event(spire: Spire) -> None:
+    at, _ = head(spire)
+    sql(spire, f"DELETE FROM events WHERE branch_id = 1 AND position = {at}",
+        "UPDATE branches SET head_position = head_position - 1, head_hash = "
+        f"(SELECT hash FROM events WHERE branch_id = 1 AND position = {at - 1}) WHERE id = 1")
+
+
+def append_a_forged_event(spire: Spire) -> None:
+    at, digest = head(spire)
+    raw = chain.RawEvent(at + 1, "resource-gained", 1, {"resource": "gold", "amount": 50},
+                         "2026-01-01T12:00:00+00:00", None, None, digest, "")
+    forged = chain.link(digest, raw.encoded())
+    row = {**raw.to_row(), "hash": forged, "branch_id": 1}
+    sql(spire, f"INSERT INTO events ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
+        params=tuple(row.values()))
+    sql(spire, f"UPDATE branches SET head_position = {at + 1}, head_hash = '{forged}' "
+               "WHERE id = 1")
+
+
+def edit_and_rechain(spire: Spire) -> None:
+    sql(spire, "UPDATE events SET payload = '{\"amount\":20,\"resource\":\"gold\"}' "
+               "WHERE branch_id = 1 AND position = 3")
+    rechain(spire, 3)
+
+
+TAMPERING = {
+    "the last event deleted, the head moved back": (delete_the_last_event,
+                                                    "#4 is missing from the journal"),
+    "a forged event chained on, the head moved": (append_a_forged_event,
+                                                 "#5 past the sealed head #4"),
+    "an event edited, every later hash recomputed": (edit_and_rechain,
+                                                    "#4 is not the event sealed there"),
+}
+
+
+@pytest.mark.parametrize("how", list(TAMPERING))
+def test_what_the_chain_cannot_see_the_seal_finds(played: Spire, how: str) -> None:
+    tamper, says = TAMPERING[how]
+    assert audited(played) == (0, [])
+    tamper(played)
+    code, found = audited(played)
+    assert code == 1
+    assert len(found) == 1 and says in found[0], found
+    assert "outside spire" in found[0] or "missing" in found[0]
+
+
+@pytest.mark.parametrize("how", list(TAMPERING))
+def test_the_head_expected_finds_it_without_the_seal(played: Spire, how: str) -> None:
+    _, kept = head(played)
+    tamper, _ = TAMPERING[how]
+    tamper(played)
+    played.db.with_name(f"{played.db.name}.seal").unlink()  # the forger took it too
+    code, found = audited(played, "--expect", kept[:12])
+    assert code == 1
+    assert any(f"no event of the branch has the hash expected ({kept[:12]}" in f
+               or "the head expected is #4" in f for f in found), found
+    assert any("there is no seal beside the journal" in f for f in found), found
+
+
+@pytest.mark.parametrize("how", list(TAMPERING))
+def test_a_write_after_the_edit_does_not_hide_it(played: Spire, how: str) -> None:
+    tamper, _ = TAMPERING[how]
+    tamper(played)
+    played.ok("note", "played on")
+    code, found = audited(played)
+    assert code == 1
+    assert any("when spire last wrote here the journal was not as sealed" in f
+               for f in found), found
+
+
+def test_the_head_hash_is_shown_everywhere_and_expected_passes(played: Spire) -> None:
+    at, digest = head(played)
+    assert seal_of(played)["campaigns"]["gray-oaks"]["main"] == {"head": at, "hash": digest}
+    closing = json.loads(played.ok("export").splitlines()[-1])
+    assert closing["closing"]["branches"][0]["hash"] == digest
+    assert audited(played, "--expect", digest) == (0, [])
+    assert audited(played, "--expect", digest[:8].upper()) == (0, [])
+
+
+def test_an_earlier_head_expected_says_what_came_after(played: Spire) -> None:
+    _, earlier = head(played)
+    played.ok("gain", "feats", "1")
+    code, found = audited(played, "--expect", earlier)
+    assert code == 1
+    assert found == [f"main #5: the head expected is #4 (hash {earlier[:12]}...); #5 came "
+                     "after it"]
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--expect", "xyz"], "--expect wants a head hash"),
+    (["--expect", "abc"], "--expect wants a head hash"),
+    (["--expect", "a" * 65], "--expect wants a head hash"),
+    (["--expect", "abcdef12", "--all"], "give --branch, not --all"),
+])
+def test_a_bad_expect_is_refused(played: Spire, args: list[str], says: str) -> None:
+    assert says in played.refused("audit", *args, code=2)
+
+
+def test_every_kind_of_write_keeps_the_seal(played: Spire, tmp_path: Path) -> None:
+    played.ok("checkpoint", "here")
+    played.ok("rewind", "here", "--as", "other")
+    played.ok("reveal", "2")
+    played.ok("new", "second", "--game", "volume2")
+    backup = tmp_path / "b.jsonl"
+    played.ok("--campaign", "gray-oaks", "export", "-o", str(backup))
+    played.ok("import", str(backup), "--name", "copy")
+    kept = seal_of(played)["campaigns"]
+    assert set(kept) == {"gray-oaks", "second", "copy"}
+    assert set(kept["copy"]) == {"main", "other"}
+    for campaign, branches in kept.items():
+        for branch, sealed in branches.items():
+            status = played.json("--campaign", campaign, "status", "--branch", branch)
+            assert (sealed["head"], sealed["hash"]) == (status["head"], status["head_hash"])
+        assert played("--campaign", campaign, "audit", "--all").code == 0
+
+
+def test_a_branch_made_outside_spire_is_named(played: Spire) -> None:
+    at, digest = head(played)
+    sql(played, "INSERT INTO branches (campaign_id, name, parent_id, fork_position, "
+                f"head_position, head_hash, created_at) VALUES (1, 'sneaky', 1, {at}, {at}, "
+                f"'{digest}', '2026-01-01')")
+    code, found = audited(played, "--all")
+    assert code == 1 and found == [f"sneaky #{at}: the branch is not in the seal: made "
+                                   "outside spire"]
+
+
+def test_a_seal_that_does_not_read_is_a_finding(played: Spire) -> None:
+    played.db.with_name(f"{played.db.name}.seal").write_text("{garbage")
+    code, found = audited(played)
+    assert code == 1 and "does not read" in found[0]
+
+
+# -- caches ------------------------------------------------------------------------------
+
+def test_an_edited_status_is_found(played: Spire) -> None:
+    played.ok("status")  # the glance is kept
+    gc.collect()
+    with sqlite3.connect(played.db) as conn:
+        text = conn.execute("SELECT glance FROM glances").fetchone()[0]
+        edited = text.replace('["gold","2"]', '["gold","999"]').replace('"gold":2', '"gold":999')
+        conn.execute("UPDATE glances SET glance = ?", (edited,))
+    conn.close()
+    assert "999" in played.ok("status")
+    code, found = audited(played)
+    assert code == 1
+    assert found == ["main #4: the status kept here disagrees with a fresh fold of the events: "
+                     "edited outside spire"]
+
+
+def test_an_edited_snapshot_is_found_and_never_crashes_a_command(played: Spire) -> None:
+    from journal import snapshots
+
+    for n in range(snapshots.SNAPSHOT_EVERY):
+        played.ok("note", f"n{n}")
+    played.ok("status")
+    gc.collect()
+    with sqlite3.connect(played.db) as conn:
+        assert conn.execute("SELECT count(*) FROM snapshots").fetchone()[0] >= 1
+        conn.execute("UPDATE snapshots SET state = '{broken'")
+        conn.execute("DELETE FROM glances")
+    conn.close()
+    played.ok("log")
+    code, found = audited(played)
+    assert code == 1 and all("snapshot kept here disagrees" in f for f in found) and found
+
+
+@pytest.mark.slow
+def test_writers_at_once_keep_the_seal_whole(spire: Spire, tmp_path: Path) -> None:
+    from test_concurrency import start_writers
+
+    spire.ok("new", "crowded", "--game", "hildegard")
+    writers = start_writers(spire.db, tmp_path, ["a", "b", "c"])
+    for writer in writers:
+        _, err = writer.communicate(timeout=180)
+        assert writer.returncode == 0, err
+    assert audited(spire) == (0, [])
