@@ -155,6 +155,7 @@ RECHECKS: dict[str, Recheck] = {
         s, ["ABCDEFGH"[c - 1] for c in e.cards], e.row)),
     "waterfall-ended": _volume2(lambda s, e, p, h: world.end_waterfall(s, e.card)),
     "episode-ended": _volume2(lambda s, e, p, h: world.end_episode(s, e.carried.campaign)),
+    "deck-card-pulled": _volume2(lambda s, e, p, h: world.pull(s, e.deck, e.name)),
 }
 """Each event type and the command that records it, given what the event holds."""
 

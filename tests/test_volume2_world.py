@@ -221,3 +221,20 @@ def test_the_report_shows_the_trading_the_events_and_the_milestones(plains: Spir
     assert "## Milestones, trading and waterfall events" in markdown
     assert "- Morwen's Carriage (#" in markdown
     assert "Milestones, trading" in plains.ok("report", "--format", "html")
+
+
+def test_the_pull_decks_are_pulled_by_name(plains: Spire) -> None:
+    says("PULL CARDS: These cards aren't numbered and will come into play out of order. Pull "
+         "Cards include the Ally Deck, the Duster Deck and the Wildlife Deck.",
+         "Until your party is more than one Ally, you may only pull a Minor Needlegrass "
+         "Nibbler.")
+    assert "only the Minor Needlegrass Nibbler may be pulled" in plains.refused(
+        "pull", "--deck", "wildlife", "Thornback Boar", code=1)
+    out = plains.ok("pull", "--deck", "Wildlife", "Minor Needlegrass Nibbler")
+    assert "Pulled Minor Needlegrass Nibbler from the Wildlife Deck" in out
+    plains.ok("pull", "--deck", "duster", "Sheriff's Notice")
+    assert "Volume 2's are ally, duster, wildlife" in plains.refused(
+        "pull", "--deck", "story", "x", code=2)
+    assert "give its number" in plains.refused("pull", "Dunstan", code=2)
+    assert [e["type"] for e in plains.json("log")[-2:]] == ["deck-card-pulled"] * 2
+    assert plains.json("audit")["clean"]

@@ -24,16 +24,35 @@ def reveal(ctx: typer.Context, card: int = Card, force: Force = False) -> None:
 
 
 @app.command()
-def pull(ctx: typer.Context, card: int = Card, force: Force = False) -> None:
-    """Draw card N out of sequence; `spire return` goes back to the card it interrupted.
+def pull(
+    ctx: typer.Context,
+    card: str = typer.Argument(..., metavar="N|NAME", help="The card's number; with --deck, "
+                               "the name of the card pulled."),
+    deck: str = typer.Option(None, "--deck", metavar="DECK", help="Volume 2: an unnumbered "
+                             "pull deck: ally, duster or wildlife."),
+    force: Force = False,
+) -> None:
+    """Draw card N out of sequence; `spire return` goes back to the card it interrupted. In
+    Volume 2 the unnumbered decks are pulled by deck and name.
 
     \b
-    Example:
+    Examples:
       spire pull 12
+      spire pull --deck wildlife "Minor Needlegrass Nibbler"
     """
     from journal import decide
+    from journal.errors import BadInput
 
-    act(ctx, lambda view: decide.pull(view.state, card), force)
+    if deck is not None:
+        from journal.cli.volume2 import pull_from
+
+        pull_from(ctx, deck, card, force)
+        return
+    if not card.strip().isdigit() or len(card.strip()) > 6:
+        raise BadInput(f"cannot read the card {card!r}: give its number (a card of Volume 2's "
+                       "pull decks is pulled with --deck ally|duster|wildlife NAME)")
+    number = int(card)
+    act(ctx, lambda view: decide.pull(view.state, number), force)
 
 
 @app.command("return")

@@ -14,7 +14,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'use': ('campaigns', 'Make NAME the current campaign.'),
     'demo': ('campaigns', 'Play a short stretch of a Hildegard campaign into a campaign named `demo`.'),
     'reveal': ('deck', "Advance to card N (in Spire's End, the cards in between leave the game)."),
-    'pull': ('deck', 'Draw card N out of sequence; `spire return` goes back to the card it interrupted.'),
+    'pull': ('deck', 'Draw card N out of sequence; `spire return` goes back to the card it interrupted. In Volume 2 the unnumbered decks are pulled by deck and name.'),
     'return': ('deck', 'Go back from a pulled card to the card it interrupted.'),
     'discard': ('deck', 'Discard card N (in Volume 2 this removes it from the game), or a milestone in play.'),
     'retrieve': ('deck', 'Retrieve a played card, a milestone or a set of event cards (Volume 2).'),

@@ -174,6 +174,13 @@ def buy(
     _act(ctx, lambda view: world.buy(view.state, name, to), force)
 
 
+def pull_from(ctx: typer.Context, deck: str, name: str, force: bool) -> None:
+    """`spire pull --deck DECK NAME`: a card of an unnumbered pull deck."""
+    from journal.games.volume2 import world
+
+    _act(ctx, lambda view: world.pull(view.state, deck, name), force)
+
+
 # -- the shared verbs, as Volume 2 answers them ------------------------------------------
 
 def roll(ctx: typer.Context, faces: list[str], hp: int | None, ally: str | None,

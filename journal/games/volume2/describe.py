@@ -115,3 +115,8 @@ def _(e: v2.WaterfallEnded) -> str:
 def _(e: v2.EpisodeEnded) -> str:
     card = f" on card {e.carried.ended_on}" if e.carried.ended_on else ""
     return f"The episode ended{card}"
+
+
+@says
+def _(e: v2.DeckCardPulled) -> str:
+    return f"Pulled {e.name} from the {e.deck.capitalize()} Deck"

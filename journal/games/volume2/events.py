@@ -207,3 +207,11 @@ class EpisodeEnded(Payload):
 
     type: Literal["episode-ended"] = "episode-ended"
     carried: CarryOver
+
+
+class DeckCardPulled(Payload):
+    """A card of an unnumbered pull deck (Ally, Duster, Wildlife), by its name."""
+
+    type: Literal["deck-card-pulled"] = "deck-card-pulled"
+    deck: Literal["ally", "duster", "wildlife"]
+    name: str = Field(min_length=1, max_length=200)

@@ -380,3 +380,12 @@ def carry_lines(carried: v2.CarryOver) -> list[str]:
             f"milestones {', '.join(str(m) for m in carried.milestones) or 'none'}",
             f"items {', '.join(i.name for i in carried.items) or 'none'}",
             *([held] if held else [])]
+
+
+@applies
+def _(event: v2.DeckCardPulled, state: State) -> State:
+    follow = {"ally": f"`spire draw {event.name}` when the ally joins",
+              "wildlife": f"`spire fight` it; then it goes back into the deck",
+              "duster": "follow the card"}[event.deck]
+    said = (f"Pulled {event.name} from the {event.deck.capitalize()} Deck: {follow}",)
+    return with_game(state, replace(volume2(state), resolved=said))

@@ -243,3 +243,28 @@ def read_carry_over(text: str) -> v2.CarryOver:
         first = e.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "the file"
         raise BadInput(f"not a carry-over file spire wrote: {where}: {first['msg']}") from None
+
+
+# -- the pull decks ---------------------------------------------------------------------------
+
+DECKS = ("ally", "duster", "wildlife")
+
+
+def pull(state: State, deck: str, name: str) -> Decision:
+    """"PULL CARDS: These cards aren't numbered and will come into play out of order. Pull
+    Cards include the Ally Deck, the Duster Deck and the Wildlife Deck.\""""
+    from journal.games.volume2.rules import NIBBLER
+
+    wanted = deck.strip().casefold().removesuffix(" deck")
+    if wanted not in DECKS:
+        raise BadInput(f"unknown pull deck {deck!r}; Volume 2's are {', '.join(DECKS)}")
+    name = " ".join(name.split())
+    if not name or len(name) > 200:
+        raise BadInput("name the card pulled (at most 200 characters)")
+    violations: Violations = []
+    if wanted == "wildlife" and len(state.characters) <= 1 and \
+            name.casefold() != NIBBLER.casefold():
+        violations.append(RuleViolation(f"until your party is more than one ally, only the "
+                                        f"{NIBBLER} may be pulled", "Wildlife Cards"))
+    return Decision((v2.DeckCardPulled(deck=wanted, name=name),),
+                    tuple(violations))
