@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import Run, Spire
@@ -267,6 +267,9 @@ COMMANDS = st.one_of(
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(command=COMMANDS)
+@example(command=("note", undecoded(b"\xff\xfe")))  # the issue's own, always tried
+@example(command=("show", HUGE))
+@example(command=("new", "p0", "--game", "hildegard", "--players", "0"))
 def test_any_arguments_end_in_one_line_or_success(hildegard: Spire, command: tuple[str, ...]) -> None:
     settled(hildegard, list(command))
 
@@ -306,6 +309,9 @@ def changed(lines: list[str], change: tuple[object, ...]) -> bytes:
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(change=CHANGES)
+@example(change=("field", "v", 0, True))  # the issue's own, always tried
+@example(change=("field", "player", 10**30, True))
+@example(change=("line", "[" * 100_000))
 def test_any_import_file_ends_in_one_line_or_success(
     hildegard: Spire, tmp_path: Path, change: tuple[object, ...],
 ) -> None:
