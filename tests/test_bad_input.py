@@ -44,6 +44,14 @@ def test_arguments_that_are_not_utf8_are_refused(hildegard: Spire, command: list
     assert "\\x" in line  # the bytes shown escaped, as they came
 
 
+def test_spire_campaign_that_is_not_utf8_is_refused(hildegard: Spire) -> None:
+    result = hildegard.runner.invoke(
+        __import__("journal.cli", fromlist=["app"]).app, ["--db", str(hildegard.db), "status"],
+        env={"SPIRE_CAMPAIGN": undecoded(b"camp\xff")})
+    assert result.exit_code == 2
+    assert result.stderr == "spire: campaign 'camp\\xff' is not UTF-8 text; spire keeps only text\n"
+
+
 def play(spire: Spire, text: bytes, *options: str) -> Run:
     result = spire.runner.invoke(
         __import__("journal.cli", fromlist=["app"]).app,

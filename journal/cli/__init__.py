@@ -166,6 +166,9 @@ def options(
     """
     from journal.cli.common import Options
 
+    if campaign is not None and not is_text(campaign):  # from SPIRE_CAMPAIGN
+        raise BadInput(f"campaign '{undecoded(campaign)}' is not UTF-8 text; spire keeps only "
+                       "text")
     ctx.obj = Options(db=db, campaign=campaign)
 
 
