@@ -256,3 +256,11 @@ def test_writers_at_once_keep_the_seal_whole(spire: Spire, tmp_path: Path) -> No
         _, err = writer.communicate(timeout=180)
         assert writer.returncode == 0, err
     assert audited(spire) == (0, [])
+
+
+def test_the_report_prints_the_head_hash(played: Spire) -> None:
+    _, digest = head(played)
+    assert json.loads(played.ok("report", "--format", "json"))["campaign"]["head_hash"] == digest
+    assert f"Head hash `{digest}`: `spire audit --expect {digest[:12]}`" in played.ok(
+        "report", "--format", "md")
+    assert f"<code>{digest}</code>" in played.ok("report", "--format", "html")

@@ -15,8 +15,8 @@ def audit(
     every: bool = typer.Option(False, "--all", help="Every branch of the campaign."),
     expect: str = typer.Option(
         None, "--expect", metavar="HASH",
-        help="The head hash the branch should have (from `spire status --json` or an export's "
-             "closing record; 8 or more of its first digits)."),
+        help="The head hash the branch should have (from `spire status --json`, a report or an "
+             "export's closing record; 8 or more of its first digits)."),
     as_json: Json = False,
 ) -> None:
     """Check the journal: nothing edited, every step legal; list overrides, undos and dice.

@@ -63,6 +63,7 @@ def _campaign(c: CampaignInfo) -> dict[str, Any]:
         "characters": list(c.characters), "branch": c.branch, "parent": c.parent,
         "fork": c.fork, "first_event_at": c.first_at.isoformat(),
         "last_event_at": c.last_at.isoformat(), "events": c.events, "standing": c.standing,
+        "head_hash": c.head_hash,
     }
 
 

@@ -111,7 +111,7 @@ def _campaign(source: Source, rules: Game, state: State, encounters: Sequence[En
         characters=tuple(c.name for c in state.characters), branch=source.branch,
         parent=source.parent, fork=source.fork, first_at=history[0].recorded_at,
         last_at=history[-1].recorded_at, events=history[-1].position,
-        standing=standing(state, encounters, fallen))
+        standing=standing(state, encounters, fallen), head_hash=history[-1].hash)
 
 
 def standing(state: State, encounters: Sequence[Encounter], fallen: Sequence[Death]) -> str:

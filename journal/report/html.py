@@ -114,6 +114,8 @@ def _campaign(report: Report) -> str:
         (f"<p>First event {when(c.first_at)}, last event {when(c.last_at)}; "
          f"{e(plural(c.events, 'event'))} on the branch.</p>"),
         f'<p class="standing"><strong>Where it stands:</strong> {e(c.standing)}</p>',
+        (f"<p>Head hash <code>{e(c.head_hash)}</code>: <code>spire audit --expect "
+         f"{e(c.head_hash[:12])}</code> checks a journal against it.</p>"),
         "</header>"])
 
 

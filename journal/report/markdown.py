@@ -87,7 +87,9 @@ def _campaign(report: Report) -> list[str]:
         f"{c.title}, {plural(c.players, 'player')}{who}; {branch}.", "",
         (f"First event {when(c.first_at)}, last event {when(c.last_at)}; "
          f"{plural(c.events, 'event')} on the branch."), "",
-        f"**Where it stands:** {text(c.standing)}",
+        f"**Where it stands:** {text(c.standing)}", "",
+        f"Head hash `{c.head_hash}`: `spire audit --expect {c.head_hash[:12]}` checks a "
+        "journal against it.",
     ]
 
 

@@ -34,6 +34,9 @@ class CampaignInfo:
     events: int
     standing: str
     """How it ended, or where it stands, in one sentence."""
+    head_hash: str = ""
+    """The hash of the branch's last event: `spire audit --expect` checks the journal
+    against it (issue 15, the seal)."""
 
 
 @dataclass(frozen=True, slots=True)
