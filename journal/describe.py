@@ -39,14 +39,16 @@ def _(e: ev.CampaignStarted) -> str:
     from journal.games import game
 
     players = "1 player" if e.players == 1 else f"{e.players} players"
-    return f"Began a {game(e.game).title} campaign for {players}"
+    pulled = f"; pulled cards {card_ranges(e.pulled)}" if e.pulled else ""
+    return f"Began a {game(e.game).title} campaign for {players}{pulled}"
 
 
 @_say.register
 def _(e: ev.CardRevealed) -> str:
+    which = " (the 2 Player Supplemental Card)" if e.supplemental else ""
     if not e.removed:
-        return f"Revealed card {e.card}"
-    return f"Revealed card {e.card}; cards {card_ranges(e.removed)} left the game"
+        return f"Revealed card {e.card}{which}"
+    return f"Revealed card {e.card}{which}; cards {card_ranges(e.removed)} left the game"
 
 
 @_say.register

@@ -30,6 +30,8 @@ class CampaignStarted(Payload):
     players: int = Field(ge=1)
     resources: tuple[tuple[str, int], ...] = ()
     characters: tuple[CharacterSheet, ...] = ()
+    pulled: tuple[Card, ...] = ()
+    """Cards the set-up pulls (Hildegard, two players: Hallveig's character and weapon)."""
 
 
 class CharacterSheet(BaseModel):
@@ -44,6 +46,8 @@ class CardRevealed(Payload):
     card: Card
     removed: tuple[Card, ...] = ()
     """Cards the reveal removed from the game (spires-end: the cards in between)."""
+    supplemental: bool = False
+    """Hildegard, two players: the 2 Player Supplemental Card of this number was revealed."""
 
 
 class CardPulled(Payload):

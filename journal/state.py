@@ -227,6 +227,7 @@ def _(event: ev.CampaignStarted, state: State) -> State:
     return replace(
         state, game=event.game, players=event.players,
         resources=dict(event.resources), characters=characters,
+        seen=state.seen | set(event.pulled) if event.pulled else state.seen,
     )
 
 

@@ -590,3 +590,48 @@ def test_6_a_second_target_of_the_same_player_is_refused(sisters: Spire) -> None
     play(sisters, 'target "Street Merchant" --force')     # Practice ends with its outcome
     assert sisters.json("status")["resources"]["gold"] == 1
     assert encounter(sisters)["card"]["name"] == "Street Merchant"
+
+
+# -- Hildegard: the two-player set-up and Tag Team (case 9) -------------------------------
+
+def test_9_a_two_player_campaign_pulls_hallveig_s_cards(sisters: Spire) -> None:
+    quoted("hildegard", "Pull Cards 377 and 378. These are Hallveig's Character and Weapon "
+           "Cards.")
+    assert "pulled cards 377-378" in play(sisters, "log")
+    status = sisters.json("status")
+    assert (status["card"], status["pull_stack"]) == (None, [])
+    play(sisters, "reveal 1")
+
+
+@pytest.mark.parametrize("card, says", [
+    (67, "Revealed card 67 (the 2 Player Supplemental Card)"),
+    (373, "Revealed card 373 (the 2 Player Supplemental Card)"),
+    (68, "Revealed card 68\n"),
+])
+def test_9_the_journal_says_which_version_was_revealed(sisters: Spire, card: int,
+                                                       says: str) -> None:
+    quoted("hildegard", "They swap out with Cards 67, 75, 117, 156 and 373.")
+    assert says in play(sisters, f"reveal {card}")
+
+
+def test_9_one_player_plays_the_cards_as_they_are(hildegard: Spire) -> None:
+    assert "Supplemental" not in play(hildegard, "reveal 67")
+    assert "pulled" not in play(hildegard, "log")
+
+
+def test_9_tag_team_combines_the_two_players_sets(sisters: Spire) -> None:
+    quoted("hildegard", "Player 1 and Player 2's Sets cannot be combined to create Bullseyes. "
+           "Unless aided by the Tag Team Effect")
+    play(sisters, 'faceoff "The Crows"', "roll c r b b --player 1", "stop --player 1",
+         "roll c d b b --player 2", "stop --player 2")
+    assert "this round: 0 bullseyes on The Crows" in play(sisters, "status")
+    out = play(sisters, "effect tag-team")
+    assert "this round: 2 bullseyes on The Crows" in out
+    play(sisters, "wild miss --player 1", "roll b b b")
+    assert encounter(sisters)["enemies"][0]["bullseyes"] == 2
+
+
+def test_9_tag_team_is_a_two_player_face_off_s(hildegard: Spire) -> None:
+    play(hildegard, 'faceoff "The Crows"')
+    line = refused(hildegard, "effect tag-team")
+    assert "Tag Team is Hallveig's, in a two-player game" in line

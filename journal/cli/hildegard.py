@@ -294,8 +294,8 @@ def assign(
 @app.command()
 def effect(
     ctx: typer.Context,
-    name: str = typer.Argument(..., metavar="EFFECT", help="Hildegard: flub, tame, graze or "
-                               "hit. Spire's End: any effect of the glossary."),
+    name: str = typer.Argument(..., metavar="EFFECT", help="Hildegard: flub, tame, graze, "
+                               "hit or tag-team. Spire's End: any effect of the glossary."),
     on: str = typer.Option(None, "--on", metavar="WHO", help="Spire's End: who suffers it."),
     turns: int = typer.Option(None, "--turns", metavar="N", min=0,
                               help="Spire's End: its clock icons."),
@@ -305,8 +305,9 @@ def effect(
 ) -> None:
     """A card's status effect: Hildegard's on the next set, Spire's End's on anyone.
 
-    Hildegard: Flub, Tame, Graze on the next set; Hit at once. Spire's End: any effect of
-    the glossary on an ally or the enemy, with its clocks.
+    Hildegard: Flub, Tame, Graze on the next set; Hit at once; Hallveig's Tag Team combines
+    the players' sets this round. Spire's End: any effect of the glossary on an ally or the
+    enemy, with its clocks.
 
     \b
     Examples:
@@ -322,9 +323,12 @@ def effect(
     from journal.games.hildegard import rules
     from journal.games.hildegard.cards import STATUSES
 
-    chosen = name.casefold()
+    chosen = name.casefold().replace(" ", "-")
+    if chosen == "tag-team":
+        _act(ctx, lambda view: rules.tag_team(view.state), force)
+        return
     if chosen not in STATUSES:
-        raise BadInput(f"unknown effect {name!r}; effects: {', '.join(STATUSES)}")
+        raise BadInput(f"unknown effect {name!r}; effects: {', '.join(STATUSES)}, tag-team")
     _act(ctx, lambda view: rules.suffer(view.state, chosen), force)  # type: ignore[arg-type]
 
 

@@ -70,5 +70,10 @@ def _(e: hv.EffectSuffered) -> str:
 
 
 @says
+def _(e: hv.TagTeamUsed) -> str:
+    return "Tag Team: the players' sets combine into bullseyes this round"
+
+
+@says
 def _(e: hv.EncounterEnded) -> str:
     return "Ended the encounter"

@@ -101,6 +101,12 @@ class EffectSuffered(Payload):
     effect: Status
 
 
+class TagTeamUsed(Payload):
+    """Hallveig's Tag Team: this round the two players' sets combine into bullseyes."""
+
+    type: Literal["tag-team-used"] = "tag-team-used"
+
+
 class EncounterEnded(Payload):
     """The players end a target before its sets run out, or abandon a face-off."""
 

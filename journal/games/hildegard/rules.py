@@ -544,6 +544,24 @@ def suffer(state: State, effect: Status) -> Decision:
     return _decided(hv.EffectSuffered(effect=effect), violations)
 
 
+def tag_team(state: State) -> Decision:
+    """Hallveig's Tag Team: "Player 1 and Player 2's Sets cannot be combined to create
+    Bullseyes. Unless aided by the Tag Team Effect" (Two Player Face-Off Rules). Its terms
+    are on Hallveig's card, not in the rulebook: recorded for the round under way."""
+    section = "Two Player Face-Off Rules"
+    fight = hildegard(state).encounter
+    violations = []
+    if state.players != 2:
+        violations.append(RuleViolation("Tag Team is Hallveig's, in a two-player game", section))
+    if not isinstance(fight, FaceOff) or fight.outcome is not None:
+        violations.append(RuleViolation("Tag Team combines the players' sets in a face-off",
+                                        section))
+    elif fight.turn == "enemy":
+        violations.append(RuleViolation("Tag Team combines the players' sets: in their turn, "
+                                        "not the enemy's", section))
+    return _decided(hv.TagTeamUsed(), violations)
+
+
 def end(state: State, player: int | None = None) -> Decision:
     """End the target (or abandon the face-off) now; with two targets under way, the
     player's own."""

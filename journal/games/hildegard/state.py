@@ -167,6 +167,8 @@ class FaceOff:
     """None while under way; then "won" or "lost"."""
     rewarded: bool = False
     """The enemies' rewards were paid, before a Redo: they are paid once."""
+    tag_team: bool = False
+    """Tag Team this round: the players' sets combine into bullseyes."""
 
     @property
     def next_card(self) -> int | None:
@@ -684,7 +686,11 @@ def round_formed(fight: FaceOff) -> dict[str, int]:
 
 def _round_dice(fight: FaceOff, standing: tuple[Foe, ...],
                 ) -> tuple[Pool, list[tuple[str, tuple[Face, ...]]]]:
-    have = sum((pool(s.final(), s.extra) for _, s in fight.shots if s.rolled), Pool())
+    rolled = [s for _, s in fight.shots if s.rolled]
+    if fight.tag_team:  # "Unless aided by the Tag Team Effect": one pool of every set's dice
+        have = pool([f for s in rolled for f in s.final()], sum(s.extra for s in rolled))
+    else:
+        have = sum((pool(s.final(), s.extra) for s in rolled), Pool())
     return have, [(f.card.name, f.card.parts) for f in standing]
 
 
@@ -730,6 +736,15 @@ def _place_block(state: State, h: Hildegard, shooter: str, square: int, die: int
 
 
 @applies
+def _(event: hv.TagTeamUsed, state: State) -> State:
+    h = hildegard(state)
+    fight = h.encounter
+    if not isinstance(fight, FaceOff) or fight.outcome is not None:
+        return state
+    return _settle(state, h, replace(fight, tag_team=True))
+
+
+@applies
 def _(event: hv.BullseyesAssigned, state: State) -> State:
     h = hildegard(state)
     fight = h.encounter
@@ -743,7 +758,8 @@ def _(event: hv.BullseyesAssigned, state: State) -> State:
 def _enemy_roll(state: State, h: Hildegard, fight: FaceOff, event: hv.ShotDiceRolled) -> State:
     if fight.turn == "players":
         fight = replace(_scored(fight), turn="enemy", enemy=event.roller, enemy_shot=None,
-                        enemies_done=(), shots=(), assigned=(), round_effects=None)
+                        enemies_done=(), shots=(), assigned=(), round_effects=None,
+                        tag_team=False)
     shot = fight.enemy_shot
     if shot is None or fight.enemy != event.roller:
         foe = next((f for f in fight.foes if f.card.name == event.roller), None)
