@@ -161,15 +161,36 @@ def test_no_sting_without_a_hive(v2: Spire) -> None:
 
 def test_locked_bees_and_pollen_are_gained_up_to_four(v2: Spire) -> None:
     says("GAIN 1 BEE: Per locked roll.",
-         "Finnian can hold up to 4 Bees and 4 Pollen at a time.")
+         "Finnian can hold up to 4 Bees and 4 Pollen at a time.",
+         "Bees may come from your Hive inventory or locked rolls.")
     v2.ok("gain", "bees", "2")  # 3 bees
     fight(v2)
-    v2.ok("roll", "bee", "bee", "pollen", "blank")
-    v2.ok("lock", "3")
-    assert resources(v2)["pollen"] == 2
+    v2.ok("roll", "bee", "bee", "hive", "sickle")
     out = v2.ok("lock", "1", "2")
-    assert "+1 bees (4); 1 lost (at most 4)" in out
+    assert "+1 bees (4); the hive holds 4: 1 more may be deployed this turn, then lost" in out
     assert resources(v2)["bees"] == 4
+    v2.ok("stop")
+    v2.ok("action", "sickles")
+    v2.ok("deploy", "bee", "2")  # the one on the dice first, then one from the hive
+    assert (resources(v2)["bees"], enemy(v2)["ap"], enemy(v2)["hp"]) == (3, 0, 7)
+
+
+def test_a_bee_the_full_hive_cannot_hold_is_lost_after_the_turn(v2: Spire) -> None:
+    says("Finnian can hold up to 4 Bees and 4 Pollen at a time.")
+    v2.ok("gain", "bees", "3")
+    fight(v2)
+    v2.ok("roll", "bee", "blank")
+    out = v2.ok("upkeep")  # the dice stand as rolled: the bee is gained, but has no room
+    assert "Lost 1 bees the full hive could not hold" in out
+    assert resources(v2)["bees"] == 4
+
+
+def test_the_dice_left_free_stand_at_upkeep(v2: Spire) -> None:
+    says("Finessing is optional, but often necessary to complete the desired combinations.")
+    fight(v2)
+    v2.ok("roll", "bee", "pollen", "hive")
+    v2.ok("upkeep")
+    assert (resources(v2)["bees"], resources(v2)["pollen"]) == (2, 2)
 
 
 def test_a_fifth_bee_is_refused(v2: Spire) -> None:
@@ -640,3 +661,82 @@ def test_several_enemies_act_left_to_right(v2: Spire) -> None:
         v2.ok("target-roll", "1", "20")
         v2.ok("enemy", "12", "--name", "Morwen's Hound")
     assert (encounter(v2)["round"], ally(v2, "Dunstan")["ap"]) == (2, 0)
+
+
+def test_two_enemies_of_one_name_are_told_apart(spire: Spire) -> None:
+    says("For each icon shown, pull a card from the Wildlife Deck and see what you've found")
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    spire.ok("card", "add", "Minor Needlegrass Nibbler", "--enemy", "--wildlife", "--hp", "1",
+             "--ap", "0", "--ferocity", "0", "--attacks", "1", "--retreat", "never",
+             "--table", "12-20: 1", "--meat")
+    spire.ok("fight", "Minor Needlegrass Nibbler", "Minor Needlegrass Nibbler")
+    names = [e["name"] for e in encounter(spire)["enemies"]]
+    assert names == ["Minor Needlegrass Nibbler 1", "Minor Needlegrass Nibbler 2"]
+    spire.ok("roll", "sickle")
+    spire.ok("stop")
+    spire.ok("action", "sickles", "--on", "Minor Needlegrass Nibbler 2")
+    spire.ok("upkeep")
+    spire.ok("enemy", "1")
+    spire.ok("roll", "sickle")
+    spire.ok("stop")
+    assert "is defeated: no longer in play" in spire.refused(
+        "action", "sickles", "--on", "Minor Needlegrass Nibbler 2", code=1)
+    out = spire.ok("action", "sickles")
+    assert "won" in out and spire.json("status")["resources"]["meat"] == 2
+
+
+def test_a_sting_adds_to_the_attack_on_its_own_enemy(v2: Spire) -> None:
+    says("STING: Deploy a Bee to add +1 DMG to any successful attack.")
+    v2.ok("card", "add", "Crow", "--enemy", "--hp", "3", "--ap", "0", "--ferocity", "0",
+          "--attacks", "1", "--retreat", "never", "--table", "12-20: 1")
+    v2.ok("fight", WADE, "Crow", "--with", "Dunstan")
+    finnian_rolls(v2, "sickle", "hive")
+    v2.ok("action", "sickles", "--on", WADE)
+    assert "the successful attack, on Wade Slocum, not Crow" in v2.refused(
+        "deploy", "bee", "--on", "Crow", code=1)
+
+
+def test_a_lost_encounter_keeps_the_last_blow(v2: Spire) -> None:
+    v2.ok("fight", WADE)
+    v2.ok("roll", "blank", "blank", "blank", "blank")
+    v2.ok("upkeep")
+    v2.ok("enemy", "20")
+    assert [(c["name"], c["hp"], c["ap"]) for c in v2.json("status")["characters"]] == [
+        ("Finnian", 0, 0), ("Dunstan", 6, 2)]
+
+
+def test_finnian_stays_out_only_when_the_table_says_so(v2: Spire) -> None:
+    says("On each Encounter, Finnian must be present.")
+    args = ("fight", WADE, "--with", "Dunstan", "--without-finnian")
+    assert "Finnian must be present" in v2.refused(*args, code=1)
+    v2.ok(*args, "--force")
+    assert [a["name"] for a in encounter(v2)["allies"]] == ["Dunstan"]
+
+
+def test_a_forced_reroll_adds_no_die(v2: Spire) -> None:
+    fight(v2)
+    finnian_rolls(v2, "sickle", "blank")
+    v2.ok("roll", "sickle", "sickle", "--force")
+    assert encounter(v2)["dice"]["faces"] == ["sickle", "blank"]
+
+
+def test_a_table_whose_rows_overlap_is_refused(v2: Spire) -> None:
+    assert "overlap" in v2.refused("card", "add", "Rat", "--enemy", "--hp", "2", "--ap", "0",
+                                   "--ferocity", "0", "--attacks", "1", "--retreat", "never",
+                                   "--table", "1-20: 3; 10-12: 5", code=2)
+
+
+@pytest.mark.parametrize("command", [["roll", "sickle"], ["lock", "1"], ["stop"], ["upkeep"]])
+def test_player_is_not_volume2s(v2: Spire, command: list[str]) -> None:
+    fight(v2)
+    assert "--player is" in v2.refused(*command, "--player", "1", code=2)
+
+
+def test_status_json_says_whose_attack_and_how_many_are_left(v2: Spire) -> None:
+    fight(v2)
+    to_enemies(v2)
+    v2.ok("target-roll", "9", "9")
+    status = encounter(v2)
+    assert (status["acting"], status["attacks_left"], status["rerolling"]) == (
+        WADE, 1, ["Finnian", "Dunstan"])

@@ -250,7 +250,7 @@ def _kind(**flags: bool) -> str:
     chosen = [kind for kind, on in flags.items() if on]
     if len(chosen) != 1:
         raise BadInput("say which kind of card it is: one of --target, --enemy, --meter "
-                       "(Hildegard); --ally, --enemy (Spire's End)")
+                       "(Hildegard); --ally, --enemy (Spire's End and Volume 2)")
     return chosen[0]
 
 

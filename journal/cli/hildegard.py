@@ -140,6 +140,7 @@ def roll(
     from journal.cli import volume2
 
     if volume2.is_volume2(ctx):
+        volume2.no_player(player)
         volume2.roll(ctx, faces or [], hp, ally, force)
         return
     from journal.games.hildegard import dice, rules
@@ -178,6 +179,7 @@ def lock(
     from journal.cli import volume2
 
     if volume2.is_volume2(ctx):
+        volume2.no_player(player)
         volume2.lock(ctx, dice, force)
         return
     from journal.games.hildegard import rules
@@ -197,6 +199,7 @@ def stop(ctx: typer.Context, player: Player = None, force: Force = False) -> Non
     from journal.cli import volume2
 
     if volume2.is_volume2(ctx):
+        volume2.no_player(player)
         volume2.stop(ctx, force)
         return
     from journal.games.hildegard import rules

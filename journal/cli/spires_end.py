@@ -134,6 +134,8 @@ def fight(
                                       "Volume 2, one or more, left to right)."),
     allies: list[str] = typer.Option(None, "--with", metavar="ALLY", help="Volume 2: an ally "
                                      "who fights beside Finnian (at most 2). Repeat."),
+    alone: bool = typer.Option(False, "--without-finnian", help="Volume 2: a fight the story "
+                               "gives without Finnian (a rule check: needs --force)."),
     hp: HP = None,  # type: ignore[assignment]
     ap: AP = None,  # type: ignore[assignment]
     bar: Bars = None,  # type: ignore[assignment]
@@ -156,13 +158,14 @@ def fight(
 
     if volume2.is_volume2(ctx):
         _volume2_plain(hp=hp, ap=ap, bar=bar, recoup=recoup, status=status, number=number)
-        volume2.fight(ctx, names, allies or [], force)
+        volume2.fight(ctx, names, allies or [], force, with_finnian=not alone)
         return
     from journal.errors import BadInput
     from journal.games.spires_end import rules
 
-    if allies:
-        raise BadInput("--with names Volume 2's allies; in Spire's End, `spire draw` them")
+    if allies or alone:
+        raise BadInput("--with and --without-finnian are Volume 2's; in Spire's End, "
+                       "`spire draw` the allies")
     if len(names) != 1:
         raise BadInput(f"a Spire's End fight is against one enemy, not {len(names)}")
     name = names[0]
@@ -385,8 +388,10 @@ def _volume2_plain(**given: Any) -> None:
 
     stray = next((k for k, v in given.items() if v not in (None, [], ())), None)
     if stray is not None:
-        raise BadInput(f"--{stray.replace('_', '-')} is Spire's End's; Volume 2's cards are "
-                       "entered with `spire card add` (see `spire card add --help`)")
+        flag = {"player": "--player", "select": "--select", "rolls": "ROLLS"}.get(
+            stray, f"--{stray.replace('_', '-')}")
+        raise BadInput(f"{flag} is Spire's End's; Volume 2 does not take it (its cards are "
+                       "entered once with `spire card add`)")
 
 
 # -- shared commands: `spire effect` and `spire end` dispatch here in Spire's End ---------

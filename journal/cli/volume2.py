@@ -45,6 +45,15 @@ def is_volume2(ctx: typer.Context) -> bool:
         return False
 
 
+def no_player(player: int | None) -> None:
+    """Volume 2 records the player of the ally whose turn it is; --player says nothing."""
+    if player is not None:
+        from journal.errors import BadInput
+
+        raise BadInput("--player is for Hildegard and Spire's End; Volume 2 records the player "
+                       "of the ally whose turn it is (`--ally NAME` picks the ally)")
+
+
 def _chance() -> random.SystemRandom:
     return random.SystemRandom()
 
@@ -235,13 +244,16 @@ def end(ctx: typer.Context, force: bool) -> None:
     _act(ctx, lambda view: rules.end(view.state), force)
 
 
-def fight(ctx: typer.Context, enemies: list[str], allies: list[str], force: bool) -> None:
-    """Finnian, the allies named, and the enemies, each from the catalog."""
+def fight(ctx: typer.Context, enemies: list[str], allies: list[str], force: bool,
+          with_finnian: bool = True) -> None:
+    """Finnian (unless the story says otherwise), the allies named, and the enemies, each
+    from the catalog."""
     from journal.games.volume2 import catalog, rules
 
     entered = _cards(ctx)
     foes = [catalog.find(n, entered, "enemy") for n in enemies]
-    names = [rules.FIRST, *(a for a in allies if a.casefold() != rules.FIRST.casefold())]
+    others = [a for a in allies if a.casefold() != rules.FIRST.casefold()]
+    names = [rules.FIRST, *others] if with_finnian else others
     team = [catalog.find(n, entered, "ally") for n in names]
     _act(ctx, lambda view: rules.begin(view.state, team, foes), force)  # type: ignore[arg-type]
 
@@ -409,7 +421,6 @@ def episode_end(
     from journal.games.volume2 import events as v2
     from journal.games.volume2 import world
     from journal.paths import write_whole
-
     from journal.service import of_game
 
     decision = of_game(GAME, lambda view: world.end_episode(view.state, view.campaign.name))(

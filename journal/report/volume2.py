@@ -12,11 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from journal.games.volume2 import events as v2
-from journal.games.volume2.combat import attack_damage
+from journal.games.volume2.rounds import attack_damage
 from journal.games.volume2.state import Encounter as Fight
-from journal.games.volume2.state import Foe
 from journal.games.volume2.state import Fighter as Ally
-from journal.games.volume2.state import volume2
+from journal.games.volume2.state import Foe, volume2
 from journal.report.fold import Step
 from journal.report.model import (
     EncounterReport,
@@ -65,7 +64,7 @@ def _tally(track: _Track, before: Fight, after: Fight, event: object) -> None:
         # the recoup it brings would hide the damage in the allies' HP.
         foe, target = before.enemy(event.enemy), before.ally(event.target)
         if foe is not None and target is not None and not target.ko:
-            tally[1] += attack_damage(foe, event.roll)
+            tally[1] += min(attack_damage(foe, event.roll), target.hp + target.ap)
 
 
 def _lost(before: Sequence[Ally | Foe], after: Sequence[Ally | Foe]) -> int:

@@ -11,4 +11,4 @@ from journal.games import load
 
 GAME = load("volume2")
 
-from journal.games.volume2 import describe, events, state  # noqa: E402,F401  (registers)
+from journal.games.volume2 import describe, events, rounds, state  # noqa: E402,F401  (registers)

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from journal.games.volume2.dice import MAX_SICKLES, DieKind, faces_of
+from journal.games.volume2.dice import DieKind, faces_of
 
 Effect = Literal["damage", "heal", "repair", "effect"]
 NEVER = "never"
@@ -145,6 +145,11 @@ class EnemyCard(Frozen):
     def _retreat(self) -> EnemyCard:
         if isinstance(self.retreat, int) and not 1 <= self.retreat <= 99:
             raise ValueError(f"retreat is 1 to 99 rounds, or never, not {self.retreat}")
+        rows = sorted(self.table, key=lambda r: r.low)
+        for before, after in zip(rows, rows[1:]):
+            if after.low <= before.high:
+                raise ValueError(f"the table's rows {before} and {after} overlap: each total "
+                                 "reads one row")
         return self
 
     def boost(self, name: str) -> Boost | None:
@@ -193,4 +198,4 @@ def card_from(name: str, data: dict[str, object]) -> Card:
     return model.model_validate(fields)
 
 
-__all__ = ["MAX_SICKLES", "AllyCard", "Boost", "Card", "Combo", "EnemyCard", "Row"]
+__all__ = ["AllyCard", "Boost", "Card", "Combo", "EnemyCard", "Row", "TradeCard"]

@@ -54,7 +54,10 @@ def find(name: str, entered: dict[str, Any], kind: str) -> Card:
                    f"`spire card add {_quoted(name)} {flag} ...` (see `spire card add --help`)")
 
 
-def ready(card: Card) -> Card:
+C = TypeVar("C", AllyCard, EnemyCard)
+
+
+def ready(card: C) -> C:
     """`card`, if it has every number an encounter needs; else bad input naming the
     options that enter them."""
     missing = card.missing()

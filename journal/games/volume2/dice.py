@@ -20,10 +20,6 @@ SHOT_DIE = ("black", "white", "half", "circle", "ping", "blank")
 """Shot die faces by spire's short names: half bullseye (black), half bullseye (white),
 half circle, circle, ping, blank."""
 
-PRINTED = {"black": "half bullseye (black)", "white": "half bullseye (white)",
-           "half": "half circle"}
-"""The names the rulebook prints, where spire's are shorter."""
-
 SHORT: dict[DieKind, dict[str, str]] = {
     "hive": {"s": "sickle", "e": "bee", "p": "pollen", "h": "hive", "b": "blank"},
     "shot": {"k": "black", "w": "white", "h": "half", "c": "circle", "p": "ping", "b": "blank"},
@@ -80,6 +76,3 @@ def d20(roll: int) -> int:
         raise BadInput(f"a d20 shows 1 to 20, not {roll}")
     return roll
 
-
-def printed(face_name: str) -> str:
-    return PRINTED.get(face_name, face_name)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from journal.events import Payload
 from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
 
-D20 = Field(ge=1, le=20)
+NATURAL_D20 = Field(ge=1, le=20)
 
 
 class AllyJoined(Payload):
@@ -108,7 +108,7 @@ class EnemyAttacked(Payload):
 
     type: Literal["enemy-attacked"] = "enemy-attacked"
     enemy: str
-    roll: int = D20
+    roll: int = NATURAL_D20
     target: str
 
 

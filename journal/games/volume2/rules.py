@@ -7,6 +7,7 @@ rolled by the command line before it calls here.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from journal.decide import Decision
@@ -94,8 +95,23 @@ def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]
                    for a in allies if state.character(a.name) is None]
     violations += _wildlife(state, enemies)
     event = v2.EncounterBegan(allies=tuple(ready(a) for a in allies),
-                              enemies=tuple(ready(e) for e in enemies))
+                              enemies=_told_apart(tuple(ready(e) for e in enemies)))
     return _decided(event, violations)
+
+
+def _told_apart(enemies: tuple[EnemyCard, ...]) -> tuple[EnemyCard, ...]:
+    """Two cards of one name (two Nibblers for two pawprints) as "... 1" and "... 2", so
+    that each can be named, hit and defeated."""
+    count = Counter(e.name.casefold() for e in enemies)
+    seen: Counter[str] = Counter()
+    named = []
+    for enemy in enemies:
+        folded = enemy.name.casefold()
+        seen[folded] += 1
+        if count[folded] > 1:
+            enemy = enemy.model_copy(update={"name": f"{enemy.name} {seen[folded]}"})
+        named.append(enemy)
+    return tuple(named)
 
 
 def _wildlife(state: State, enemies: Sequence[EnemyCard]) -> Violations:
@@ -196,8 +212,10 @@ def _accuracy(fighter: Fighter, count: int) -> Violations:
     if count < fighter.hp:
         return []
     most = max(fighter.hp - 1, 0)
+    passing = " (`spire upkeep` passes the turn)" if most == 0 else ""
     return [RuleViolation(f"{fighter.name} has {fighter.hp} HP and must keep 1: at most "
-                          f"{most} {'die' if most == 1 else 'dice'}, not {count}", TURNS)]
+                          f"{most} {'die' if most == 1 else 'dice'}, not {count}{passing}",
+                          TURNS)]
 
 
 def _reroll(fighter: Fighter, turn: Turn, rolled: tuple[str, ...]) -> Decision:
@@ -270,8 +288,17 @@ def action(state: State, name: str, target: str | None) -> Decision:
         violations.append(RuleViolation(f"{combo.name} needs {', '.join(needs)}; the dice not "
                                         f"used yet show {left}", ALLY_ACTIONS))
     aimed = _aim(enc, fighter, combo.effect, target)
+    if combo.effect == "damage":
+        violations += _standing(enc, aimed)
     return _decided(v2.ActionTaken(ally=fighter.name, action=combo.name, target=aimed),
                     violations)
+
+
+def _standing(enc: Encounter, name: str | None) -> Violations:
+    foe = enc.enemy(name) if name else None
+    if foe is None or foe.standing:
+        return []
+    return [RuleViolation(f"{foe.name} is {foe.out}: no longer in play", "Enemy Overview")]
 
 
 def _aim(enc: Encounter, fighter: Fighter, effect: str, target: str | None) -> str | None:
@@ -302,11 +329,11 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
     if what not in ("bee", "pollen"):
         raise BadInput(f"deploy bee or pollen, not {what!r}")
     if not 1 <= count <= 8:
-        raise BadInput(f"deploy 1 to {MAX_DEPLOYED}, not {count}")
+        raise BadInput(f"deploy 1 to 8 (at most {MAX_DEPLOYED} a turn), not {count}")
     enc = _encounter(state)
     resource = "bees" if what == "bee" else "pollen"
-    have = state.resources.get(resource, 0)
     turn = enc.turn
+    have = state.resources.get(resource, 0) + (turn.spare(resource) if turn else 0)
     violations: Violations = []
     if enc.phase != "allies":
         violations.append(RuleViolation("once the enemy's turn begins, the hive is no longer "
@@ -325,6 +352,10 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
         if turn is None or turn.attack_on is None:
             violations.append(RuleViolation("bees only augment successful attacks; they "
                                             "cannot deal damage on their own", HIVE))
+        elif aimed != turn.attack_on:
+            violations.append(RuleViolation(f"the sting adds to the successful attack, on "
+                                            f"{turn.attack_on}, not {aimed}", HIVE))
+        violations += _standing(enc, aimed)
     else:
         ally = _fighter(enc, on) if on else (enc.ally(turn.ally) if turn else None)
         if ally is None:

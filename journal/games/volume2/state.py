@@ -84,6 +84,18 @@ class Turn:
     deployed: int = 0
     attack_on: str | None = None
     """The target of the turn's latest successful attack (a sting adds to it)."""
+    spare_bees: int = 0
+    spare_pollen: int = 0
+    """Locked bees and pollen the full hive could not hold: "Bees may come from your Hive
+    inventory or locked rolls", so they may be deployed this turn, and are lost after."""
+
+    def spare(self, resource: str) -> int:
+        return self.spare_bees if resource == "bees" else self.spare_pollen
+
+    def with_spare(self, resource: str, count: int) -> Turn:
+        if resource == "bees":
+            return replace(self, spare_bees=count)
+        return replace(self, spare_pollen=count)
 
     @property
     def rolled(self) -> bool:
@@ -221,11 +233,17 @@ def with_game(state: State, game: Volume2) -> State:
     """The state with `game` as its game state, the fighting allies' cubes mirrored into
     the core characters while the encounter is under way."""
     enc = game.encounter
-    fighting = {a.name: a for a in enc.allies} if enc is not None and enc.under_way else {}
+    return replace(mirrored(state, enc) if enc is not None and enc.under_way else state,
+                   game_state=game)
+
+
+def mirrored(state: State, enc: Encounter) -> State:
+    """The core characters showing the cubes of the allies in `enc`."""
+    fighting = {a.name: a for a in enc.allies}
     characters = tuple(
         replace(c, hp=max(fighting[c.name].hp, 0), ap=fighting[c.name].ap)
         if c.name in fighting else c for c in state.characters)
-    return replace(state, game_state=game, characters=characters)
+    return replace(state, characters=characters)
 
 
 def finished(game: Volume2, line: str) -> tuple[str, ...]:
@@ -242,51 +260,6 @@ def _(event: v2.AllyJoined, state: State) -> State:
         state = replace(state, characters=(*state.characters, joined))
     game = volume2(state)
     return with_game(state, replace(game, party=(*game.party, card), resolved=()))
-
-
-@applies
-def _(event: v2.EncounterBegan, state: State) -> State:
-    from journal.games.volume2.combat import begin
-
-    return with_game(state, begin(volume2(state), event))
-
-
-def _on_encounter(state: State, change: Any) -> State:
-    """Change the encounter under way (and the core resources); with none, nothing."""
-    game = volume2(state)
-    if not game.in_encounter:
-        return state
-    after, resources = change(game, state.resources)
-    if resources is not state.resources:
-        state = replace(state, resources=resources)
-    state = with_game(state, after)
-    if not after.in_encounter and after.encounter is not None:
-        from journal.games.volume2.combat import reset
-
-        state = reset(state, after)
-    return state
-
-
-def _handles(event_type: type, name: str) -> None:
-    def handler(event: Any, state: State) -> State:
-        from journal.games.volume2 import combat
-
-        step = getattr(combat, name)
-        return _on_encounter(state, lambda game, resources: step(game, resources, event))
-
-    handler.__annotations__ = {"event": event_type, "state": State, "return": State}
-    applies(handler)
-
-
-for _event, _step in (
-    (v2.ActionDiceRolled, "rolled"), (v2.ActionDiceLocked, "locked"),
-    (v2.FinesseEnded, "finesse_ended"), (v2.ActionTaken, "action"),
-    (v2.HiveDeployed, "deployed"), (v2.TurnEnded, "turn_ended"),
-    (v2.TargetRolled, "target_rolled"), (v2.TargetChosen, "target_chosen"),
-    (v2.EnemyAttacked, "attacked"), (v2.EncounterClosed, "ended"),
-    (v2.AbilityTriggered, "triggered"),
-):
-    _handles(_event, _step)
 
 
 # -- the world between fights --------------------------------------------------------------
@@ -385,7 +358,7 @@ def carry_lines(carried: v2.CarryOver) -> list[str]:
 @applies
 def _(event: v2.DeckCardPulled, state: State) -> State:
     follow = {"ally": f"`spire draw {event.name}` when the ally joins",
-              "wildlife": f"`spire fight` it; then it goes back into the deck",
+              "wildlife": "`spire fight` it; then it goes back into the deck",
               "duster": "follow the card"}[event.deck]
     said = (f"Pulled {event.name} from the {event.deck.capitalize()} Deck: {follow}",)
     return with_game(state, replace(volume2(state), resolved=said))

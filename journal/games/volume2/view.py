@@ -133,6 +133,9 @@ def game_json(game: Volume2) -> dict[str, Any]:
             "enemies": [_foe_json(f, enc.round) for f in enc.enemies],
             "round": enc.round, "phase": enc.phase,
             "hive": enc.hive, "target": enc.target, "outcome": enc.outcome,
+            "acting": enc.acting().name if enc.acting() else None,  # type: ignore[union-attr]
+            "attacks_left": enc.attacks_left if enc.phase == "enemies" else None,
+            "rerolling": list(enc.contenders),
             "dice": None if turn is None else {
                 "ally": turn.ally, "faces": list(turn.faces), "locked": list(turn.locked),
                 "used": list(turn.used), "spent": turn.spent, "final": turn.final,
