@@ -153,3 +153,12 @@ class Closing:
     events: int
     head: int
     hash: str
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A checkpoint as exported: a named position on the branch whose events it follows."""
+
+    name: str
+    position: int
+    created_at: str

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from datetime import datetime, timezone
 
 from journal import glance as glances
-from journal.chain import RawEvent, Section
+from journal.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, Refused
 from journal.games import game as game_named
 from journal.store import Branch, Campaign, NewEvent, StaleHead, Store, StoredCard, url_for
@@ -526,26 +526,32 @@ class Journal:
 
     # -- export and import ----------------------------------------------------------------
 
-    def export(self, branch: str | None = None) -> list[tuple[Section | None, list[RawEvent]]]:
+    def export(
+        self, branch: str | None = None,
+    ) -> list[tuple[Section | None, list[RawEvent], list[Mark]]]:
         """Every branch of the campaign, parents first: the first whole, each other as its
-        section and its own events. With `branch`, that branch's path alone, as the first."""
+        section, its own events and its own checkpoints. With `branch`, that branch's path
+        alone, as the first, with every checkpoint it sees."""
         campaign = self.campaign()
         if branch is not None:
-            return [(None, self.store.raw(self.store.branch(campaign, branch)))]
+            path = self.store.branch(campaign, branch)
+            marks = [Mark(*c) for c in self.store.checkpoints(path)]
+            return [(None, self.store.raw(path), marks)]
         tree = self.store.branches(campaign)
         names = {b.id: b.name for b in tree}
-        exported: list[tuple[Section | None, list[RawEvent]]] = []
+        exported: list[tuple[Section | None, list[RawEvent], list[Mark]]] = []
         for b in tree:
-            own = self.store.raw(b, own=b.parent_id is not None)
+            own, marks = self.store.raw(b, own=b.parent_id is not None), \
+                self.store.own_checkpoints(b)
             if b.parent_id is None or b.fork_position is None:
-                exported.insert(0, (None, own))
+                exported.insert(0, (None, own, marks))
                 continue
             fork_hash = own[0].prev_hash if own else b.head_hash
             exported.append(
-                (Section(b.name, names[b.parent_id], b.fork_position, fork_hash), own))
+                (Section(b.name, names[b.parent_id], b.fork_position, fork_hash), own, marks))
         return exported
 
-    def import_(self, name: str, raw: Iterable[RawEvent | Section]) -> Branch:
+    def import_(self, name: str, raw: Iterable[RawEvent | Section | Mark]) -> Branch:
         """A new campaign from checked events (transfer.parse), written in one transaction:
         a fault found on any line writes nothing. Made current; its `main` branch is returned
         (not folded: the first command that needs its state will)."""

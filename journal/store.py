@@ -21,7 +21,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine
 
 from journal import chain
-from journal.chain import RawEvent, Section
+from journal.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, StorageError, TooNew
 from journal.paths import shipped, write_whole
 
@@ -612,7 +612,7 @@ class Store:
 
     def create_campaign(
         self, name: str, game: str, first: Sequence[NewEvent], created_at: datetime,
-        recorded: Iterable[RawEvent | Section] = (),
+        recorded: Iterable[RawEvent | Section | Mark] = (),
     ) -> Campaign:
         """A new campaign with its `main` branch holding `first` (or, for an import, the
         already-chained `recorded` events, read as they come, in one transaction: an error
@@ -634,8 +634,10 @@ class Store:
                 self._append(conn, branch, 0, first)
             else:
                 self._insert_recorded(conn, branch, recorded, stamp)
-            conn.execute(sa.insert(checkpoints).values(
-                branch_id=branch_id, name="start", position=1, created_at=stamp))
+            if not conn.scalar(sa.select(checkpoints.c.id).where(  # an import may carry it
+                    checkpoints.c.branch_id == branch_id, checkpoints.c.name == "start")):
+                conn.execute(sa.insert(checkpoints).values(
+                    branch_id=branch_id, name="start", position=1, created_at=stamp))
         return Campaign(campaign_id, name, game, "main", stamp)
 
     def compact(self) -> None:
@@ -772,7 +774,7 @@ class Store:
         return _recorded(rows, branch)
 
     def _insert_recorded(
-        self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent | Section],
+        self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent | Section | Mark],
         stamp: str, chunk: int = 5000,
     ) -> None:
         head: tuple[int, str] | None = None
@@ -786,6 +788,9 @@ class Store:
                     if len(rows) >= chunk:
                         insert(rows)
                         rows = []
+                    continue
+                if isinstance(item, Mark):
+                    _mark(conn, owner, item)
                     continue
                 assert isinstance(item, Section)
                 if head is None:
@@ -811,6 +816,15 @@ class Store:
             events.c.branch_id == branch.id, events.c.position == position))
         conn.execute(sa.insert(checkpoints).values(
             branch_id=branch.id, name=name, position=position, created_at=stamp))
+
+    def own_checkpoints(self, branch: Branch) -> list[Mark]:
+        """The checkpoints `branch` itself holds (not its ancestors'), in position order."""
+        with self._read() as conn:
+            rows = conn.execute(sa.select(
+                checkpoints.c.name, checkpoints.c.position, checkpoints.c.created_at,
+            ).where(checkpoints.c.branch_id == branch.id, checkpoints.c.position <= branch.head,
+                    ).order_by(checkpoints.c.position, checkpoints.c.id)).all()
+        return [Mark(r.name, r.position, r.created_at) for r in rows]
 
     def checkpoints(self, branch: Branch) -> list[tuple[str, int, str]]:
         """The checkpoints `branch` sees: its own, and its ancestors' up to each fork."""
@@ -928,6 +942,14 @@ class Store:
         with self._write() as conn:
             conn.execute(sa.update(campaigns).where(campaigns.c.id == campaign.id).values(
                 current_branch=name))
+
+
+def _mark(conn: Connection, branch_id: int, mark: Mark) -> None:
+    """An imported checkpoint, in place of one of its name on the branch."""
+    conn.execute(sa.delete(checkpoints).where(
+        checkpoints.c.branch_id == branch_id, checkpoints.c.name == mark.name))
+    conn.execute(sa.insert(checkpoints).values(
+        branch_id=branch_id, name=mark.name, position=mark.position, created_at=mark.created_at))
 
 
 def _set_head(conn: Connection, branch_id: int, head: tuple[int, str]) -> None:

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from journal import chain
 from journal import events as ev
-from journal.chain import Closing, RawEvent, Section
+from journal.chain import Closing, Mark, RawEvent, Section
 from journal.errors import BadInput, SpireError
 from journal.terminal import visible_json
 
@@ -31,9 +31,9 @@ KINDS: dict[str, tuple[type, ...]] = {
 }
 
 
-Tree = Iterable[tuple["Section | None", Iterable[RawEvent]]]
-"""A campaign as exported: the first branch (no section) and its events, then each other
-branch's section and its own events, parents before children."""
+Tree = Iterable[tuple["Section | None", Iterable[RawEvent], Iterable[Mark]]]
+"""A campaign as exported: the first branch (no section), its events and checkpoints, then
+each other branch's section, its own events and its own checkpoints, parents first."""
 
 
 def dump(tree: Tree) -> Iterator[str]:
@@ -41,7 +41,7 @@ def dump(tree: Tree) -> Iterator[str]:
     The control characters JSON leaves raw (C1) are escaped: the same value, and nothing a
     terminal acts on when the export is shown; the import hashes values, not spellings."""
     closing: list[Closing] = []
-    for section, raw in tree:
+    for section, raw, marks in tree:
         name, head, digest = "main", 0, chain.GENESIS
         if section is not None:
             yield chain.canonical_json({"branch": section.name, "parent": section.parent,
@@ -55,6 +55,9 @@ def dump(tree: Tree) -> Iterator[str]:
                 "prev_hash": r.prev_hash, "hash": r.hash,
             }))
             count, head, digest = count + 1, r.position, r.hash
+        for mark in marks:
+            yield visible_json(chain.canonical_json(
+                {"checkpoint": mark.name, "position": mark.position, "at": mark.created_at}))
         closing.append(Closing(name, count, head, digest))
     yield chain.canonical_json({"closing": {"branches": [
         {"name": c.name, "events": c.events, "head": c.head, "hash": c.hash} for c in closing]}})
@@ -84,7 +87,7 @@ def _said(value: int) -> str:
     return str(value) if abs(value) < 10**15 else f"of {len(str(abs(value)))} digits"
 
 
-def parse(lines: Iterable[str]) -> Iterator[RawEvent | Section]:
+def parse(lines: Iterable[str]) -> Iterator[RawEvent | Section | Mark]:
     """Read an export as it comes, checking every line; `BadInput` names the first bad
     line (the import that reads it writes nothing then). Yields each event, and a
     `Section` where another branch's events begin; the closing record is checked, last."""
@@ -99,6 +102,9 @@ def parse(lines: Iterable[str]) -> Iterator[RawEvent | Section]:
             if reading.closed:
                 raise BadInput("the file goes on after its closing record")
             event = _event(line, seq + 1, prev)
+            if isinstance(event, dict) and "checkpoint" in event:
+                yield _mark(event, seq)
+                continue
             if isinstance(event, dict):
                 section = reading.record(event, seq, prev)
                 if section is None:
@@ -179,6 +185,19 @@ def _disagrees(branch: dict[str, Any], told: dict[str, Any] | None) -> str:
             "edited")
 
 
+def _mark(record: dict[str, Any], head: int) -> Mark:
+    """A checkpoint line: a name, a position on the branch so far, and when it was made."""
+    name, position, at = record.get("checkpoint"), record.get("position"), record.get("at")
+    if set(record) != {"checkpoint", "position", "at"} or not isinstance(name, str) \
+            or type(position) is not int or not isinstance(at, str):
+        raise BadInput("a checkpoint line wants its name, position and time, and no more")
+    if not name.strip() or len(name) > 200:
+        raise BadInput(f"checkpoint name {name[:40]!r} is empty or too long")
+    if not 1 <= position <= head:
+        raise BadInput(f"checkpoint {name!r} at #{position} is not on the branch (1 to #{head})")
+    return Mark(name, position, at)
+
+
 def _section(record: dict[str, Any]) -> Section:
     name, parent = record.get("branch"), record.get("parent")
     fork, fork_hash = record.get("fork"), record.get("fork_hash")
@@ -239,7 +258,7 @@ def _record(line: str) -> tuple[Any, ...] | dict[str, Any]:
     try:
         values: tuple[Any, ...] = _values(record)
     except KeyError:
-        if "closing" in record or "branch" in record:
+        if "closing" in record or "branch" in record or "checkpoint" in record:
             return record
         raise BadInput(f"missing {', '.join(f for f in FIELDS if f not in record)}") from None
     if tuple(map(type, values)) not in _WELL_TYPED:

@@ -55,10 +55,38 @@ def test_an_import_gives_back_every_branch(branched: Spire, tmp_path: Path) -> N
     assert branches(copy) == branches(branched)
     for name, *_ in branches(branched):
         theirs = branched.json("status", "--branch", name)
-        ours = copy.json("status", "--branch", name)
-        assert {k: v for k, v in ours.items() if k != "checkpoints"} == \
-            {k: v for k, v in theirs.items() if k != "checkpoints"}, name
+        assert copy.json("status", "--branch", name) == {**theirs, "campaign": "gray-oaks"}
     assert copy("audit", "--all").code == 0
+
+
+def test_an_import_gives_back_every_checkpoint(branched: Spire, tmp_path: Path) -> None:
+    backup = tmp_path / "gray-oaks.jsonl"
+    branched.ok("export", "-o", str(backup))
+    copy = Spire(tmp_path / "copy.sqlite")
+    copy.ok("import", str(backup))
+    for name, *_ in branches(branched):
+        branched.ok("switch", name)
+        copy.ok("switch", name)
+        assert copy.json("checkpoints") == branched.json("checkpoints"), name
+    copy.ok("switch", "again")
+    copy.ok("rewind", "two", "--as", "again-again")
+    assert copy.json("status")["head"] == 3
+
+
+@pytest.mark.parametrize(("record", "says"), [
+    ({"checkpoint": "x", "position": 99, "at": "2026-01-01"}, "checkpoint 'x' at #99 is not on"),
+    ({"checkpoint": "", "position": 1, "at": "2026-01-01"}, "is empty or too long"),
+    ({"checkpoint": "x", "position": 1}, "wants its name, position and time"),
+])
+def test_a_checkpoint_line_that_does_not_hold_is_refused(
+    branched: Spire, tmp_path: Path, record: dict[str, Any], says: str,
+) -> None:
+    lines = branched.ok("export").splitlines()
+    path = tmp_path / "marked.jsonl"
+    path.write_text("\n".join([lines[0], json.dumps(record), *lines[1:]]) + "\n")
+    copy = Spire(tmp_path / "copy.sqlite")
+    line = copy.refused("import", str(path), code=2)
+    assert "line 2: " in line and says in line
 
 
 def test_the_closing_record_counts_each_branch(branched: Spire) -> None:

@@ -119,7 +119,7 @@ def exported(spire: Spire, tmp_path: Path) -> list[dict[str, Any]]:
     spire.ok("note", "hello")
     out = tmp_path / "g.jsonl"
     spire.ok("export", "-o", str(out))
-    return [json.loads(line) for line in out.read_text().splitlines()][:-1]
+    return [r for line in out.read_text().splitlines() if "seq" in (r := json.loads(line))]
 
 
 def rechained(records: list[dict[str, Any]]) -> str:
@@ -299,12 +299,13 @@ recomputed after it, or not), or the line replaced by any text or bytes."""
 
 
 def changed(lines: list[str], change: tuple[object, ...]) -> bytes:
-    """The export `lines` (three events and the closing record) with `change` made."""
+    """The export `lines` (three events, the start checkpoint, the closing record) with
+    `change` made; a changed field drops the checkpoint line."""
     if change[0] == "line":
         second = str(change[1])
         return "\n".join([lines[0], second, *lines[2:]]).encode("utf-8", "surrogateescape") + b"\n"
     _, field, value, rechain = change
-    records = [json.loads(line) for line in lines[:-1]]
+    records = [json.loads(line) for line in lines if '"seq":' in line]
     records[1][field] = value
     try:
         body = rechained(records) if rechain else ""

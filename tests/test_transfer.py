@@ -56,8 +56,9 @@ def test_round_trip_keeps_the_status(played: Spire, tmp_path: Path) -> None:
 
 def test_export_is_one_event_a_line_with_hashes(played: Spire) -> None:
     *lines, closing = played.ok("export").splitlines()
-    assert len(lines) == 16
-    events = [json.loads(line) for line in lines]
+    assert len(lines) == 16 + 2  # and the checkpoints, start and chapter-2
+    events = [json.loads(line) for line in lines[:16]]
+    assert [json.loads(line)["checkpoint"] for line in lines[16:]] == ["start", "chapter-2"]
     assert json.loads(closing) == {"closing": {"branches": [
         {"name": "main", "events": 16, "head": 16, "hash": events[-1]["hash"]}]}}
     assert [e["seq"] for e in events] == list(range(1, 17))
@@ -81,13 +82,14 @@ def _broken(played: Spire, tmp_path: Path, edit: str) -> Path:
         del record["hash"]
         lines[2] = json.dumps(record)
     elif edit == "payload-shape":  # a well-chained event whose payload is not valid
-        record = json.loads(lines[-2])  # the last event, before the closing record
+        last = max(i for i, line in enumerate(lines) if '"seq":' in line)
+        record = json.loads(lines[last])
         record["payload"]["amount"] = -9
         fields = {k: record[k] for k in ("type", "v", "payload", "recorded_at", "player",
                                          "override", "prev_hash")}
         raw = RawEvent(position=record["seq"], hash="", **fields)
         record["hash"] = chain.link(record["prev_hash"], raw.encoded())
-        lines[-2] = json.dumps(record)
+        lines[last] = json.dumps(record)
     path = tmp_path / f"{edit}.jsonl"
     path.write_text("\n".join(lines) + "\n")
     return path
