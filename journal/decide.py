@@ -243,6 +243,7 @@ def _holder(state: State, holder: str | None) -> str | None:
 
 def gain_item(
     state: State, name: str, kind: str | None, holder: str | None, wild_die: str | None = None,
+    raises: tuple[tuple[str, int], ...] = (),
 ) -> Decision:
     game = game_named(state.game)
     name = _name(name, "item")
@@ -250,10 +251,25 @@ def gain_item(
     if kind not in game.item_kinds:
         raise BadInput(f"unknown item kind {kind!r}; {game.title} has: {', '.join(game.item_kinds)}")
     wild_die = _wild_die(game, kind, wild_die)
+    if raises and (game.name != "volume2" or kind != "gear"):
+        raise BadInput("only Volume 2's gear raises an ally's HP or AP limit")
     holder = _holder(state, holder)
     violations = _item_limit(state, game, kind, holder)
-    gained = ev.ItemGained(item=name, kind=kind, holder=holder, wild_die=wild_die)
+    gained = ev.ItemGained(item=name, kind=kind, holder=holder, wild_die=wild_die,
+                           raises=raises)
     return _decided(gained, violations=violations)
+
+
+def limit_raises(texts: list[str] | None) -> tuple[tuple[str, int], ...]:
+    """`hp+1`, `ap +2`: the limits a piece of gear raises while held."""
+    found = []
+    for text in texts or ():
+        word = text.replace(" ", "").casefold()
+        limit, amount = word[:2], word[2:].lstrip("+")
+        if limit not in ("hp", "ap") or not amount.isdigit() or not 1 <= int(amount) <= 20:
+            raise BadInput(f"cannot read the raise {text!r}; write hp+1 or ap+2")
+        found.append((limit, int(amount)))
+    return tuple(found)
 
 
 def _wild_die(game: Game, kind: str, die: str | None) -> str | None:

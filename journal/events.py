@@ -109,6 +109,9 @@ class ItemGained(Payload):
     holder: str | None = None
     wild_die: str | None = None
     """Hildegard: the wild shot die a fishing item adds (Item Classification)."""
+    raises: tuple[tuple[Literal["hp", "ap"], int], ...] = ()
+    """Volume 2's gear: the limits it raises while held ("Allies cannot exceed the HP Limit
+    without additional gear")."""
 
 
 class ItemLost(Payload):

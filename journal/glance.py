@@ -90,7 +90,7 @@ def of(state: State) -> Glance:
     if state.chapter is not None:
         rows.append(("chapter", str(state.chapter)))
     rows += _resources(state, rules.resources)
-    rows += _listed("characters", [_character(c) for c in state.characters])
+    rows += _listed("characters", [_character(c, state.limits(c)) for c in state.characters])
     rows += _listed("items", [f"{i.name} [{i.kind}] ({i.holder or 'aside'})"
                               for i in state.items])
     rows += [(label, words) for label, words in _collections(state) if words]
@@ -143,10 +143,12 @@ def _listed(label: str, lines: list[str]) -> list[tuple[str, str]]:
     return [(label if i == 0 else "", line) for i, line in enumerate(lines)]
 
 
-def _character(c: Any) -> str:
+def _character(c: Any, limits: tuple[int | None, int | None]) -> str:
+    """Its cubes against its limits (with what its gear raises them by)."""
     stats = []
-    if c.hp_max is not None:
-        stats.append(f"HP {c.hp}/{c.hp_max}")
-    if c.ap_max is not None:
-        stats.append(f"AP {c.ap}/{c.ap_max}")
+    hp_max, ap_max = limits
+    if hp_max is not None:
+        stats.append(f"HP {c.hp}/{hp_max}")
+    if ap_max is not None:
+        stats.append(f"AP {c.ap}/{ap_max}")
     return f"{c.name} ({', '.join(stats)})" if stats else str(c.name)

@@ -90,7 +90,7 @@ RECHECKS: dict[str, Recheck] = {
     "character-joined": _core(lambda s, e, p, h: decide.ally_joins(
         s, e.character.name, e.character.hp, e.character.ap)),
     "item-gained": _core(lambda s, e, p, h: decide.gain_item(
-        s, e.item, e.kind, e.holder or "aside", e.wild_die)),
+        s, e.item, e.kind, e.holder or "aside", e.wild_die, e.raises)),
     "item-lost": _core(lambda s, e, p, h: decide.lose_item(s, e.item, e.holder or "aside")),
     "item-passed": _core(lambda s, e, p, h: decide.pass_item(s, e.item, e.holder or "aside")),
     "resource-gained": _core(lambda s, e, p, h: decide.gain(s, e.resource, e.amount)),
@@ -156,6 +156,7 @@ RECHECKS: dict[str, Recheck] = {
     "waterfall-ended": _volume2(lambda s, e, p, h: world.end_waterfall(s, e.card)),
     "episode-ended": _volume2(lambda s, e, p, h: world.end_episode(s, e.carried.campaign)),
     "deck-card-pulled": _volume2(lambda s, e, p, h: world.pull(s, e.deck, e.name)),
+    "item-used": _volume2(lambda s, e, p, h: world.use_item(s, e.item, e.holder or "aside")),
 }
 """Each event type and the command that records it, given what the event holds."""
 

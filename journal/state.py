@@ -31,6 +31,8 @@ class Item:
     kind: str
     holder: str | None = None
     wild_die: str | None = None
+    raises: tuple[tuple[str, int], ...] = ()
+    """The HP and AP limits it raises while held (Volume 2's gear)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,17 @@ class State:
     def items_held(self, holder: str | None) -> tuple[Item, ...]:
         return tuple(i for i in self.items if i.holder == holder)
 
+    def raised(self, holder: str, limit: str) -> int:
+        """What the items `holder` carries add to its `limit` ("hp" or "ap")."""
+        return sum(n for i in self.items if i.holder == holder for what, n in i.raises
+                   if what == limit)
+
+    def limits(self, character: Character) -> tuple[int | None, int | None]:
+        """Its HP and AP limits with what its items raise them by."""
+        hp, ap = character.hp_max, character.ap_max
+        return (None if hp is None else hp + self.raised(character.name, "hp"),
+                None if ap is None else ap + self.raised(character.name, "ap"))
+
     def to_json(self) -> dict[str, Any]:
         """The state as plain JSON values, in a stable order."""
         return {
@@ -78,7 +91,8 @@ class State:
             "resources": dict(sorted(self.resources.items())),
             "items": [_item_json(i) for i in self.items],
             "characters": [
-                {"name": c.name, "hp": c.hp, "hp_max": c.hp_max, "ap": c.ap, "ap_max": c.ap_max}
+                {"name": c.name, "hp": c.hp, "hp_max": self.limits(c)[0], "ap": c.ap,
+                 "ap_max": self.limits(c)[1]}
                 for c in self.characters
             ],
             "cards_seen": sorted(self.seen),
@@ -142,7 +156,9 @@ def _defaults(cls: type) -> dict[str, Any]:
 
 
 def _item_json(item: Item) -> dict[str, Any]:
-    data = {"name": item.name, "kind": item.kind, "holder": item.holder}
+    data: dict[str, Any] = {"name": item.name, "kind": item.kind, "holder": item.holder}
+    if item.raises:
+        data["raises"] = {what: n for what, n in item.raises}
     return data | ({"wild_die": item.wild_die} if item.wild_die else {})
 
 
@@ -307,7 +323,7 @@ def _(event: ev.CharacterJoined, state: State) -> State:
 
 @applies
 def _(event: ev.ItemGained, state: State) -> State:
-    item = Item(event.item, event.kind, event.holder, event.wild_die)
+    item = Item(event.item, event.kind, event.holder, event.wild_die, event.raises)
     return replace(state, items=(*state.items, item))
 
 
@@ -316,7 +332,9 @@ def _(event: ev.ItemLost, state: State) -> State:
     index = _find_item(state, event.item, event.holder)
     if index is None:
         return state
-    return replace(state, items=state.items[:index] + state.items[index + 1:])
+    gone = state.items[index]
+    state = replace(state, items=state.items[:index] + state.items[index + 1:])
+    return _within_limits(state, gone)
 
 
 @applies
@@ -324,8 +342,26 @@ def _(event: ev.ItemPassed, state: State) -> State:
     index = _find_item(state, event.item, event.giver)
     if index is None:
         return state
-    moved = replace(state.items[index], holder=event.holder)
-    return replace(state, items=(*state.items[:index], moved, *state.items[index + 1:]))
+    given = state.items[index]
+    moved = replace(given, holder=event.holder)
+    state = replace(state, items=(*state.items[:index], moved, *state.items[index + 1:]))
+    return _within_limits(state, given)
+
+
+def _within_limits(state: State, item: Item) -> State:
+    """Gear that raised a limit has left its holder: cubes above the limit now go."""
+    if not item.raises or item.holder is None:
+        return state
+    who = state.character(item.holder)
+    if who is None:
+        return state
+    hp_max, ap_max = state.limits(who)
+    kept = replace(who, hp=_at_most(who.hp, hp_max), ap=_at_most(who.ap, ap_max))
+    return replace(state, characters=tuple(kept if c is who else c for c in state.characters))
+
+
+def _at_most(value: int | None, limit: int | None) -> int | None:
+    return value if value is None or limit is None else min(value, limit)
 
 
 def _find_item(state: State, name: str, holder: str | None) -> int | None:

@@ -238,3 +238,33 @@ def test_the_pull_decks_are_pulled_by_name(plains: Spire) -> None:
     assert "give its number" in plains.refused("pull", "Dunstan", code=2)
     assert [e["type"] for e in plains.json("log")[-2:]] == ["deck-card-pulled"] * 2
     assert plains.json("audit")["clean"]
+
+
+def test_gear_raises_a_limit_while_it_is_held(plains: Spire) -> None:
+    says("Allies cannot exceed the HP Limit without additional gear.")
+    plains.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    plains.ok("card", "add", "Wade Slocum", "--enemy", "--hp", "4", "--ap", "0", "--ferocity",
+              "1", "--attacks", "1", "--retreat", "3")
+    plains.ok("item", "gain", "Thick Coat", "--raises", "hp+1", "--raises", "ap+2")
+    assert "Finnian (HP 5/6, AP 3/5)" in plains.ok("status")
+    plains.ok("fight", "Wade Slocum")
+    finnian = plains.json("status")["encounter"]["allies"][0]
+    assert (finnian["hp"], finnian["hp_max"], finnian["ap"], finnian["ap_max"]) == (6, 6, 5, 5)
+    plains.ok("end")
+    plains.ok("item", "lose", "Thick Coat")
+    assert "Finnian (HP 5/5, AP 3/3)" in plains.ok("status")
+    assert "only Volume 2's gear" in plains.refused(
+        "item", "gain", "Lucky Charm", "--kind", "story", "--raises", "hp+1", code=2)
+    assert "write hp+1 or ap+2" in plains.refused(
+        "item", "gain", "Odd Hat", "--raises", "luck+1", code=2)
+
+
+def test_a_single_use_item_is_used_up(plains: Spire) -> None:
+    says("NOTE Single use Items can only be used if at least one Ally is in play. If all "
+         "Allies are KO'd, items can't be used.")
+    plains.ok("item", "gain", "Smoked Honey", "--kind", "single-use")
+    plains.ok("item", "gain", "Bone Knife")
+    assert "not single-use" in plains.refused("item", "use", "Bone Knife", code=2)
+    plains.ok("item", "use", "smoked honey")
+    assert [i["name"] for i in plains.json("status")["items"]] == ["Bone Knife"]
+    assert plains.json("audit")["clean"]

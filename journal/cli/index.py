@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'assign': ('hildegard', "Split a round's bullseyes among several enemies (the rest go to the first)."),
     'effect': ('hildegard', "A card's status effect: Hildegard's on the next set, Spire's End's on anyone."),
     'end': ('hildegard', "End the target now (its outcome is what the bullseyes so far make it); in Spire's End, the fight; in Volume 2, the encounter (with the reset, if an ally stands)."),
+    'map': ('insight', "The story cards every road reached: across the campaign's branches and every campaign of its game in the journal, by chapter, how often and when first."),
     'status': ('looking', 'Where the campaign stands: card, chapter, resources, characters, items.'),
     'log': ('looking', 'The events of the current branch, undone ones marked.'),
     'show': ('looking', 'One event in full: its payload, time, override and hashes.'),
@@ -65,7 +66,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'trade': ('volume2', 'Volume 2: reveal a Trading Post Card at a trading post, with its price; at most 5 a playthrough. `spire buy ITEM` then trades for it.'),
     'buy': ('volume2', 'Volume 2: trade meat and pelts for the item of a revealed Trading Post Card, at the price printed on it.'),
     'card': ('cards', 'The card catalog: cards entered once with their printed numbers, reused by name.'),
-    'item': ('things', 'Items: gain, lose, or pass one to another character.'),
+    'item': ('things', 'Items: gain, lose, pass one to another character, or use one up.'),
     'waterfall': ('volume2', 'Volume 2: a waterfall event, row by row: lay it out, choose a card a row, remove what a card removes, end on the story card it names.'),
     'episode': ('volume2', 'Volume 2: end the episode, recording what carries into the next.'),
 }

@@ -8,7 +8,7 @@ from journal.cli import app
 from journal.cli.common import Force, act
 
 item_app = typer.Typer(
-    help="Items: gain, lose, or pass one to another character.\n\n\b\nExamples:\n"
+    help="Items: gain, lose, pass one to another character, or use one up.\n\n\b\nExamples:\n"
     "  spire item gain Slingshot --to Hildegard\n  spire item pass Slingshot --to Hallveig",
     rich_markup_mode=None, no_args_is_help=True)
 app.add_typer(item_app, name="item")
@@ -29,6 +29,9 @@ def item_gain(
     wild: str = typer.Option(
         None, "--wild", metavar="COLOR",
         help="Hildegard: the wild shot die a fishing item adds (gray, gold, blue)."),
+    raises: list[str] = typer.Option(
+        None, "--raises", metavar="LIMIT", help="Volume 2's gear: a limit it raises while held, "
+        "hp+1 or ap+2. Repeat."),
     force: Force = False,
 ) -> None:
     """Gain an item.
@@ -37,10 +40,12 @@ def item_gain(
     Examples:
       spire item gain "Cursed Key" --to Millicent --kind story
       spire item gain "Bamboo Rod" --kind fishing --wild gray
+      spire item gain "Iron Vest" --to Dunstan --raises ap+1
     """
     from journal import decide
 
-    act(ctx, lambda view: decide.gain_item(view.state, name, kind, to, wild), force)
+    raised = decide.limit_raises(raises)
+    act(ctx, lambda view: decide.gain_item(view.state, name, kind, to, wild, raised), force)
 
 
 @item_app.command("lose")
@@ -162,3 +167,23 @@ def undo(ctx: typer.Context) -> None:
     from journal import decide
 
     act(ctx, lambda view: decide.undo(view.history))
+
+
+@item_app.command("use")
+def item_use(
+    ctx: typer.Context,
+    name: str = ItemName,
+    holder: str = typer.Option(None, "--from", metavar="WHO", help="Whose, when two carry one "
+                               "of that name."),
+    force: Force = False,
+) -> None:
+    """Volume 2: use up a single-use item (only while an ally is in play).
+
+    \b
+    Example:
+      spire item use "Smoked Honey"
+    """
+    from journal.games.volume2 import world
+    from journal.service import of_game
+
+    act(ctx, of_game("volume2", lambda view: world.use_item(view.state, name, holder)), force)

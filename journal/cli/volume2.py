@@ -148,6 +148,8 @@ def trade(
                               help="Its cost in pelts, as printed."),
     kind: str = typer.Option(None, "--kind", metavar="KIND",
                              help="gear, single-use or story [default: gear]."),
+    raises: list[str] = typer.Option(None, "--raises", metavar="LIMIT", help="Gear: a limit it "
+                                     "raises while held, hp+1 or ap+2. Repeat."),
     force: Force = False,
 ) -> None:
     """Volume 2: reveal a Trading Post Card at a trading post, with its price; at most 5 a
@@ -157,9 +159,10 @@ def trade(
     Example:
       spire trade "Bone Knife" --meat 2 --pelts 1
     """
+    from journal.decide import limit_raises
     from journal.games.volume2 import world
 
-    card = world.trade_card(name, meat, pelts, kind)
+    card = world.trade_card(name, meat, pelts, kind, limit_raises(raises))
     _act(ctx, lambda view: world.trading_card(view.state, card), force)
 
 

@@ -182,6 +182,8 @@ class TradeCard(Frozen):
     meat: int = Field(default=0, ge=0, le=99)
     pelts: int = Field(default=0, ge=0, le=99)
     kind: Literal["gear", "single-use", "story"] = "gear"
+    raises: tuple[tuple[Literal["hp", "ap"], int], ...] = ()
+    """Gear: the limits it raises while held."""
 
     def price(self) -> str:
         parts = [f"{n} {what}" for n, what in ((self.meat, "meat"), (self.pelts, "pelts")) if n]

@@ -7,6 +7,7 @@ through AP then HP, KOs, the round's recoup, retreats, spoils and the reset.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -30,8 +31,14 @@ HIVE_LIMIT: int = GAME.resources["bees"].limit or 4
 FIRST: str = GAME.raw["encounter"]["first"]
 
 
-def begin(game: Volume2, event: v2.EncounterBegan) -> Volume2:
-    allies = tuple(Fighter(c, c.hp or 0, c.ap or 0) for c in event.allies)
+def begin(game: Volume2, event: v2.EncounterBegan,
+          raised: Callable[[str, str], int] = lambda name, limit: 0) -> Volume2:
+    """The encounter's first state; `raised(name, "hp")`: what an ally's gear adds to its
+    limit."""
+    limits = [((c.hp or 0) + raised(c.name, "hp"), (c.ap or 0) + raised(c.name, "ap"))
+              for c in event.allies]
+    allies = tuple(Fighter(c, hp, ap, hp_max=hp, ap_max=ap)
+                   for c, (hp, ap) in zip(event.allies, limits))
     enemies = tuple(Foe(c, c.hp or 0, c.ap or 0) for c in event.enemies)
     names = ", ".join(e.name for e in enemies)
     said = (f"Encounter with {names}: round 1, {allies[0].name}'s turn",)
@@ -221,10 +228,10 @@ def _mend(enc: Encounter, name: str, how: str, amount: int) -> tuple[Encounter, 
     if ally is None or ally.ko:
         return enc, f"{name} is not in play: nothing {'healed' if how == 'heal' else 'repaired'}"
     if how == "heal":
-        after = replace(ally, hp=min(ally.hp + amount, ally.card.hp or ally.hp + amount))
+        after = replace(ally, hp=min(ally.hp + amount, ally.hp_max))
         line = f"{ally.name} heals {after.hp - ally.hp} HP (HP {points(ally.hp, after.hp)})"
     else:
-        after = replace(ally, ap=min(ally.ap + amount, ally.card.ap or ally.ap + amount))
+        after = replace(ally, ap=min(ally.ap + amount, ally.ap_max))
         line = f"{ally.name} repairs {after.ap - ally.ap} AP (AP {points(ally.ap, after.ap)})"
     return with_ally(enc, ally.name, lambda _: after), line
 

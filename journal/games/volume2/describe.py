@@ -120,3 +120,8 @@ def _(e: v2.EpisodeEnded) -> str:
 @says
 def _(e: v2.DeckCardPulled) -> str:
     return f"Pulled {e.name} from the {e.deck.capitalize()} Deck"
+
+
+@says
+def _(e: v2.ItemUsed) -> str:
+    return f"Used {e.item}"

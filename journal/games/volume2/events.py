@@ -215,3 +215,11 @@ class DeckCardPulled(Payload):
     type: Literal["deck-card-pulled"] = "deck-card-pulled"
     deck: Literal["ally", "duster", "wildlife"]
     name: str = Field(min_length=1, max_length=200)
+
+
+class ItemUsed(Payload):
+    """A single-use item used up."""
+
+    type: Literal["item-used"] = "item-used"
+    item: str
+    holder: str | None = None

@@ -120,7 +120,7 @@ def _recoup(enc: Encounter) -> tuple[Encounter, list[str]]:
     said = []
     allies = []
     for ally in enc.allies:
-        gain = 0 if ally.ko else min(ally.card.recoup or 0, max((ally.card.hp or 0) - ally.hp, 0))
+        gain = 0 if ally.ko else min(ally.card.recoup or 0, max(ally.hp_max - ally.hp, 0))
         if gain:
             said.append(f"Recoup: {ally.name} +{gain} HP (HP {points(ally.hp, ally.hp + gain)})")
         allies.append(replace(ally, hp=ally.hp + gain, acted=False))
@@ -189,7 +189,8 @@ def reset(state: State, game: Volume2) -> State:
                    finished=finished(game, line))
     state = with_game(state, game)
     return replace(state, characters=tuple(
-        replace(c, hp=c.hp_max, ap=c.ap_max) for c in state.characters))
+        replace(c, hp=hp, ap=ap) for c in state.characters
+        for hp, ap in [state.limits(c)]))
 
 
 # -- evolve: each encounter event's step, registered for the fold ------------------------
@@ -199,7 +200,7 @@ Change = Callable[[Volume2, Resources], Step]
 
 @applies
 def _(event: v2.EncounterBegan, state: State) -> State:
-    return with_game(state, begin(volume2(state), event))
+    return with_game(state, begin(volume2(state), event, state.raised))
 
 
 def _on_encounter(state: State, change: Change) -> State:

@@ -27,6 +27,9 @@ class Fighter:
     hp: int
     ap: int
     acted: bool = False
+    hp_max: int = 0
+    ap_max: int = 0
+    """Its limits in this encounter: the card's, and what its gear raises them by."""
 
     @property
     def name(self) -> str:
@@ -278,7 +281,7 @@ def _(event: v2.ItemBought, state: State) -> State:
     resources = dict(state.resources)
     for resource, price in (("meat", card.meat), ("pelts", card.pelts)):
         resources[resource] = resources.get(resource, 0) - price
-    item = Item(card.name, card.kind, event.holder)
+    item = Item(card.name, card.kind, event.holder, raises=card.raises)
     said = (f"Bought {card.name} for {card.price()}" +
             (f"; {event.holder} holds it" if event.holder else ""),)
     state = replace(state, resources=resources, items=(*state.items, item))
@@ -361,4 +364,17 @@ def _(event: v2.DeckCardPulled, state: State) -> State:
               "wildlife": "`spire fight` it; then it goes back into the deck",
               "duster": "follow the card"}[event.deck]
     said = (f"Pulled {event.name} from the {event.deck.capitalize()} Deck: {follow}",)
+    return with_game(state, replace(volume2(state), resolved=said))
+
+
+@applies
+def _(event: v2.ItemUsed, state: State) -> State:
+    folded = event.item.casefold()
+    index = next((i for i, item in enumerate(state.items)
+                  if item.name.casefold() == folded and item.holder == event.holder), None)
+    if index is None:
+        return state
+    state = replace(state, items=state.items[:index] + state.items[index + 1:])
+    said = (f"Used {event.item}" + (f" ({event.holder}'s)" if event.holder else "")
+            + ": it is gone",)
     return with_game(state, replace(volume2(state), resolved=said))

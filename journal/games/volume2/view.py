@@ -11,7 +11,7 @@ from journal.games.volume2.state import Encounter, Fighter, Foe, Turn, Volume2, 
 def ally_line(a: Fighter) -> str:
     if a.ko:
         return f"Ally {a.name}: KO'd"
-    return f"Ally {a.name}: HP {a.hp}/{a.card.hp}, AP {a.ap}/{a.card.ap}" + \
+    return f"Ally {a.name}: HP {a.hp}/{a.hp_max}, AP {a.ap}/{a.ap_max}" + \
         (", has acted" if a.acted else "")
 
 
@@ -114,7 +114,7 @@ def _trading(game: Volume2) -> list[str]:
 
 
 def _ally_json(a: Fighter) -> dict[str, Any]:
-    return {"name": a.name, "hp": a.hp, "hp_max": a.card.hp, "ap": a.ap, "ap_max": a.card.ap,
+    return {"name": a.name, "hp": a.hp, "hp_max": a.hp_max, "ap": a.ap, "ap_max": a.ap_max,
             "recoup": a.card.recoup, "ko": a.ko, "acted": a.acted}
 
 

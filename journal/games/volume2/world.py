@@ -59,7 +59,8 @@ def buy(state: State, name: str, to: str | None) -> Decision:
     return Decision((v2.ItemBought(card=card, holder=holder),), tuple(violations))
 
 
-def trade_card(name: str, meat: int | None, pelts: int | None, kind: str | None) -> TradeCard:
+def trade_card(name: str, meat: int | None, pelts: int | None, kind: str | None,
+               raises: tuple[tuple[str, int], ...] = ()) -> TradeCard:
     """The card as typed: its item's name and the price at the bottom of its face."""
     name = " ".join(name.split())
     if not name:
@@ -69,7 +70,10 @@ def trade_card(name: str, meat: int | None, pelts: int | None, kind: str | None)
     wanted = (kind or "gear").casefold()
     if wanted not in ("gear", "single-use", "story"):
         raise BadInput(f"unknown item kind {kind!r}; Volume 2 has: gear, single-use, story")
-    return TradeCard(name=name, meat=meat or 0, pelts=pelts or 0, kind=wanted)
+    if raises and wanted != "gear":
+        raise BadInput("only gear raises an ally's HP or AP limit")
+    return TradeCard(name=name, meat=meat or 0, pelts=pelts or 0,
+                     kind=wanted, raises=raises)
 
 
 # -- waterfall events ----------------------------------------------------------------------
@@ -268,3 +272,26 @@ def pull(state: State, deck: str, name: str) -> Decision:
                                         f"{NIBBLER} may be pulled", "Wildlife Cards"))
     return Decision((v2.DeckCardPulled(deck=wanted, name=name),),
                     tuple(violations))
+
+
+# -- items ----------------------------------------------------------------------------------
+
+def use_item(state: State, name: str, holder: str | None) -> Decision:
+    """"Single use Items can only be used if at least one Ally is in play. If all Allies are
+    KO'd, items can't be used." (Trading Post Cards)"""
+    folded = " ".join(name.split()).casefold()
+    held = [i for i in state.items if i.name.casefold() == folded]
+    if holder is not None:
+        held = [i for i in held if i.holder == item_holder(state, holder)]
+    if not held:
+        raise NotFound(f"no item named {name!r} in the party")
+    item = held[0]
+    if item.kind != "single-use":
+        raise BadInput(f"{item.name} is {item.kind}, not single-use: it is not used up")
+    game = volume2(state)
+    enc = game.encounter
+    violations: Violations = []
+    if game.game_over or (enc is not None and enc.under_way and not enc.up()):
+        violations.append(RuleViolation("every ally in play is KO'd: items can't be used",
+                                        TRADING))
+    return Decision((v2.ItemUsed(item=item.name, holder=item.holder),), tuple(violations))
