@@ -74,7 +74,7 @@ def _lost(before: Sequence[Ally | Foe], after: Sequence[Ally | Foe]) -> int:
 def _report(track: _Track) -> EncounterReport:
     fight = track.latest
     assert fight is not None
-    allies = tuple(Fighter(a.name, max(a.hp, 0), a.card.hp or 0, a.ap, a.card.ap or 0,
+    allies = tuple(Fighter(a.name, max(a.hp, 0), a.hp_max, a.ap, a.ap_max,
                            "KO'd" if a.ko else "standing") for a in fight.allies)
     enemies = tuple(Fighter(f.name, f.hp, f.card.hp or 0, f.ap, f.card.ap or 0,
                             f.out or "standing") for f in fight.enemies)
