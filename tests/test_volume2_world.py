@@ -268,3 +268,29 @@ def test_a_single_use_item_is_used_up(plains: Spire) -> None:
     plains.ok("item", "use", "smoked honey")
     assert [i["name"] for i in plains.json("status")["items"]] == ["Bone Knife"]
     assert plains.json("audit")["clean"]
+
+
+WATERFALL = [["retrieve", "Morwen's Carriage"], ["waterfall", "lay", "3", "4", "4", "4"],
+             ["waterfall", "choose", "1", "2"]]
+
+
+@pytest.mark.parametrize(("given", "command", "why"), [
+    ([["gain", "pelts", "1"], *[["trade", f"Card {n}", "--pelts", "1"] for n in range(5)]],
+     ["trade", "Card 5", "--pelts", "1"], "only 5 may be"),
+    (WATERFALL, ["waterfall", "choose", "1", "3"], "one card a row"),
+    ([*WATERFALL, ["waterfall", "remove", "B"]], ["waterfall", "choose", "2", "B"],
+     "was removed"),
+    ([["trade", "Bone Knife", "--meat", "2"]], ["buy", "Bone Knife"], "you have 0 meat"),
+    ([["reveal", "50"], ["discard", "50"]], ["retrieve", "50"], "will not be used again"),
+], ids=["a sixth trading post card", "a second card of a row", "a removed card",
+        "a purchase without the meat", "a discarded card"])
+def test_every_refusal_between_fights_can_be_forced(
+    plains: Spire, given: list[list[str]], command: list[str], why: str,
+) -> None:
+    for step in given:
+        plains.ok(*step)
+    assert why in plains.refused(*command, code=1)
+    plains.ok(*command, "--force")
+    [override] = plains.json("status")["overrides"]
+    assert why in override["reason"]
+    assert plains.json("audit")["clean"]
