@@ -20,8 +20,8 @@ from typer.core import TyperGroup
 from journal import __version__
 from journal.errors import BadInput, SpireError
 
-MODULES = ("audit", "campaigns", "cards", "deck", "hildegard", "looking", "play", "report",
-           "spires_end", "things", "time", "transfer", "volume2")
+MODULES = ("audit", "campaigns", "cards", "deck", "hildegard", "insight", "looking", "play",
+           "report", "spires_end", "things", "time", "transfer", "volume2")
 """The modules under journal.cli that define commands, in the order `--help` lists them.
 A new command (or module) appears once it is here and the index is regenerated:
 `python -m journal.cli.reference --index > journal/cli/index.py` (tests say when)."""

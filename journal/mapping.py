@@ -1,0 +1,224 @@
+"""The story map: the cards every road reached, across the branches of a campaign and every
+campaign of the same game in the journal (Volume 2's "Roads Less Traveled").
+
+Spoiler-safe by construction: a road is read from the events only, and the events hold only
+the cards the players were told to reveal, pull or retrieve. A card they did not see is never
+named or counted; the numbers between two cards seen appear as a count of numbers skipped,
+never as numbers. (Cards a Spire's End reveal took out of the game are not seen: the map
+leaves them among the skipped.)
+
+`roads` reads the journal through the service; the rest is pure.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from journal import events as ev
+
+if TYPE_CHECKING:
+    from journal.service import Journal
+
+
+@dataclass(frozen=True)
+class Reach:
+    """One time a road reached a story card."""
+
+    card: int
+    position: int
+    chapter: int | None
+    at: str
+    how: str
+    """revealed, pulled, retrieved, or start (a card the campaign's start pulled)."""
+
+
+@dataclass(frozen=True)
+class Road:
+    """A branch as the map sees it: every card its path reached, its ancestors' included."""
+
+    campaign: str
+    branch: str
+    parent: str | None
+    fork: int | None
+    current: bool
+    reaches: tuple[Reach, ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.campaign}/{self.branch}"
+
+    @property
+    def own(self) -> tuple[Reach, ...]:
+        """The reaches past the fork: this road's own (a root branch owns them all)."""
+        return tuple(r for r in self.reaches if self.fork is None or r.position > self.fork)
+
+    def card_at(self, position: int) -> int | None:
+        """The card last reached at or before `position` (where the road parted)."""
+        found = [r.card for r in self.reaches if r.position <= position]
+        return found[-1] if found else None
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A card seen on some road: when first, in which chapter, how many times, by whom."""
+
+    card: int
+    chapter: int | None
+    times: int
+    first_at: str
+    first_road: str
+    roads: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Gap:
+    """Card numbers between two cards seen that no road reached: only their count."""
+
+    after: int
+    before: int
+
+    @property
+    def skipped(self) -> int:
+        return self.before - self.after - 1
+
+
+@dataclass(frozen=True)
+class StoryMap:
+    game: str
+    current: str
+    campaigns: tuple[str, ...]
+    roads: tuple[Road, ...]
+    cards: tuple[Seen, ...]
+    gaps: tuple[Gap, ...]
+
+    def chapters(self) -> list[tuple[int | None, list[Seen]]]:
+        """The cards seen by the chapter they were first reached in, cards before any
+        chapter first."""
+        grouped: dict[int | None, list[Seen]] = {}
+        for seen in self.cards:
+            grouped.setdefault(seen.chapter, []).append(seen)
+        return sorted(grouped.items(), key=lambda kv: -1 if kv[0] is None else kv[0])
+
+
+# -- reading a road from its events ----------------------------------------------------------
+
+def reaches(history: Sequence[ev.Recorded]) -> tuple[Reach, ...]:
+    """The story cards a branch's events reached, in order, undone events left out."""
+    from journal.state import retracted_positions
+
+    gone = retracted_positions(history)
+    chapter: int | None = None
+    found: list[Reach] = []
+    for recorded in history:
+        if recorded.position in gone:
+            continue
+        event, at = recorded.event, recorded.recorded_at.isoformat()
+        if isinstance(event, ev.ChapterStarted):
+            chapter = event.chapter
+        for card, how in _cards_of(event):
+            found.append(Reach(card, recorded.position, chapter, at, how))
+    return tuple(found)
+
+
+def _cards_of(event: ev.Event) -> list[tuple[int, str]]:
+    if isinstance(event, ev.CardRevealed):
+        return [(event.card, "revealed")]
+    if isinstance(event, ev.CardPulled):
+        return [(event.card, "pulled")]
+    if isinstance(event, ev.CardRetrieved):
+        return [(event.card, "retrieved")]
+    if isinstance(event, ev.CampaignStarted):
+        return [(card, "start") for card in event.pulled]
+    return []
+
+
+# -- the map -------------------------------------------------------------------------------------
+
+def story_map(game: str, current: str, roads: Sequence[Road]) -> StoryMap:
+    """The map of `roads`: each card with the times it was reached (a reach the roads share,
+    an event before a fork, counts once), its first reach by time, and the gaps between
+    the cards seen."""
+    by_name = {(road.campaign, road.branch): road for road in roads}
+    by_card: dict[int, dict[tuple[str, str, int], tuple[Road, Reach]]] = {}
+    for road in roads:
+        for reach in road.reaches:
+            owner = _owner(road, reach.position, by_name)
+            key = (owner.campaign, owner.branch, reach.position)
+            by_card.setdefault(reach.card, {}).setdefault(key, (owner, reach))
+    cards = tuple(_seen(card, list(by_card[card].values()), roads) for card in sorted(by_card))
+    numbers = [c.card for c in cards]
+    gaps = tuple(Gap(a, b) for a, b in itertools.pairwise(numbers) if b - a > 1)
+    campaigns = tuple(dict.fromkeys(road.campaign for road in roads))
+    return StoryMap(game, current, campaigns, tuple(roads), cards, gaps)
+
+
+def _owner(road: Road, position: int, by_name: dict[tuple[str, str], Road]) -> Road:
+    """The road whose own events hold `position` (a reach before a fork is its parent's)."""
+    while road.fork is not None and position <= road.fork and road.parent is not None \
+            and (road.campaign, road.parent) in by_name:
+        road = by_name[road.campaign, road.parent]
+    return road
+
+
+def _seen(card: int, owned: list[tuple[Road, Reach]], roads: Sequence[Road]) -> Seen:
+    first_road, first = min(owned, key=lambda pair: (pair[1].at, pair[1].position))
+    on = tuple(road.name for road in roads if any(r.card == card for r in road.reaches))
+    return Seen(card, first.chapter, len(owned), first.at, first_road.name, on)
+
+
+def to_json(found: StoryMap) -> dict[str, Any]:
+    return {
+        "game": found.game,
+        "current": found.current,
+        "campaigns": list(found.campaigns),
+        "seen": len(found.cards),
+        "cards": [{"card": s.card, "chapter": s.chapter, "times": s.times,
+                   "first": {"at": s.first_at, "road": s.first_road},
+                   "roads": list(s.roads)} for s in found.cards],
+        "skipped": [{"after": g.after, "before": g.before, "count": g.skipped}
+                    for g in found.gaps],
+        "roads": [_road_json(road) for road in found.roads],
+    }
+
+
+def _road_json(road: Road) -> dict[str, Any]:
+    return {
+        "campaign": road.campaign, "branch": road.branch, "parent": road.parent,
+        "fork": road.fork, "card_at_fork": road.card_at(road.fork) if road.fork else None,
+        "current": road.current, "path": [r.card for r in road.reaches],
+        "own": [r.card for r in road.own],
+    }
+
+
+# -- reading the journal -------------------------------------------------------------------------
+
+def roads(journal: Journal) -> tuple[str, str, list[Road]]:
+    """The game and current road of the current campaign, and every road of every campaign
+    of its game in the journal, read through the service (no SQL here)."""
+    campaign = journal.campaign()
+    found: list[Road] = []
+    current = ""
+    for other, _, _ in journal.campaigns():
+        if other.game != campaign.game:
+            continue
+        # The same journal seen through the other campaign: a shallow copy shares its store
+        # (one connection pool) and starts with no state of its own remembered.
+        seen = journal if other.name == campaign.name else _through(journal, other.name)
+        for info in seen.branches():
+            road = Road(other.name, info.branch.name, info.parent, info.branch.fork_position,
+                        info.current, reaches(seen.history(info.branch.name)))
+            found.append(road)
+            if info.current and other.name == campaign.name:
+                current = road.name
+    return campaign.game, current, found
+
+
+def _through(journal: Journal, name: str) -> Journal:
+    other = copy.copy(journal)
+    other.campaign_name = name
+    other._known = {}
+    return other
