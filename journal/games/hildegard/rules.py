@@ -8,8 +8,8 @@ rolled by the command line before it calls here.
 from __future__ import annotations
 
 from journal.decide import Decision
-from journal.events import Payload
 from journal.errors import BadInput, Refused, RuleViolation
+from journal.events import Payload
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Status, TargetCard
 from journal.games.hildegard.dice import Face, WildDie, WildEffect

@@ -159,9 +159,10 @@ def _unknown_parts(f: FaceOff) -> list[str]:
     if not unknown:
         return []
     which = f"square {unknown[0]} has" if len(unknown) == 1 else f"squares {_ranges(unknown)} have"
-    return [f"  {which} no part entered on {f.meter.name}: no die can hit there. Enter your "
+    said = (f"  {which} no part entered on {f.meter.name}: no die can hit there. Enter your "
             f"card's: spire card add \"{f.meter.name}\" --meter --accuracy {f.meter.accuracy} "
-            "--squares ..."]
+            "--squares ...")
+    return [said]
 
 
 def _ranges(numbers: list[int]) -> str:
