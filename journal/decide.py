@@ -114,6 +114,8 @@ def return_(state: State) -> Decision:
 def discard_milestone(state: State, milestone: int) -> Decision:
     """A milestone leaves play: "It remains there unless instructed otherwise." (Milestone
     Cards)"""
+    if not 1 <= milestone <= 9999:
+        raise BadInput(f"milestones are numbered from 1, not {milestone}")
     violations = []
     if milestone not in state.milestones:
         held = ", ".join(f"M{m}" for m in state.milestones) or "none"
@@ -168,9 +170,14 @@ def _retrieved(game: Game, state: State, what: str, violations: list[RuleViolati
         return ev.CardRetrieved(card=card)
     milestone = _milestone_number(what)
     if milestone is not None:
+        if not 1 <= milestone <= 9999:
+            raise BadInput(f"milestones are numbered from 1, not {milestone}")
         if milestone in state.milestones:
             violations.append(RuleViolation(
                 f"milestone {milestone} is in play already", "Milestone Cards"))
+        elif milestone in state.milestones_discarded and game.discard_removes_from_game:
+            violations.append(RuleViolation(
+                f"milestone {milestone} was discarded; it will not be used again", NAVIGATION))
         return ev.MilestoneRetrieved(milestone=milestone)
     for name in game.event_sets:
         if name.casefold().startswith(what.casefold()) and what:

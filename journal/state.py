@@ -56,6 +56,8 @@ class State:
     resources: dict[str, int] = field(default_factory=dict)
     items: tuple[Item, ...] = ()
     milestones: tuple[int, ...] = ()
+    milestones_discarded: tuple[int, ...] = ()
+    """Milestones a card had discarded (out of the game where DISCARD removes a card)."""
     event_cards: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     """The latest notes (at most RECENT); the log keeps every one."""
@@ -99,6 +101,8 @@ class State:
             "removed": sorted(self.removed),
             "discarded": sorted(self.discarded),
             "milestones": list(self.milestones),
+            **({"milestones_discarded": list(self.milestones_discarded)}
+               if self.milestones_discarded else {}),
             "event_cards": list(self.event_cards),
             "notes": list(self.notes),
             "overrides": [{"seq": o.position, "reason": o.reason} for o in self.overrides],
@@ -303,7 +307,8 @@ def _(event: ev.MilestoneRetrieved, state: State) -> State:
 @applies
 def _(event: ev.MilestoneDiscarded, state: State) -> State:
     kept = tuple(m for m in state.milestones if m != event.milestone)
-    return replace(state, milestones=kept)
+    return replace(state, milestones=kept,
+                   milestones_discarded=(*state.milestones_discarded, event.milestone))
 
 
 @applies

@@ -294,3 +294,92 @@ def test_every_refusal_between_fights_can_be_forced(
     [override] = plains.json("status")["overrides"]
     assert why in override["reason"]
     assert plains.json("audit")["clean"]
+
+
+def test_gear_carries_its_raise_into_the_next_episode(plains: Spire, tmp_path: Path) -> None:
+    plains.ok("item", "gain", "Thick Coat", "--raises", "hp+1")
+    kept = tmp_path / "e1.json"
+    plains.ok("episode", "end", "--output", str(kept))
+    plains.ok("new", "plains-2", "--game", "volume2", "--from", str(kept))
+    assert "Finnian (HP 5/6, AP 3/3)" in plains.ok("status")
+
+
+def test_a_trading_post_card_is_bought_when_revealed(plains: Spire) -> None:
+    says("When revealed, decide if you can purchase, then return the card to the deck.")
+    plains.ok("reveal", "7")
+    plains.ok("trade", "Bone Knife", "--meat", "1")
+    plains.ok("reveal", "8")
+    plains.ok("gain", "meat", "1")
+    assert "was revealed at card 7" in plains.refused("buy", "Bone Knife", code=1)
+    plains.ok("trade", "Bone Knife", "--meat", "1")  # the card comes up again
+    plains.ok("buy", "Bone Knife")
+    assert [t["bought"] for t in plains.json("status")["trading"]] == [False, True]
+    assert [i["name"] for i in json.loads(plains.ok("report", "--format", "json"))["items"]] \
+        == ["Bone Knife"], "the report counts an item bought"
+
+
+def test_a_discarded_milestone_is_never_retrieved(plains: Spire) -> None:
+    says("DISCARD: Remove a card from the game entirely. This card will not be used again.")
+    plains.ok("retrieve", "M4")
+    plains.ok("discard", "M4")
+    assert "will not be used again" in plains.refused("retrieve", "M4", code=1)
+    assert "numbered from 1" in plains.refused("retrieve", "M0", code=2)
+    assert "numbered from 1" in plains.refused("retrieve", "M" + "9" * 23, code=2)
+
+
+def test_the_episode_ends_on_the_story_card_and_play_goes_on_in_the_next(
+        plains: Spire, tmp_path: Path) -> None:
+    says("The Story Card your playthrough ended on")
+    plains.ok("reveal", "5")
+    plains.ok("pull", "30")
+    plains.ok("episode", "end")
+    assert plains.json("status")["episode_ended"] == 5
+    assert "the episode has ended" in plains.refused("trade", "Rope", "--pelts", "1", code=1)
+
+
+def test_a_forced_waterfall_choice_keeps_one_card_a_row(plains: Spire) -> None:
+    plains.ok("retrieve", "Saving Imrie")
+    plains.ok("waterfall", "lay", "3", "5", "5", "5")
+    plains.ok("waterfall", "choose", "1", "1")
+    plains.ok("waterfall", "choose", "3", "B", "--force")
+    shown = plains.ok("status")
+    assert "row 2: A B C D E" in shown and "row 3: B chosen" in shown
+    assert "row 1's cards are unlettered" in plains.refused("waterfall", "choose", "1", "a",
+                                                            code=2)
+    plains.ok("waterfall", "end", "60", "--force")
+    plains.ok("retrieve", "Saving Imrie")
+    plains.ok("waterfall", "lay", "3", "7", "4", "4", "--force")  # no traceback on 7 cards
+    assert "row 2: A B C D E F G" in plains.ok("status")
+
+
+def test_a_waterfall_event_is_laid_once_a_retrieval(plains: Spire) -> None:
+    plains.ok("retrieve", "Morwen's Carriage")
+    plains.ok("waterfall", "lay", "3", "4", "4", "4")
+    plains.ok("waterfall", "choose", "1", "1")
+    plains.ok("waterfall", "end", "50")
+    assert "has been played" in plains.refused("waterfall", "lay", "3", "4", "4", "4", code=1)
+
+
+@pytest.mark.parametrize(("edit", "why"), [
+    ({"milestones": [3, 3]}, "a milestone listed twice"),
+    ({"milestones": [-1]}, "a milestone numbered below 1"),
+    ({"allies": ["Finnian", "Dunstan"]}, "allies without their cards"),
+    ({"items": [{"name": "Rope", "kind": "gear", "holder": "Imrie"}]},
+     "an item held by someone not in the party"),
+    ({"resources": [["bees", 1], ["bees", 2]]}, "a resource listed twice"),
+])
+def test_a_carry_over_file_spire_never_writes_is_refused(
+        plains: Spire, tmp_path: Path, edit: dict[str, object], why: str) -> None:
+    kept = tmp_path / "e1.json"
+    plains.ok("episode", "end", "--output", str(kept))
+    kept.write_text(json.dumps({**json.loads(kept.read_text()), **edit}))
+    assert why in plains.refused("new", "p2", "--game", "volume2", "--from", str(kept), code=2)
+
+
+def test_a_forced_debt_carries_over(plains: Spire, tmp_path: Path) -> None:
+    plains.ok("trade", "Rope", "--meat", "1")
+    plains.ok("buy", "Rope", "--force")
+    kept = tmp_path / "e1.json"
+    plains.ok("episode", "end", "--output", str(kept))
+    plains.ok("new", "p2", "--game", "volume2", "--from", str(kept))
+    assert plains.json("status")["resources"]["meat"] == -1

@@ -6,6 +6,7 @@ steps. Undone events and overrides are listed from the full history, as they wer
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -182,16 +183,21 @@ def _items(steps: Sequence[Step]) -> tuple[ItemRecord, ...]:
     carried: list[_Carried] = []
     for step in steps:
         e = step.recorded.event
-        if isinstance(e, ev.ItemGained):
-            carried.append(_Carried(e.item, e.kind, step.position, [e.holder]))
-        elif isinstance(e, ev.ItemPassed):
+        if isinstance(e, ev.ItemPassed):
             found = next((c for c in carried if c.held_by(e.item, e.giver)), None)
             if found is not None:
                 found.holders.append(e.holder)
-        elif isinstance(e, ev.ItemLost):
-            found = next((c for c in carried if c.held_by(e.item, e.holder)), None)
-            if found is not None:
-                found.lost = step.position
+        elif step.before.items is not step.after.items:
+            # Gained and lost as the state shows them, whichever event did it (a purchase,
+            # a single-use item used, an episode carried over).
+            before = Counter((i.name, i.kind, i.holder) for i in step.before.items)
+            after = Counter((i.name, i.kind, i.holder) for i in step.after.items)
+            for name, kind, holder in (after - before).elements():
+                carried.append(_Carried(name, kind, step.position, [holder]))
+            for name, _, holder in (before - after).elements():
+                found = next((c for c in carried if c.held_by(name, holder)), None)
+                if found is not None:
+                    found.lost = step.position
     return tuple(ItemRecord(c.name, c.kind, c.gained, tuple(c.holders), c.lost) for c in carried)
 
 

@@ -108,7 +108,7 @@ def waterfalls(steps: Sequence[Step]) -> tuple[WaterfallRecord, ...]:
         e = step.recorded.event
         if isinstance(e, v2.WaterfallLaid):
             found.append(WaterfallRecord(e.event, step.position, (), None))
-        elif found and isinstance(e, v2.WaterfallCardChosen):
+        elif found and isinstance(e, v2.WaterfallCardChosen):  # as chosen (forced: any row)
             w = found[-1]
             found[-1] = WaterfallRecord(w.event, w.laid, (*w.chosen, card_name(e.row, e.card)),
                                         w.ended)

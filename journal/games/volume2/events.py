@@ -181,6 +181,7 @@ class CarriedItem(BaseModel):
     name: str = Field(min_length=1, max_length=200)
     kind: str = Field(min_length=1, max_length=40)
     holder: str | None = Field(default=None, max_length=200)
+    raises: tuple[tuple[Literal["hp", "ap"], int], ...] = ()
 
 
 class CarryOver(BaseModel):
@@ -198,6 +199,7 @@ class CarryOver(BaseModel):
     cards: tuple[AllyCard, ...] = Field(default=(), max_length=20)
     """The cards of the allies who joined (Finnian's is the game's own)."""
     milestones: tuple[int, ...] = Field(default=(), max_length=200)
+    """Each at least 1 (checked with the rest of a file a person may have edited)."""
     items: tuple[CarriedItem, ...] = Field(default=(), max_length=200)
     resources: tuple[tuple[str, int], ...] = Field(default=(), max_length=20)
 

@@ -80,6 +80,9 @@ def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]
         raise BadInput("an ally fights once in an encounter; each name once")
     game = volume2(state)
     violations: Violations = []
+    if game.episode_ended is not None:
+        violations.append(RuleViolation("the episode has ended; `spire new NAME --game volume2 "
+                                        "--from FILE` begins the next", "Episode Progression"))
     if game.in_encounter:
         violations.append(RuleViolation("an encounter is under way; `spire end` ends it", FLOW))
     if game.game_over:

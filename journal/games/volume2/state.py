@@ -159,26 +159,46 @@ class Waterfall:
 
     event: str
     rows: tuple[int, ...]
-    chosen: tuple[int, ...] = ()
-    """The card chosen in each row so far (row 1 first)."""
+    chosen: tuple[tuple[int, int], ...] = ()
+    """(row, card) chosen, one a row, in the order chosen."""
     removed: tuple[tuple[int, int], ...] = ()
     """(row, card) removed from play by a revealed card's instruction."""
     ended: int | None = None
     """The story card revealed at the end."""
 
+    def choice(self, row: int) -> int | None:
+        """The card chosen in `row`, if one is."""
+        return next((card for r, card in self.chosen if r == row), None)
+
     @property
     def row(self) -> int | None:
         """The row whose card is chosen next; None once the event is over."""
-        if self.ended is not None or len(self.chosen) >= len(self.rows):
+        if self.ended is not None:
             return None
-        return len(self.chosen) + 1
+        return next((r for r in range(1, len(self.rows) + 1) if self.choice(r) is None), None)
 
     def left(self, row: int) -> tuple[int, ...]:
         """The cards of `row` still in play, face down."""
-        if row <= len(self.chosen):
+        if self.choice(row) is not None or not 1 <= row <= len(self.rows):
             return ()
         gone = {card for r, card in self.removed if r == row}
         return tuple(c for c in range(1, self.rows[row - 1] + 1) if c not in gone)
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """A Trading Post Card revealed: at which story card, and whether its item was bought
+    there ("When revealed, decide if you can purchase, then return the card to the deck")."""
+
+    card: TradeCard
+    at: int | None
+    bought: bool = False
+
+
+def story_card(state: State) -> int | None:
+    """The story card the players are on: a pulled card is read "without advancing from the
+    current Story Card"."""
+    return state.pulled_from[0] if state.pulled_from else state.card
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,12 +210,12 @@ class Volume2:
     """One line per encounter that ended (the latest few)."""
     game_over: bool = False
     """Every ally in play was KO'd: "If all Allies in play are KO'd, it's game over.\""""
-    trading: tuple[TradeCard, ...] = ()
+    trading: tuple[Trade, ...] = ()
     """The Trading Post Cards revealed this playthrough ("Only 5 ... each playthrough")."""
-    bought: tuple[str, ...] = ()
-    """The names of the revealed cards whose item was bought."""
     waterfall: Waterfall | None = None
     """The latest waterfall event laid out."""
+    laid: tuple[str, ...] = ()
+    """Every waterfall event laid out, in order (one layout a retrieval)."""
     party: tuple[AllyCard, ...] = ()
     """The cards of the allies who joined the party (Finnian's is the game's own)."""
     episode_ended: int | None = None
@@ -204,6 +224,9 @@ class Volume2:
     @property
     def in_encounter(self) -> bool:
         return self.encounter is not None and self.encounter.under_way
+
+    def waterfalls_laid(self, event: str) -> int:
+        return self.laid.count(event)
 
     def changes(self, before: object) -> list[str]:
         """What the latest event did, every number it changed (for `spire replay`): the
@@ -272,7 +295,8 @@ def _(event: v2.TradingCardRevealed, state: State) -> State:
     game = volume2(state)
     card = event.card
     said = (f"Trading post card {len(game.trading) + 1}: {card.name} for {card.price()}",)
-    return with_game(state, replace(game, trading=(*game.trading, card), resolved=said))
+    revealed = Trade(card, story_card(state))
+    return with_game(state, replace(game, trading=(*game.trading, revealed), resolved=said))
 
 
 @applies
@@ -285,7 +309,12 @@ def _(event: v2.ItemBought, state: State) -> State:
     said = (f"Bought {card.name} for {card.price()}" +
             (f"; {event.holder} holds it" if event.holder else ""),)
     state = replace(state, resources=resources, items=(*state.items, item))
-    return with_game(state, replace(game, bought=(*game.bought, card.name), resolved=said))
+    index = next((i for i in reversed(range(len(game.trading)))
+                  if game.trading[i].card.name == card.name), None)
+    trading = game.trading if index is None else (
+        *game.trading[:index], replace(game.trading[index], bought=True),
+        *game.trading[index + 1:])
+    return with_game(state, replace(game, trading=trading, resolved=said))
 
 
 @applies
@@ -294,7 +323,8 @@ def _(event: v2.WaterfallLaid, state: State) -> State:
     laid = Waterfall(event.event, event.rows)
     said = (f"{event.event}: {sum(event.rows)} cards face down in {len(event.rows)} rows "
             f"({', '.join(str(n) for n in event.rows)})",)
-    return with_game(state, replace(game, waterfall=laid, resolved=said))
+    return with_game(state, replace(game, waterfall=laid, laid=(*game.laid, event.event),
+                                    resolved=said))
 
 
 def _on_waterfall(state: State, change: Any) -> State:
@@ -305,19 +335,25 @@ def _on_waterfall(state: State, change: Any) -> State:
     return with_game(state, replace(game, waterfall=after, resolved=said))
 
 
+LETTERS = "ABCDEFGH"
+"""Row 2 onward: "Position Letter (A–F)" (a forced layout may hold up to 8)."""
+
+
 def card_name(row: int, card: int) -> str:
     """How the card is printed: row 1 by its place, later rows by letter (A-F)."""
-    return f"row 1 card {card}" if row == 1 else f"row {row} card {'ABCDEFGH'[card - 1]}"
+    return f"row 1 card {card}" if row == 1 else f"row {row} card {LETTERS[card - 1]}"
 
 
 @applies
 def _(event: v2.WaterfallCardChosen, state: State) -> State:
     def choose(fall: Waterfall) -> tuple[Waterfall, tuple[str, ...]]:
-        chosen = (*fall.chosen[:event.row - 1], event.card)
-        rest = fall.rows[event.row - 1] - 1 if event.row <= len(fall.rows) else 0
+        rest = len([c for c in fall.left(event.row) if c != event.card])
+        chosen = (*((r, c) for r, c in fall.chosen if r != event.row), (event.row, event.card))
+        discarded = (f"no other card of row {event.row} is left" if not rest else
+                     f"the other card of row {event.row} is discarded" if rest == 1 else
+                     f"the other {rest} of row {event.row} are discarded")
         return replace(fall, chosen=chosen), (
-            f"Chose {card_name(event.row, event.card)}: reveal it; the other {rest} of row "
-            f"{event.row} are discarded",)
+            f"Chose {card_name(event.row, event.card)}: reveal it; {discarded}",)
 
     return _on_waterfall(state, choose)
 

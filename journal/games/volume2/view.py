@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.games.volume2.state import Encounter, Fighter, Foe, Turn, Volume2, Waterfall
+from journal.games.volume2 import GAME
+
+from journal.games.volume2.state import (
+    LETTERS,
+    Encounter,
+    Fighter,
+    Foe,
+    Turn,
+    Volume2,
+    Waterfall,
+)
 
 
 def ally_line(a: Fighter) -> str:
@@ -91,9 +101,9 @@ def waterfall_lines(fall: Waterfall | None) -> list[str]:
         return []
     out = [f"Waterfall: {fall.event}" + (f", row {fall.row} next" if fall.row else "")]
     for row, count in enumerate(fall.rows, start=1):
-        names = [str(c) if row == 1 else "ABCDEF"[c - 1] for c in range(1, count + 1)]
-        if row <= len(fall.chosen):
-            chosen = fall.chosen[row - 1]
+        names = [str(c) if row == 1 else LETTERS[c - 1] for c in range(1, count + 1)]
+        chosen = fall.choice(row)
+        if chosen is not None:
             out.append(f"  row {row}: {names[chosen - 1]} chosen, the rest discarded")
             continue
         left = set(fall.left(row))
@@ -105,11 +115,10 @@ def waterfall_lines(fall: Waterfall | None) -> list[str]:
 def _trading(game: Volume2) -> list[str]:
     if not game.trading:
         return []
-    from journal.games.volume2.world import TRADING_POSTS
-
-    cards = ", ".join(f"{c.name} ({c.price()}{', bought' if c.name in game.bought else ''})"
-                      for c in game.trading)
-    return [f"Trading Post Cards: {len(game.trading)} of {TRADING_POSTS} this playthrough: "
+    cards = ", ".join(f"{t.card.name} ({t.card.price()}{', bought' if t.bought else ''})"
+                      for t in game.trading)
+    most = GAME.raw["trading"]["per_playthrough"]
+    return [f"Trading Post Cards: {len(game.trading)} of {most} this playthrough: "
             f"{cards}"]
 
 
@@ -146,10 +155,11 @@ def game_json(game: Volume2) -> dict[str, Any]:
         "episode_ended": game.episode_ended,
         "waterfall": None if game.waterfall is None else {
             "event": game.waterfall.event, "rows": list(game.waterfall.rows),
-            "chosen": list(game.waterfall.chosen),
+            "chosen": [list(c) for c in game.waterfall.chosen],
             "removed": [list(r) for r in game.waterfall.removed],
             "next_row": game.waterfall.row, "ended": game.waterfall.ended},
-        "trading": [{"item": c.name, "meat": c.meat, "pelts": c.pelts, "kind": c.kind,
-                     "bought": c.name in game.bought} for c in game.trading],
+        "trading": [{"item": t.card.name, "meat": t.card.meat, "pelts": t.card.pelts,
+                     "kind": t.card.kind, "at": t.at, "bought": t.bought}
+                    for t in game.trading],
         "resolved": list(game.resolved),
     }

@@ -8,18 +8,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from journal import decide
 from journal.decide import Decision, item_holder
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games.volume2 import GAME
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import TradeCard
-from journal.games.volume2.state import Waterfall, card_name, volume2
+from journal.games.volume2.state import LETTERS, Waterfall, card_name, story_card, volume2
 from journal.state import State
 
 TRADING = "Trading Post Cards"
 TRADING_POSTS: int = GAME.raw["trading"]["per_playthrough"]
 
 Violations = list[RuleViolation]
+
+
+def _ended(state: State) -> Violations:
+    """After the episode's end its carry-over is written: play goes on in the next."""
+    if volume2(state).episode_ended is None:
+        return []
+    return [RuleViolation("the episode has ended; `spire new NAME --game volume2 --from FILE` "
+                          "begins the next", "Episode Progression")]
 
 
 def _folded(name: str) -> str:
@@ -30,7 +39,7 @@ def trading_card(state: State, card: TradeCard) -> Decision:
     """A Trading Post Card revealed. "Only 5 Trading Post Cards may be revealed each
     playthrough" (our reading, PRODUCT.md: per playthrough, that is per branch)."""
     revealed = volume2(state).trading
-    violations: Violations = []
+    violations: Violations = _ended(state)
     if len(revealed) >= TRADING_POSTS:
         violations.append(RuleViolation(
             f"{len(revealed)} Trading Post Cards have been revealed this playthrough; only "
@@ -41,15 +50,21 @@ def trading_card(state: State, card: TradeCard) -> Decision:
 def buy(state: State, name: str, to: str | None) -> Decision:
     """The item of a revealed Trading Post Card, for the meat and pelts it costs."""
     game = volume2(state)
-    card = next((c for c in reversed(game.trading) if _folded(c.name) == _folded(name)), None)
-    if card is None:
-        shown = ", ".join(c.name for c in game.trading) or "none yet"
+    trade = next((t for t in reversed(game.trading) if _folded(t.card.name) == _folded(name)),
+                 None)
+    if trade is None:
+        shown = ", ".join(t.card.name for t in game.trading) or "none yet"
         raise NotFound(f"no Trading Post Card {name!r} was revealed (revealed: {shown}); "
                        "`spire trade NAME --meat N --pelts N` reveals one")
-    violations: Violations = []
-    if card.name in game.bought:
+    card = trade.card
+    violations: Violations = _ended(state)
+    if trade.bought:
         violations.append(RuleViolation(f"{card.name} was bought already; the card went back "
                                         "to the deck", TRADING))
+    elif trade.at != story_card(state):
+        violations.append(RuleViolation(
+            f"{card.name} was revealed at card {trade.at}: \"When revealed, decide if you can "
+            "purchase, then return the card to the deck\"", TRADING))
     for resource, price in (("meat", card.meat), ("pelts", card.pelts)):
         have = state.resources.get(resource, 0)
         if price > have:
@@ -80,7 +95,6 @@ def trade_card(name: str, meat: int | None, pelts: int | None, kind: str | None,
 
 WATERFALL = "Waterfall Events"
 LAYOUT: dict[str, Any] = GAME.raw["waterfall"]
-LETTERS = "ABCDEF"
 
 
 def lay(state: State, rows: Sequence[int]) -> Decision:
@@ -91,10 +105,14 @@ def lay(state: State, rows: Sequence[int]) -> Decision:
         raise BadInput("give each row's number of cards, row 1 first, e.g. 4 6 6 5 6")
     event = state.event_cards[-1]
     fall = volume2(state).waterfall
-    violations: Violations = []
+    violations: Violations = _ended(state)
     if fall is not None and fall.ended is None:
         violations.append(RuleViolation(f"{fall.event} is under way: it ends with the story "
                                         "card it names (`spire waterfall end N`)", WATERFALL))
+    elif fall is not None and fall.event == event and \
+            state.event_cards.count(event) <= volume2(state).waterfalls_laid(event):
+        violations.append(RuleViolation(f"{event} has been played; retrieve its cards again "
+                                        f"to lay them out again", WATERFALL))
     if len(rows) > LAYOUT["rows"] or max(rows) > LAYOUT["per_row"]:
         violations.append(RuleViolation(
             f"no Event will exceed {LAYOUT['rows']} rows, and no row will contain more than "
@@ -122,6 +140,9 @@ def _place(row: int, card: str, fall: Waterfall) -> int:
         int(text) if text.isdigit() and len(text) < 3 else 0
     if row > 1 and not text.isalpha():
         raise BadInput(f"row {row}'s cards are lettered A-F, not {card!r}")
+    if row == 1 and not text.isdigit():
+        raise BadInput(f"row 1's cards are unlettered: give the card's place, 1 to "
+                       f"{fall.rows[0]}, not {card!r}")
     if not 1 <= place <= fall.rows[row - 1]:
         raise BadInput(f"row {row} holds {fall.rows[row - 1]} cards; no card {card!r}")
     return place
@@ -131,10 +152,10 @@ def choose(state: State, row: int, card: str) -> Decision:
     """"Choose 1 card per row, resolve it, and move downward.\""""
     fall = _fall(state)
     place = _place(row, card, fall)
-    violations: Violations = []
+    violations: Violations = _ended(state)
     if fall.row is None:
         violations.append(RuleViolation(f"{fall.event} is over", WATERFALL))
-    elif row < fall.row:
+    elif fall.choice(row) is not None:
         violations.append(RuleViolation(f"row {row}'s card is chosen; one card a row, the "
                                         "rest of the row is discarded", WATERFALL))
     elif row > fall.row:
@@ -152,7 +173,7 @@ def remove(state: State, cards: Sequence[str], row: int | None) -> Decision:
     row = row or (fall.row or len(fall.rows))
     places = tuple(_place(row, c, fall) for c in cards)
     violations: Violations = []
-    if fall.row is None or row < fall.row:
+    if fall.row is None or fall.choice(row) is not None:
         violations.append(RuleViolation(f"row {row}'s choice is made; nothing to remove "
                                         "there", WATERFALL))
     return Decision((v2.WaterfallCardsRemoved(row=row, cards=places),), tuple(violations))
@@ -160,8 +181,6 @@ def remove(state: State, cards: Sequence[str], row: int | None) -> Decision:
 
 def end_waterfall(state: State, card: int) -> Decision:
     """The event ends by revealing the story card it names."""
-    from journal import decide
-
     fall = _fall(state)
     violations: Violations = []
     if fall.ended is not None:
@@ -191,10 +210,12 @@ def end_episode(state: State, campaign: str) -> Decision:
         violations.append(RuleViolation("an encounter is under way; `spire end` ends it",
                                         EPISODES))
     carried = v2.CarryOver(
-        campaign=campaign, ended_on=state.card, allies=tuple(c.name for c in state.characters),
+        campaign=campaign, ended_on=story_card(state),
+        allies=tuple(c.name for c in state.characters),
         cards=tuple(c for c in game.party if state.character(c.name) is not None),
         milestones=state.milestones,
-        items=tuple(v2.CarriedItem(name=i.name, kind=i.kind, holder=i.holder)
+        items=tuple(v2.CarriedItem(name=i.name, kind=i.kind, holder=i.holder,
+                                   raises=i.raises)
                     for i in state.items),
         resources=tuple(sorted(state.resources.items())))
     return Decision((v2.EpisodeEnded(carried=carried),), tuple(violations))
@@ -218,23 +239,41 @@ def carried_start(players: int, carried: v2.CarryOver) -> Decision:
             events.append(ev.ResourceGained(resource=resource, amount=change))
         elif change < 0:
             events.append(ev.ResourceSpent(resource=resource, amount=-change,
-                                           on="the previous episode"))
+                                           on="carrying over fewer than a new game's"))
     events += [ev.MilestoneRetrieved(milestone=m) for m in carried.milestones]
-    events += [ev.ItemGained(item=i.name, kind=i.kind, holder=i.holder) for i in carried.items]
+    events += [ev.ItemGained(item=i.name, kind=i.kind, holder=i.holder, raises=i.raises)
+               for i in carried.items]
     where = f", which ended on card {carried.ended_on}" if carried.ended_on else ""
     events.append(ev.NoteAdded(text=f"Carried over from {carried.campaign}{where}"))
     return Decision(tuple(events), started.violations)
 
 
 def _check_carried(carried: v2.CarryOver) -> None:
+    """A file a person may have edited: what spire itself could never have written is bad
+    input (a count spire kept, forced past a limit, is carried as it was)."""
+    names = [r for r, _ in carried.resources]
     for resource, count in carried.resources:
-        if resource not in GAME.resources or not 0 <= count <= 999:
+        if resource not in GAME.resources or not -999 <= count <= 999:
             raise BadInput(f"the carry-over holds {count} {resource}; Volume 2 keeps "
-                           f"{', '.join(GAME.resources)}, 0 to 999 of each")
-    for item in carried.items:
-        if item.kind not in GAME.item_kinds:
-            raise BadInput(f"the carry-over's item {item.name!r} is of kind {item.kind!r}; "
-                           f"Volume 2's are {', '.join(GAME.item_kinds)}")
+                           f"{', '.join(GAME.resources)}")
+    cards = [c.name for c in carried.cards]
+    allies = [a.casefold() for a in carried.allies]
+    first = GAME.raw["encounter"]["first"]
+    problems = [
+        (len(set(names)) < len(names), "a resource listed twice"),
+        (len(set(carried.milestones)) < len(carried.milestones), "a milestone listed twice"),
+        (any(m < 1 for m in carried.milestones), "a milestone numbered below 1"),
+        (len(set(allies)) < len(allies) or len(set(cards)) < len(cards), "an ally twice"),
+        (sorted(c.casefold() for c in cards) != sorted(a for a in allies if a != first.casefold()),
+         f"allies without their cards (each but {first} needs one)"),
+        (any(i.holder is not None and i.holder.casefold() not in allies for i in carried.items),
+         "an item held by someone not in the party"),
+        (any(i.kind not in GAME.item_kinds for i in carried.items),
+         f"an item of a kind Volume 2 has not ({', '.join(GAME.item_kinds)})"),
+    ]
+    for found, what in problems:
+        if found:
+            raise BadInput(f"the carry-over file holds {what}; spire never writes that")
 
 
 def read_carry_over(text: str) -> v2.CarryOver:
@@ -265,7 +304,7 @@ def pull(state: State, deck: str, name: str) -> Decision:
     name = " ".join(name.split())
     if not name or len(name) > 200:
         raise BadInput("name the card pulled (at most 200 characters)")
-    violations: Violations = []
+    violations: Violations = _ended(state)
     if wanted == "wildlife" and len(state.characters) <= 1 and \
             name.casefold() != NIBBLER.casefold():
         violations.append(RuleViolation(f"until your party is more than one ally, only the "
