@@ -29,7 +29,8 @@ from journal.recheck import DIE_KINDS, recheck
 from journal.state import State, evolve, project, retracted_positions
 
 if TYPE_CHECKING:
-    from journal.store import Branch, Sealed
+    from journal.seal import Sealed
+    from journal.store import Branch
 
 Kind = Literal["integrity", "legality"]
 

@@ -20,7 +20,8 @@ import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine
 
-from journal import chain
+from journal import chain, opening
+from journal import seal as seal_
 from journal.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, StorageError, TooNew
 from journal.paths import shipped, write_whole
@@ -134,57 +135,6 @@ class Unreadable(StorageError):
     """A stored event that no longer reads: the journal was edited outside spire."""
 
 
-SEAL_VERSION = 1
-
-Heads = dict[tuple[str, str], tuple[int, str]]
-"""(campaign, branch) -> (head position, head hash)."""
-
-
-@dataclass(frozen=True)
-class Disagreed:
-    """A write found a branch's head other than the one sealed: kept in the seal for good,
-    so the write that renews the seal does not hide what was changed before it."""
-
-    campaign: str
-    branch: str
-    sealed: tuple[int, str]
-    found: tuple[int, str]
-
-
-@dataclass(frozen=True)
-class Sealed:
-    """The seal kept beside a journal: where, the heads it vouches for (None when there is
-    none that reads), why there is none, and the heads writes found changed."""
-
-    where: str | None
-    heads: Heads | None
-    trouble: str | None = None
-    disagreed: tuple[Disagreed, ...] = ()
-
-
-def _seal_text(heads: Heads, disagreed: Sequence[Disagreed]) -> str:
-    campaigns_: dict[str, dict[str, dict[str, Any]]] = {}
-    for (campaign, branch), (head, digest) in sorted(heads.items()):
-        campaigns_.setdefault(campaign, {})[branch] = {"head": head, "hash": digest}
-    found = [{"campaign": d.campaign, "branch": d.branch, "sealed": list(d.sealed),
-              "found": list(d.found)} for d in disagreed]
-    return json.dumps({"spire-seal": SEAL_VERSION, "campaigns": campaigns_,
-                       "disagreed": found}, indent=1, ensure_ascii=False) + "\n"
-
-
-def _disagreed(data: Any) -> tuple[Disagreed, ...]:
-    return tuple(Disagreed(d["campaign"], d["branch"], (int(d["sealed"][0]), str(d["sealed"][1])),
-                           (int(d["found"][0]), str(d["found"][1])))
-                 for d in data.get("disagreed", ()))
-
-
-def _heads(data: Any) -> Heads:
-    if data["spire-seal"] != SEAL_VERSION:
-        raise ValueError(f"seal version {data['spire-seal']!r}")
-    return {(campaign, branch): (int(sealed["head"]), str(sealed["hash"]))
-            for campaign, kept in data["campaigns"].items() for branch, sealed in kept.items()}
-
-
 class StaleHead(Conflict):
     """The branch head moved since it was read: another writer appended first."""
 
@@ -241,93 +191,16 @@ def url_for(db: str) -> str:
     return f"sqlite:///{path.resolve()}"
 
 
-SPIRE_TABLES = frozenset({"alembic_version", "campaigns", "branches", "events"})
-"""The tables that make a SQLite file spire's (a journal has a few more)."""
-
-
-def _sqlite_file(url: str) -> Path | None:
-    """The file a SQLite URL names (None for another database, memory or a URI)."""
-    try:
-        parsed = sa.make_url(url)
-    except sa.exc.ArgumentError:
-        return None
-    database = parsed.database
-    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:" \
-            or database.startswith("file:") or parsed.query.get("uri"):
-        return None
-    return Path(database)
-
-
-def _sqlite_uri_file(url: str) -> Path | None:
-    """The file a SQLite URI names (sqlite:///file:PATH?mode=ro&uri=true), if it is one."""
-    parsed = sa.make_url(url)
-    database = parsed.database or ""
-    if parsed.get_backend_name() != "sqlite" or not database.startswith("file:"):
-        return None
-    path = database.removeprefix("file:").partition("?")[0]
-    return Path(path) if path and path != ":memory:" else None
-
-
-def _found(path: Path) -> str | None:
-    """What is at `path`, read without changing a byte: None for nothing yet (no file, an
-    empty one, a SQLite file with no tables), else spire's schema revision. Another
-    application's database, or a file that is not SQLite, is refused."""
-    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
-        return None
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            tables = {row[0] for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            revision = conn.execute("SELECT version_num FROM alembic_version").fetchone() \
-                if "alembic_version" in tables else None
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as e:
-        raise StorageError(f"{path} is not a spire journal ({e}); spire leaves it as it is") \
-            from None
-    if not tables:
-        return None
-    if not SPIRE_TABLES <= tables or revision is None:
-        raise StorageError(f"{path} is another application's database, not a spire journal "
-                           f"(its tables: {', '.join(sorted(tables)[:5])}); spire leaves it as "
-                           "it is")
-    return str(revision[0])
-
-
 def _engine(url: str) -> Engine:
     try:
         engine = sa.create_engine(url)
     except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as e:
-        raise BadInput(f"cannot use {_shown(url)!r} as a journal: {e}") from None
+        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal: {e}") from None
     except ImportError as e:  # the URL's database driver is not installed
-        raise StorageError(_no_driver(url, e)) from None
+        raise StorageError(opening.no_driver(url, e)) from None
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
     return engine
-
-
-EXTRAS = {"psycopg": ("spire-journal[postgresql]", "psycopg[binary]")}
-"""The extra (and the package in it) that brings a driver spire's URLs use by default
-(postgresql:// means psycopg 3 to SQLAlchemy 2)."""
-
-
-def _no_driver(url: str, error: ImportError) -> str:
-    module = (error.name or "").partition(".")[0] or "its driver"
-    if module in EXTRAS:
-        extra, package = EXTRAS[module]
-        how = f"install it with pip install '{extra}' (or pip install '{package}')"
-    else:
-        how = f"install the Python package that provides {module}"
-    return f"cannot use {_shown(url)}: its database driver {module} is not installed; {how}"
-
-
-def _shown(url: str) -> str:
-    """`url` without its password."""
-    try:
-        return sa.make_url(url).render_as_string(hide_password=True)
-    except sa.exc.ArgumentError:
-        return url
 
 
 def _tune_sqlite(engine: Engine) -> None:
@@ -365,8 +238,8 @@ class Store:
         self._moved: dict[int, tuple[int, str] | None] = {}
         """The branches whose heads the write under way moved, each with its head before
         (None for a branch it made): their seal is renewed."""
-        path = _sqlite_file(url)
-        revision = _found(path) if path is not None else SCHEMA_REVISION
+        path = opening.sqlite_file(url)
+        revision = opening.found(path) if path is not None else SCHEMA_REVISION
         if revision is not None and revision != SCHEMA_REVISION:
             self._check_known(revision, str(path))
         if revision is None and lazily:
@@ -378,7 +251,7 @@ class Store:
         self._open()
 
     def _open(self) -> None:
-        path = _sqlite_file(self.url)
+        path = opening.sqlite_file(self.url)
         if path is not None:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -496,21 +369,15 @@ class Store:
     def seal_path(self) -> Path | None:
         """The sidecar beside a journal file that keeps each branch's head (None for a
         database that is not a file)."""
-        path = _sqlite_file(self.url) or _sqlite_uri_file(self.url)
-        return path.with_name(f"{path.name}.seal") if path is not None else None
+        path = opening.sqlite_file(self.url) or opening.sqlite_uri_file(self.url)
+        return seal_.beside(path) if path is not None else None
 
-    def seal(self) -> Sealed:
+    def seal(self) -> seal_.Sealed:
         """The seal as kept beside the journal."""
         path = self.seal_path()
         if path is None:
-            return Sealed(None, None, "the journal is not a file, so it has no seal beside it")
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return Sealed(str(path), _heads(data), None, _disagreed(data))
-        except FileNotFoundError:
-            return Sealed(str(path), None, f"there is no seal beside the journal ({path})")
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-            return Sealed(str(path), None, f"the seal {path} does not read ({e})")
+            return seal_.Sealed(None, None, "the journal is not a file: it has no seal beside it")
+        return seal_.read(path)
 
     def _seal(self, conn: Connection) -> None:
         """Renew the seal of the branches this write moved, with their heads as written.
@@ -535,10 +402,10 @@ class Store:
             before = moved.get(row.id)
             if kept is not None and before is not None and key in heads \
                     and heads[key] != before:
-                disagreed.append(Disagreed(row.campaign, row.name, heads[key], before))
+                disagreed.append(seal_.Disagreed(row.campaign, row.name, heads[key], before))
             heads[key] = (row.head_position, row.head_hash)
         try:
-            write_whole(path, _seal_text(heads, disagreed))
+            write_whole(path, seal_.text(heads, disagreed))
         except OSError as e:
             raise StorageError(f"cannot write the seal {path}: {e.strerror}; nothing was "
                                "written") from None

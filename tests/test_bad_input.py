@@ -64,7 +64,8 @@ def play(spire: Spire, text: bytes, *options: str) -> Run:
 def test_play_refuses_a_line_that_is_not_utf8_and_runs_the_next(hildegard: Spire) -> None:
     run = play(hildegard, b"note one\nnote \xff\nnote three\n", "--keep-going")
     assert run.code == 2
-    assert run.err.strip().splitlines() == ["line 2: '\\xff' is not UTF-8 text; spire keeps only text"]
+    assert run.err.strip().splitlines() == [
+        "line 2: '\\xff' is not UTF-8 text; spire keeps only text"]
     notes = [e["payload"]["text"] for e in hildegard.json("log") if e["type"] == "note-added"]
     assert notes == ["one", "three"]
 
@@ -278,13 +279,16 @@ COMMANDS = st.one_of(
 @example(command=("note", undecoded(b"\xff\xfe")))  # the issue's own, always tried
 @example(command=("show", HUGE))
 @example(command=("new", "p0", "--game", "hildegard", "--players", "0"))
-def test_any_arguments_end_in_one_line_or_success(hildegard: Spire, command: tuple[str, ...]) -> None:
+def test_any_arguments_end_in_one_line_or_success(
+    hildegard: Spire, command: tuple[str, ...],
+) -> None:
     settled(hildegard, list(command))
 
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=8)
 FIELDS = ["seq", "type", "v", "payload", "recorded_at", "player", "override", "prev_hash", "hash"]
 

@@ -1,0 +1,89 @@
+"""What is at a `--db` before spire opens it: the SQLite file a URL names, looked at with
+a read-only connection, so another application's database or a newer spire's journal is
+refused with every byte as it was; and what to install when a database's driver is
+missing."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from journal.errors import StorageError
+
+SPIRE_TABLES = frozenset({"alembic_version", "campaigns", "branches", "events"})
+"""The tables that make a SQLite file spire's (a journal has a few more)."""
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file a SQLite URL names (None for another database, memory or a URI)."""
+    try:
+        parsed = sa.make_url(url)
+    except sa.exc.ArgumentError:
+        return None
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:" \
+            or database.startswith("file:") or parsed.query.get("uri"):
+        return None
+    return Path(database)
+
+
+def sqlite_uri_file(url: str) -> Path | None:
+    """The file a SQLite URI names (sqlite:///file:PATH?mode=ro&uri=true), if it is one."""
+    parsed = sa.make_url(url)
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or not database.startswith("file:"):
+        return None
+    path = database.removeprefix("file:").partition("?")[0]
+    return Path(path) if path and path != ":memory:" else None
+
+
+def found(path: Path) -> str | None:
+    """What is at `path`, read without changing a byte: None for nothing yet (no file, an
+    empty one, a SQLite file with no tables), else spire's schema revision. Another
+    application's database, or a file that is not SQLite, is refused."""
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = {row[0] for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            revision = conn.execute("SELECT version_num FROM alembic_version").fetchone() \
+                if "alembic_version" in tables else None
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as e:
+        raise StorageError(f"{path} is not a spire journal ({e}); spire leaves it as it is") \
+            from None
+    if not tables:
+        return None
+    if not SPIRE_TABLES <= tables or revision is None:
+        raise StorageError(f"{path} is another application's database, not a spire journal "
+                           f"(its tables: {', '.join(sorted(tables)[:5])}); spire leaves it as "
+                           "it is")
+    return str(revision[0])
+
+
+EXTRAS = {"psycopg": ("spire-journal[postgresql]", "psycopg[binary]")}
+"""The extra (and the package in it) that brings a driver spire's URLs use by default
+(postgresql:// means psycopg 3 to SQLAlchemy 2)."""
+
+
+def no_driver(url: str, error: ImportError) -> str:
+    module = (error.name or "").partition(".")[0] or "its driver"
+    if module in EXTRAS:
+        extra, package = EXTRAS[module]
+        how = f"install it with pip install '{extra}' (or pip install '{package}')"
+    else:
+        how = f"install the Python package that provides {module}"
+    return f"cannot use {shown(url)}: its database driver {module} is not installed; {how}"
+
+
+def shown(url: str) -> str:
+    """`url` without its password."""
+    try:
+        return sa.make_url(url).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:
+        return url
