@@ -283,7 +283,7 @@ def test_report_writes_a_file_and_follows_a_branch(played: Spire, tmp_path: Path
     assert [s["card"] for s in data["path"]] == [1, 26, 12, 27]
     assert (data["campaign"]["parent"], data["campaign"]["fork"]) == ("main", 17)
     assert [e["kind"] for e in data["encounters"]] == ["target"]
-    assert "120" not in report(spire, "md", "--branch", "quiet").split("## Path of cards")[1]
+    assert "120" not in report(spire, "md", "--branch", "quiet").split("## Timeline")[1]
 
 
 def test_report_refuses_a_bad_format_or_a_file_it_cannot_write(
@@ -302,7 +302,7 @@ def test_a_game_without_encounters_yet_reports_in_every_format(spire: Spire, gam
     validate(json.loads(report(spire, "json")))
     parse(report(spire, "html"))
     out = report(spire, "md")
-    dice = "### Hive die" if game == "volume2" else "No dice are kept for"
+    dice = "### Hive die" if game == "volume2" else "### D8"
     assert "No encounters." in out and dice in out
 
 

@@ -28,8 +28,10 @@ def render(report: Report) -> dict[str, Any]:
     return {
         "report_version": REPORT_VERSION,
         "campaign": _campaign(report.campaign),
-        "path": [{"seq": s.position, "card": s.card, "how": s.how, "chapter": s.chapter}
-                 for s in report.path],
+        "path": [{"seq": s.position, "card": s.card, "how": s.how, "chapter": s.chapter,
+                  "name": s.name} for s in report.path],
+        "timeline": [{"seq": m.position, "kind": m.kind, "text": m.text,
+                      "recorded_at": m.at.isoformat()} for m in report.timeline],
         "chapters": [{"chapter": c.number, "seq": c.position, "cards": list(c.cards)}
                      for c in report.chapters],
         "checkpoints": [{"name": m.name, "seq": m.position, "card": m.card}
@@ -82,11 +84,14 @@ def _fighter(f: Fighter) -> dict[str, Any]:
 
 def _fight(f: EncounterReport) -> dict[str, Any]:
     return {
-        "kind": "encounter", "name": f.name, "started": f.started, "ended": f.ended,
+        "kind": "encounter", "noun": f.noun, "name": f.name, "started": f.started,
+        "ended": f.ended,
         "allies": [_fighter(a) for a in f.allies],
         "enemies": [_fighter(x) for x in f.enemies],
         "rounds": [{"round": r.number, "dealt": r.dealt, "taken": r.taken} for r in f.rounds],
         "outcome": f.outcome, "headline": f.headline,
+        "beats": [{"seq": b.position, "round": b.round, "says": b.says, "did": list(b.did)}
+                  for b in f.beats],
     }
 
 

@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from journal import events as ev
 from journal.describe import describe
-from journal.dice_stats import Luck, luck, stats
+from journal.dice_stats import DiceStats, Luck, luck, stats
 from journal.games import Game
 from journal.games import game as game_named
-from journal.report import hildegard
+from journal.report import hildegard, story
 from journal.report.fold import Step, fold
 from journal.report.model import (
     CampaignInfo,
@@ -59,7 +59,7 @@ def build(source: Source) -> Report:
     rules = game_named(source.game)
     steps = fold(source.history)
     state = steps[-1].after if steps else State()
-    path = _path(steps)
+    path = _path(steps, story.card_names(steps))
     encounters = _encounters(rules.name, steps)
     fallen = deaths(steps)
     return Report(
@@ -68,7 +68,9 @@ def build(source: Source) -> Report:
         encounters=encounters, resources=_resources(steps), items=_items(steps),
         deaths=fallen, notes=_notes(steps), overrides=_overrides(source.history),
         undos=_undos(source.history), dice=_dice(rules, steps, state),
-        milestones=_milestones(steps), **_world(rules.name, steps))
+        milestones=_milestones(steps),
+        timeline=story.timeline(steps, path, source.checkpoints, encounters, fallen),
+        **_world(rules.name, steps))
 
 
 def _milestones(steps: Sequence[Step]) -> tuple[MilestoneRecord, ...]:
@@ -101,7 +103,9 @@ def _encounters(game: str, steps: Sequence[Step]) -> tuple[Encounter, ...]:
         from journal.report import volume2
 
         return volume2.encounters(steps)
-    return ()
+    from journal.report import spires_end
+
+    return spires_end.encounters(steps)
 
 
 def _campaign(source: Source, rules: Game, state: State, encounters: Sequence[Encounter],
@@ -132,14 +136,14 @@ def standing(state: State, encounters: Sequence[Encounter], fallen: Sequence[Dea
     return "; ".join(parts) + "."
 
 
-def _path(steps: Sequence[Step]) -> tuple[CardStep, ...]:
+def _path(steps: Sequence[Step], names: dict[int, str]) -> tuple[CardStep, ...]:
     found = []
     for step in steps:
         e = step.recorded.event
         how = MOVES.get(type(e))
         if how is not None:
             card: int = e.card  # type: ignore[attr-defined]  # every event in MOVES has one
-            found.append(CardStep(step.position, card, how, step.after.chapter))
+            found.append(CardStep(step.position, card, how, step.after.chapter, names.get(card)))
     return tuple(found)
 
 
@@ -190,15 +194,26 @@ def _items(steps: Sequence[Step]) -> tuple[ItemRecord, ...]:
         elif step.before.items is not step.after.items:
             # Gained and lost as the state shows them, whichever event did it (a purchase,
             # a single-use item used, an episode carried over).
-            before = Counter((i.name, i.kind, i.holder) for i in step.before.items)
-            after = Counter((i.name, i.kind, i.holder) for i in step.after.items)
-            for name, kind, holder in (after - before).elements():
-                carried.append(_Carried(name, kind, step.position, [holder]))
-            for name, _, holder in (before - after).elements():
-                found = next((c for c in carried if c.held_by(name, holder)), None)
-                if found is not None:
-                    found.lost = step.position
+            _moved(carried, step)
     return tuple(ItemRecord(c.name, c.kind, c.gained, tuple(c.holders), c.lost) for c in carried)
+
+
+def _moved(carried: list[_Carried], step: Step) -> None:
+    """Items gained, lost, or passed on with no pass of their own (a dead ally's items go
+    to the ally who takes its place)."""
+    before = Counter((i.name, i.kind, i.holder) for i in step.before.items)
+    after = Counter((i.name, i.kind, i.holder) for i in step.after.items)
+    gained = after - before
+    for name, kind, holder in (before - after).elements():
+        found = next((c for c in carried if c.held_by(name, holder)), None)
+        heir = next((g for g in gained if g[:2] == (name, kind) and gained[g] > 0), None)
+        if found is not None and heir is not None:
+            found.holders.append(heir[2])
+            gained[heir] -= 1
+        elif found is not None:
+            found.lost = step.position
+    for name, kind, holder in gained.elements():
+        carried.append(_Carried(name, kind, step.position, [holder]))
 
 
 def deaths(steps: Sequence[Step]) -> tuple[Death, ...]:
@@ -232,7 +247,11 @@ def _undos(history: Sequence[ev.Recorded]) -> tuple[UndoRecord, ...]:
 
 def _dice(rules: Game, steps: Sequence[Step], state: State) -> Dice:
     if rules.name == "volume2":
-        return _volume2_dice(steps)
+        return Dice(_counted("Volume 2 ", steps), None, "Luck is measured on Hildegard's "
+                    "bullseye parts; Volume 2's dice are counted above.")
+    if rules.name == "spires-end":
+        return Dice(_counted("Spire's End ", steps), None, "Luck is measured on Hildegard's "
+                    "bullseye parts; Spire's End's d8 is counted above.")
     if rules.name != "hildegard":
         return Dice((), None, f"No dice are kept for {rules.title} yet.")
     faces = tuple(rules.raw["dice"]["shot"]["faces"])
@@ -245,17 +264,17 @@ def _dice(rules: Game, steps: Sequence[Step], state: State) -> Dice:
     return Dice(tuple(kinds), theirs, luck_line(theirs))
 
 
-def _volume2_dice(steps: Sequence[Step]) -> Dice:
-    """Every die Volume 2's events rolled, counted as the audit counts them."""
+def _counted(game: str, steps: Sequence[Step]) -> tuple[DiceStats, ...]:
+    """Every die of the game named `game` that the events rolled, counted as the audit
+    counts them (`recheck.DIE_KINDS`)."""
     from journal.recheck import DIE_KINDS
 
     kinds = []
-    for kind in (k for k in DIE_KINDS if k.name.startswith("Volume 2")):
+    for kind in (k for k in DIE_KINDS if k.name.startswith(game)):
         shown = [face for s in steps if (read := kind.rolls.get(s.recorded.type))
                  for face in read(s.recorded.event)]
-        kinds.append(stats(kind.name.removeprefix("Volume 2 "), shown, kind.printed))
-    return Dice(tuple(kinds), None, "Luck is measured on Hildegard's bullseye parts; "
-                "Volume 2's dice are counted above.")
+        kinds.append(stats(kind.name.removeprefix(game), shown, kind.printed))
+    return tuple(kinds)
 
 
 def luck_line(found: Luck) -> str:

@@ -7,6 +7,7 @@ a note that holds markup shows the markup as text.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from html import escape
@@ -19,7 +20,11 @@ from journal.report.model import (
     FaceOffReport,
     Report,
     TargetReport,
+    TimelineEntry,
+    characters,
     fairness,
+    has_deaths,
+    path_step,
     plural,
 )
 
@@ -45,6 +50,11 @@ svg .limit { stroke: #c8553d; stroke-width: 1.5; stroke-dasharray: 5 3; }
 svg text { font: 11px system-ui, sans-serif; fill: #333; }
 svg .legend { font-size: 12px; }
 .path { word-spacing: .1rem; }
+ol.timeline { list-style: none; padding-left: 0; }
+ol.timeline li { padding: .1rem 0; }
+ol.timeline li.chapter, ol.timeline li.checkpoint { margin-top: .4rem; }
+ol.timeline li.note { font-style: italic; }
+ol.timeline li.death { color: #8b1e1e; }
 .luck { font-weight: 600; }
 .muted { color: #666; }
 @media print {
@@ -88,9 +98,9 @@ def figure(chart: str, caption: str) -> str:
 def render(report: Report) -> str:
     """The whole report as one HTML document."""
     c = report.campaign
-    sections = [_campaign(report), _path(report), _chapters(report), _encounters(report),
+    sections = [_campaign(report), _timeline(report), _encounters(report),
                 _world(report), _resources(report), _items(report), _deaths(report),
-                _notes(report), _corrections(report), _dice(report)]
+                _corrections(report), _dice(report)]
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -104,7 +114,7 @@ def _section(title: str, *parts: str) -> str:
 
 def _campaign(report: Report) -> str:
     c = report.campaign
-    who = f" ({e(', '.join(c.characters))})" if c.characters else ""
+    who = f"; {e(characters(c.characters))}" if c.characters else ""
     branch = f"branch <strong>{e(c.branch)}</strong>"
     if c.parent is not None:
         branch += f", forked from <strong>{e(c.parent)}</strong> at #{c.fork}"
@@ -119,27 +129,21 @@ def _campaign(report: Report) -> str:
         "</header>"])
 
 
-def _path(report: Report) -> str:
-    if not report.path:
-        return _section("Path of cards", "<p>No card revealed yet.</p>")
-    line = " → ".join(str(s.card) if s.how == "revealed" else f"{s.card} ({s.how})"
-                      for s in report.path)
-    return _section("Path of cards", f'<p class="path">{e(line)}</p>', table(
-        ["#", "card", "how", "chapter"],
-        ((f"#{s.position}", s.card, s.how, "" if s.chapter is None else s.chapter)
-         for s in report.path)))
+def _timeline(report: Report) -> str:
+    """The path of cards in one line, then everything in the order it happened."""
+    path = " → ".join(path_step(s) for s in report.path) or "no card revealed yet"
+    items = "\n".join(_moment(m) for m in report.timeline)
+    return _section("Timeline", f'<p class="path"><strong>Path of cards:</strong> {e(path)}</p>',
+                    f'<ol class="timeline">\n{items}\n</ol>' if items else "")
 
 
-def _chapters(report: Report) -> str:
-    parts = []
-    if report.chapters:
-        parts.append(table(["chapter", "began at", "cards"], (
-            (ch.number, f"#{ch.position}", ", ".join(map(str, ch.cards)) or "none")
-            for ch in report.chapters)))
-    parts.append(table(["checkpoint", "at", "card"], (
-        (m.name, f"#{m.position}", "" if m.card is None else m.card)
-        for m in report.checkpoints)) if report.checkpoints else "<p>No checkpoints.</p>")
-    return _section("Chapters and checkpoints", *parts)
+def _moment(m: TimelineEntry) -> str:
+    if m.kind == "note":
+        return (f'<li class="note">#{m.position} note ({when(m.at)}): '
+                f"<q>{e(m.text)}</q></li>")
+    if m.kind in ("chapter", "checkpoint"):
+        return f'<li class="{m.kind}">#{m.position} <strong>{e(m.text)}</strong></li>'
+    return f'<li class="{m.kind}">#{m.position} {e(m.text)}</li>'
 
 
 def _world(report: Report) -> str:
@@ -183,16 +187,19 @@ def _fight(f: EncounterReport) -> str:
     facts = [f"Allies: {allies}", f"Events: {_span(f)}", f"Outcome: {f.outcome or 'under way'}"]
     rounds = [f"round {r.number}" for r in f.rounds]
     chart = figure(svg.bars(
-        f"Encounter with {f.name}: damage per round", rounds,
+        f"{f.noun} with {f.name}: damage per round", rounds,
         [("dealt", [r.dealt for r in f.rounds]), ("taken", [r.taken for r in f.rounds])]),
-        f"Encounter with {f.name}: the damage the allies dealt and took per round")
+        f"{f.noun} with {f.name}: the damage the allies dealt and took per round")
+    beats = table(["#", "round", "what happened", "what it did"], (
+        (f"#{b.position}", b.round, b.says, "; ".join(d.replace("->", "→") for d in b.did))
+        for b in f.beats)) if f.beats else ""
     return "\n".join([
-        f"<h3>Encounter: {e(f.name)}</h3>", _facts(facts),
+        f"<h3>{e(f.noun)}: {e(f.name)}</h3>", _facts(facts),
         table(["enemy", "HP", "AP", "fate"], (
             (x.name, f"{x.hp}/{x.hp_max}", f"{x.ap}/{x.ap_max}", x.fate) for x in f.enemies)),
         table(["round", "damage dealt", "damage taken"],
               ((r.number, r.dealt, r.taken) for r in f.rounds)),
-        chart])
+        chart, beats])
 
 
 def _span(x: Encounter) -> str:
@@ -200,7 +207,7 @@ def _span(x: Encounter) -> str:
 
 
 def _target(t: TargetReport) -> str:
-    number = f", card {t.number}" if t.number is not None else ""
+    number = f" {t.number}" if t.number is not None else ""
     facts = [(f"Card{number}: {plural(t.bullseye_limit, 'bullseye')} to hit, accuracy "
               f"{t.accuracy}, {plural(t.sets, 'set')}, parts {', '.join(t.parts)}"),
              f"Shooter: {t.shooter}; {_span(t)}"]
@@ -209,11 +216,13 @@ def _target(t: TargetReport) -> str:
     if t.bonus:
         facts.append(f"Bonus: {t.bonus} ({'reached' if t.bonus_awarded else 'not reached'})")
     facts.append(f"Outcome: {t.result}")
-    sets = [f"set {i}" for i in range(1, len(t.set_bullseyes) + 1)]
-    chart = figure(svg.bars(f"{t.name}: bullseyes per set", sets,
-                            [("bullseyes", t.set_bullseyes)], limit=t.bullseye_limit),
-                   f"{t.name}: bullseyes per set against the limit of {t.bullseye_limit}"
-                   ) if sets else "<p class=\"muted\">No set finished yet.</p>"
+    sets = [f"after set {i}" for i in range(1, len(t.set_bullseyes) + 1)]
+    running = list(itertools.accumulate(t.set_bullseyes))
+    # The bullseyes add up over the sets: the bars climb to the limit, so a hit reaches it.
+    chart = figure(svg.bars(f"{t.name}: bullseyes so far after each set", sets,
+                            [("bullseyes so far", running)], limit=t.bullseye_limit),
+                   f"{t.name}: the bullseyes added up set by set, against the limit of "
+                   f"{t.bullseye_limit}") if sets else "<p class=\"muted\">No set finished yet.</p>"
     rows = [*((f"set {i}", n) for i, n in enumerate(t.set_bullseyes, 1)), ("total", t.bullseyes)]
     return "\n".join([f"<h3>Target: {e(t.name)}</h3>", _facts(facts),
                       table(["set", "bullseyes"], rows), chart])
@@ -266,16 +275,11 @@ def _items(report: Report) -> str:
 
 
 def _deaths(report: Report) -> str:
+    if not has_deaths(report):
+        return ""
     if not report.deaths:
         return _section("Deaths", "<p>No character's HP reached 0.</p>")
     return _section("Deaths", _facts([f"{d.name} fell at #{d.position}" for d in report.deaths]))
-
-
-def _notes(report: Report) -> str:
-    if not report.notes:
-        return _section("Notes", "<p>No notes.</p>")
-    items = "\n".join(f"<li>#{n.position} ({when(n.at)}): {e(n.text)}</li>" for n in report.notes)
-    return _section("Notes", f"<ul>\n{items}\n</ul>")
 
 
 def _corrections(report: Report) -> str:

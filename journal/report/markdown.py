@@ -18,7 +18,11 @@ from journal.report.model import (
     ItemRecord,
     Report,
     TargetReport,
+    TimelineEntry,
+    characters,
     fairness,
+    has_deaths,
+    path_step,
     plural,
 )
 
@@ -50,9 +54,9 @@ def _number(cell: str) -> bool:
 
 def render(report: Report) -> str:
     """The whole report as one Markdown document."""
-    sections = [_campaign(report), _path(report), _chapters(report), _encounters(report),
+    sections = [_campaign(report), _timeline(report), _encounters(report),
                 _world(report), _resources(report), _items(report), _deaths(report),
-                _notes(report), _corrections(report), _dice(report)]
+                _corrections(report), _dice(report)]
     return "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
 
 
@@ -71,14 +75,14 @@ def _world(report: Report) -> list[str]:
             for t in report.trades))]
     for w in report.waterfalls:
         end = f"; ended on card {w.ended}" if w.ended is not None else "; under way"
-        lines += ["", f"- {text(w.event)} (#{w.laid}): chose "
-                  f"{', '.join(w.chosen) or 'nothing yet'}{end}"]
+        lines += ["", (f"- {text(w.event)} (#{w.laid}): chose "
+                  f"{', '.join(w.chosen) or 'nothing yet'}{end}")]
     return lines
 
 
 def _campaign(report: Report) -> list[str]:
     c = report.campaign
-    who = f" ({', '.join(text(n) for n in c.characters)})" if c.characters else ""
+    who = f"; {characters(c.characters, text)}" if c.characters else ""
     branch = f"branch `{text(c.branch)}`"
     if c.parent is not None:
         branch += f", forked from `{text(c.parent)}` at #{c.fork}"
@@ -88,36 +92,25 @@ def _campaign(report: Report) -> list[str]:
         (f"First event {when(c.first_at)}, last event {when(c.last_at)}; "
          f"{plural(c.events, 'event')} on the branch."), "",
         f"**Where it stands:** {text(c.standing)}", "",
-        f"Head hash `{c.head_hash}`: `spire audit --expect {c.head_hash[:12]}` checks a "
-        "journal against it.",
+        (f"Head hash `{c.head_hash}`: `spire audit --expect {c.head_hash[:12]}` checks a "
+        "journal against it."),
     ]
 
 
-def _path(report: Report) -> list[str]:
-    lines = ["## Path of cards", ""]
-    if not report.path:
-        return lines + ["No card revealed yet."]
-    lines += [" → ".join(_step(s.card, s.how) for s in report.path), ""]
-    return lines + table(["#", "card", "how", "chapter"], (
-        (f"#{s.position}", s.card, s.how, "" if s.chapter is None else s.chapter)
-        for s in report.path))
+def _timeline(report: Report) -> list[str]:
+    """The path of cards in one line, then everything in the order it happened: chapters,
+    cards, checkpoints, notes as they were written, encounters, deaths."""
+    path = " → ".join(text(path_step(s)) for s in report.path) or "no card revealed yet"
+    lines = ["## Timeline", "", f"**Path of cards:** {path}", ""]
+    return lines + [_moment(m) for m in report.timeline]
 
 
-def _step(card: int, how: str) -> str:
-    return str(card) if how == "revealed" else f"{card} ({how})"
-
-
-def _chapters(report: Report) -> list[str]:
-    lines = ["## Chapters and checkpoints", ""]
-    if report.chapters:
-        lines += table(["chapter", "began at", "cards"], (
-            (ch.number, f"#{ch.position}", ", ".join(map(str, ch.cards)) or "none")
-            for ch in report.chapters)) + [""]
-    if not report.checkpoints:
-        return lines + ["No checkpoints."]
-    return lines + table(["checkpoint", "at", "card"], (
-        (text(m.name), f"#{m.position}", "" if m.card is None else m.card)
-        for m in report.checkpoints))
+def _moment(m: TimelineEntry) -> str:
+    if m.kind == "note":
+        return f"- #{m.position} note ({when(m.at)}): {text(m.text)}"
+    if m.kind in ("chapter", "checkpoint"):
+        return f"- #{m.position} **{text(m.text)}**"
+    return f"- #{m.position} {text(m.text)}"
 
 
 def _encounters(report: Report) -> list[str]:
@@ -138,12 +131,18 @@ def _encounter(e: Encounter) -> list[str]:
 def _fight(f: EncounterReport) -> list[str]:
     allies = ", ".join(f"{text(a.name)} (HP {a.hp}/{a.hp_max}, AP {a.ap}/{a.ap_max}, {a.fate})"
                        for a in f.allies)
-    lines = [f"### Encounter: {text(f.name)}", "", f"- Allies: {allies}",
+    lines = [f"### {f.noun}: {text(f.name)}", "", f"- Allies: {allies}",
              f"- Events: {_span(f)}", f"- Outcome: {f.outcome or 'under way'}", ""]
     lines += table(["enemy", "HP", "AP", "fate"], (
         (text(x.name), f"{x.hp}/{x.hp_max}", f"{x.ap}/{x.ap_max}", x.fate) for x in f.enemies))
-    return lines + ["", *table(["round", "damage dealt", "damage taken"], (
+    lines += ["", *table(["round", "damage dealt", "damage taken"], (
         (r.number, r.dealt, r.taken) for r in f.rounds))]
+    if not f.beats:
+        return lines
+    return lines + ["", *table(["#", "round", "what happened", "what it did"], (
+        (f"#{b.position}", b.round, text(b.says),
+         "; ".join(text(d.replace("->", "→")) for d in b.did))
+        for b in f.beats))]
 
 
 def _span(e: Encounter) -> str:
@@ -151,7 +150,7 @@ def _span(e: Encounter) -> str:
 
 
 def _target(t: TargetReport) -> list[str]:
-    number = f", card {t.number}" if t.number is not None else ""
+    number = f" {t.number}" if t.number is not None else ""
     card = (f"{plural(t.bullseye_limit, 'bullseye')} to hit, accuracy {t.accuracy}, "
             f"{plural(t.sets, 'set')}, parts {', '.join(t.parts)}")
     lines = [f"### Target: {text(t.name)}", "",
@@ -209,17 +208,12 @@ def _holders(item: ItemRecord) -> str:
 
 
 def _deaths(report: Report) -> list[str]:
+    if not has_deaths(report):
+        return []
     lines = ["## Deaths", ""]
     if not report.deaths:
         return lines + ["No character's HP reached 0."]
     return lines + [f"- {text(d.name)} fell at #{d.position}" for d in report.deaths]
-
-
-def _notes(report: Report) -> list[str]:
-    lines = ["## Notes", ""]
-    if not report.notes:
-        return lines + ["No notes."]
-    return lines + [f"- #{n.position} ({when(n.at)}): {text(n.text)}" for n in report.notes]
 
 
 def _corrections(report: Report) -> list[str]:

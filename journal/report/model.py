@@ -6,6 +6,7 @@ branch's own events, so a report shows only the cards its players revealed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, TypeAlias
@@ -47,6 +48,13 @@ class CardStep:
     card: int
     how: Literal["revealed", "pulled", "retrieved"]
     chapter: int | None
+    name: str | None = None
+    """The card's name, when the players entered a card of this number by name."""
+
+    @property
+    def label(self) -> str:
+        """"14 Hungry Badger", or "14" for a card entered by number alone."""
+        return str(self.card) if self.name is None else f"{self.card} {self.name}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +177,20 @@ class Exchange:
 
 
 @dataclass(frozen=True, slots=True)
+class Beat:
+    """One step of a fight as the table played it: what was recorded, and what it did,
+    every number it changed (the lines `spire replay` shows)."""
+
+    position: Position
+    round: int
+    says: str
+    did: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class EncounterReport:
-    """A Volume 2 encounter: who fought, how each fared, each round's damage."""
+    """A Volume 2 encounter or a Spire's End fight: who fought, how each fared, each
+    round's damage and (Spire's End) each step of each round."""
 
     started: Position
     ended: Position | None
@@ -179,6 +199,9 @@ class EncounterReport:
     rounds: tuple[Exchange, ...]
     outcome: str | None
     """None while under way; then "won", "lost", "retreated" or "ended"."""
+    noun: str = "Encounter"
+    """What the rulebook calls it: Volume 2's "Encounter", Spire's End's "Fight"."""
+    beats: tuple[Beat, ...] = ()
 
     @property
     def name(self) -> str:
@@ -188,10 +211,10 @@ class EncounterReport:
     def headline(self) -> str:
         round_ = self.rounds[-1].number if self.rounds else 1
         if self.outcome is None:
-            return f"Encounter with {self.name}: under way in round {round_}"
+            return f"{self.noun} with {self.name}: under way in round {round_}"
         how = {"won": "won", "lost": "lost", "retreated": "the enemies retreated",
                "ended": "ended"}[self.outcome]
-        return f"Encounter with {self.name}: {how} in round {round_}"
+        return f"{self.noun} with {self.name}: {how} in round {round_}"
 
 
 Encounter: TypeAlias = TargetReport | FaceOffReport | EncounterReport
@@ -219,6 +242,20 @@ class ItemRecord:
 class Death:
     name: str
     position: Position
+
+
+Moment: TypeAlias = Literal["chapter", "card", "checkpoint", "note", "encounter", "death"]
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineEntry:
+    """One thing that happened, in the order it happened: a chapter begun, a card, a
+    checkpoint, a note as it was written, an encounter's outcome, a death."""
+
+    position: Position
+    kind: Moment
+    text: str
+    at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +332,23 @@ class Report:
     milestones: tuple[MilestoneRecord, ...] = ()
     trades: tuple[TradeRecord, ...] = ()
     waterfalls: tuple[WaterfallRecord, ...] = ()
+    timeline: tuple[TimelineEntry, ...] = ()
+
+
+def characters(names: Sequence[str], show: Callable[[str], str] = str) -> str:
+    """"characters Millicent, Oswin, Wynn": who was played, apart from how many played."""
+    word = "character" if len(names) == 1 else "characters"
+    return f"{word} {', '.join(show(n) for n in names)}"
+
+
+def path_step(step: CardStep) -> str:
+    """A card on the path: "14 Hungry Badger", "12 (pulled)"."""
+    return step.label if step.how == "revealed" else f"{step.label} ({step.how})"
+
+
+def has_deaths(report: Report) -> bool:
+    """Whether the game's characters can die (Hildegard's have no HP)."""
+    return report.campaign.game != "hildegard"
 
 
 def fairness(kind: DiceStats) -> str:

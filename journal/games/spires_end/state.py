@@ -137,6 +137,15 @@ class SpiresEnd:
         name = self.slots[fight.turn - 1]
         return self.ally(name) if name else None
 
+    def changes(self, before: object) -> list[str]:
+        """What the latest event did and every number it changed, for every ally and the
+        enemy (for `spire replay`); nothing if it left this state alone."""
+        from journal.games.spires_end.view import changes
+
+        if before is self:
+            return []
+        return changes(before if isinstance(before, SpiresEnd) else SpiresEnd(), self)
+
     def lines(self) -> list[str]:
         from journal.games.spires_end.view import lines
 

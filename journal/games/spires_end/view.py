@@ -91,6 +91,66 @@ def _dead_lines(game: SpiresEnd) -> list[str]:
     return out
 
 
+# -- what an event changed (spire replay) --------------------------------------------------
+
+def changes(before: SpiresEnd, after: SpiresEnd) -> list[str]:
+    """The lines the event resolved, then each fighter's numbers that moved ("Ogre: HP
+    9->8, AP 2->0"), the turn when it passed, and each fight that ended."""
+    out = list(after.resolved) if after.resolved is not before.resolved else []
+    old = {f.name: f for f in _fighters(before)}
+    for f in _fighters(after):
+        moved = _moved(old.get(f.name), f)
+        if moved:
+            out.append(f"{f.name}: {moved}")
+    out += _turn_changed(before, after)
+    out += list(after.finished[len(before.finished):])
+    return out
+
+
+def _fighters(game: SpiresEnd) -> list[Fighter]:
+    enemy = [game.fight.enemy] if game.fight is not None else []
+    return [*game.allies, *enemy]
+
+
+def _moved(old: Fighter | None, new: Fighter) -> str:
+    if old is None or old.card is not new.card and old.is_enemy:
+        return (f"HP {max(new.hp, 0)}/{new.card.hp}, AP {new.ap}/{new.card.ap}"
+                + "".join(f", +{effect_text(e)}" for e in new.effects))
+    parts = [f"{label} {a}->{b}" for label, a, b in (
+        ("HP", max(old.hp, 0), max(new.hp, 0)), ("AP", old.ap, new.ap),
+        ("rest", old.rest, new.rest), ("boost", old.boost, new.boost)) if a != b]
+    parts += _effects_moved(old.effects, new.effects)
+    if new.dead and not old.dead:
+        parts.append("defeated" if new.is_enemy else "dead")
+    return ", ".join(parts)
+
+
+def _effects_moved(old: tuple[Effect, ...], new: tuple[Effect, ...]) -> list[str]:
+    was = {e.name: e for e in old}
+    now = {e.name: e for e in new}
+    out = []
+    for name, e in now.items():
+        if name not in was:
+            out.append(f"+{effect_text(e)}")
+        elif was[name].cubes != e.cubes:
+            out.append(f"{name.capitalize()} {was[name].cubes}->{e.cubes}")
+    out += [f"-{name.capitalize()}" for name in was if name not in now]
+    return out
+
+
+def _turn_changed(before: SpiresEnd, after: SpiresEnd) -> list[str]:
+    fight, then = after.fight, before.fight
+    if fight is None or not fight.under_way:
+        return []
+    actor = after.actor()
+    if then is not None and then.under_way and (then.round, then.turn) == (fight.round,
+                                                                          fight.turn):
+        return []
+    if actor is None:
+        return [f"Round {fight.round}: no ally in play"]
+    return [f"Round {fight.round}: {actor.name}'s turn"]
+
+
 def _fighter_json(f: Fighter) -> dict[str, Any]:
     return {
         "name": f.name, "hp": max(f.hp, 0), "hp_max": f.card.hp, "ap": f.ap, "ap_max": f.card.ap,
