@@ -271,8 +271,10 @@ def test_headless_chromium_draws_every_chart_with_a_size(played: Spire, tmp_path
 
 def test_report_writes_a_file_and_follows_a_branch(played: Spire, tmp_path: Path) -> None:
     target = tmp_path / "gray-oaks.html"
-    assert played.ok("report", "--format", "html", "-o", str(target)) == ""
+    said = played.ok("report", "-o", str(target))
+    assert said.startswith(f"Wrote the html report to {target} (") and said.count("\n") == 1
     assert target.read_text(encoding="utf-8") == report(played, "html")
+    assert [p.name for p in tmp_path.iterdir()] == ["gray-oaks.html"], "no temporary file left"
     spire = Spire(tmp_path / "copy.sqlite")
     with sqlite3.connect(played.db) as source, sqlite3.connect(spire.db) as copy:
         source.backup(copy)
@@ -288,7 +290,11 @@ def test_report_writes_a_file_and_follows_a_branch(played: Spire, tmp_path: Path
 
 def test_report_refuses_a_bad_format_or_a_file_it_cannot_write(
         played: Spire, tmp_path: Path) -> None:
-    assert "md" in played.refused("report", "--format", "pdf", code=2)
+    line = played.refused("report", "--format", "pdf", code=2)
+    assert line == "spire: unknown format 'pdf': spire writes md, html, json"
+    line = played.refused("report", "-o", str(tmp_path / "r.pdf"), code=2)
+    assert "--format md|html|json" in line
+    assert not (tmp_path / "r.pdf").exists()
     missing = tmp_path / "no" / "such" / "dir" / "r.md"
     assert "cannot write" in played.refused("report", "--format", "md", "-o", str(missing),
                                             code=2)

@@ -35,7 +35,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'log': ('looking', 'The events of the current branch, undone ones marked.'),
     'show': ('looking', 'One event in full: its payload, time, override and hashes.'),
     'play': ('play', 'A shell inside the current campaign: the same commands, without `spire`.'),
-    'report': ('report', "A play report to keep or share: the path of cards, each encounter, resources, items, notes, overrides and undos, dice statistics and the players' luck."),
+    'report': ('report', "A play report to keep or share: the story of the session in order (cards, chapters, checkpoints, notes), each encounter step by step, resources, items, overrides and undos, dice statistics and the players' luck."),
     'draw': ('spires_end', "Draw an ally into play: a starting ally, or the next one taking a dead ally's place (the dead ally's items pass to it). From the catalog by name, or its numbers inline. In Volume 2: an ally pulled from the Ally Deck joins the party (from the catalog)."),
     'fight': ('spires_end', 'Begin a fight with an enemy: from the catalog by name, or its numbers inline. Its bars are numbered as its action cards pick them, and cost no HP. In Volume 2: an encounter, Finnian and up to 2 allies against enemies or wildlife from the catalog.'),
     'action': ('spires_end', "The ally whose turn it is performs an action: pay the HP, roll 1d8, apply the result. In Volume 2: a combination the locked dice make (Finnian's: sickles), on one target."),

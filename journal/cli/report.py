@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
@@ -14,42 +13,41 @@ from journal.errors import BadInput
 from journal.paths import write_whole
 
 
-class Format(str, Enum):
-    md = "md"
-    html = "html"
-    json = "json"
-
-
 @app.command()
 def report(
     ctx: typer.Context,
-    fmt: Annotated[Format, typer.Option(
-        "--format", "-f", metavar="md|html|json", help="The document's format.")],
+    fmt: Annotated[str | None, typer.Option(
+        "--format", "-f", metavar="md|html|json", show_default=False,
+        help="The document's format [default: the output file's suffix, else md].")] = None,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", metavar="FILE", help="File to write [default: stdout].")] = None,
     branch: Annotated[str | None, typer.Option(
         "--branch", "-b", metavar="NAME", help="A branch other than the current.")] = None,
 ) -> None:
-    """A play report to keep or share: the path of cards, each encounter, resources,
-    items, notes, overrides and undos, dice statistics and the players' luck.
+    """A play report to keep or share: the story of the session in order (cards,
+    chapters, checkpoints, notes), each encounter step by step, resources, items,
+    overrides and undos, dice statistics and the players' luck.
 
     HTML is one self-contained file (charts included, no script, nothing fetched) that
-    prints well; JSON follows docs/report.schema.json.
+    prints well; JSON follows docs/report.schema.json. With -o the format comes from the
+    file's suffix; the file is written whole or not at all.
 
     \b
     Examples:
-      spire report --format html -o gray-oaks.html
+      spire report -o gray-oaks.html
       spire report --format md --branch bolder
     """
-    from journal.report import gather, render
+    from journal.report import format_for, gather, render
 
-    text = render(gather(journal(ctx), branch), fmt.value)
+    kind = format_for(fmt, output)
+    text = render(gather(journal(ctx), branch), kind)
     if output is None:
         from journal.terminal import visible_json, visible_lines
 
-        typer.echo((visible_json if fmt is Format.json else visible_lines)(text), nl=False)
+        typer.echo((visible_json if kind == "json" else visible_lines)(text), nl=False)
         return
     try:
         write_whole(output, text)
     except OSError as e:
         raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
+    typer.echo(f"Wrote the {kind} report to {output} ({len(text.encode()):,} bytes)")

@@ -12,9 +12,11 @@ from journal.report.build import Source, build
 from journal.report.model import CheckpointMark, Report
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from journal.service import Journal
 
-__all__ = ["FORMATS", "Report", "Source", "build", "gather", "render"]
+__all__ = ["FORMATS", "Report", "Source", "build", "format_for", "gather", "render"]
 
 
 def gather(journal: Journal, branch: str | None = None) -> Report:
@@ -28,6 +30,25 @@ def gather(journal: Journal, branch: str | None = None) -> Report:
 
 
 FORMATS = ("md", "html", "json")
+SUFFIXES = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".json": "json"}
+
+
+def format_for(fmt: str | None, output: Path | None) -> str:
+    """The format asked for, or the one the output file's suffix names (`session.html`);
+    Markdown on the terminal. Anything else is refused in one line naming the formats."""
+    from journal.errors import BadInput
+
+    if fmt is None:
+        if output is None:
+            return "md"
+        found = SUFFIXES.get(output.suffix.casefold())
+        if found is None:
+            raise BadInput(f"cannot tell the format from {output.name!r}: give --format "
+                           f"{'|'.join(FORMATS)}, or a file ending in .md, .html or .json")
+        return found
+    if fmt.casefold() not in FORMATS:
+        raise BadInput(f"unknown format {fmt!r}: spire writes {', '.join(FORMATS)}")
+    return fmt.casefold()
 
 
 def render(report: Report, fmt: str) -> str:
