@@ -6,7 +6,7 @@ numbers between them are a count, never numbers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from journal.terminal import emit, say
 
@@ -91,3 +91,70 @@ def _walk(roads: list[Road], parent: str | None, depth: int, current: str) -> li
         lines.append(f"{mark} {'  ' * depth}{road.branch}{parted}: {path}")
         lines += _walk(roads, road.branch, depth + 1, current)
     return lines
+
+
+# -- spire odds ------------------------------------------------------------------------------
+
+def odds(found: dict[str, Any], advise: bool) -> None:
+    """A target's chances, exact and in percent, and with `advise` the finesse choices."""
+    for label, value in odds_rows(found):
+        say(f"{label:<8}{value}")
+    if advise:
+        for line in advice_lines(found):
+            say(line)
+    say(f"Odds {found['wild_shot']}.", "dim")
+
+
+def _percent(chance: dict[str, Any]) -> str:
+    return f"{100 * chance['value']:.2f}% ({chance['fraction']})"
+
+
+def odds_rows(found: dict[str, Any]) -> list[tuple[str, str]]:
+    under_way = found["set_under_way"]
+    where = f"{found['bullseyes']} of {found['limit']} bullseyes, {found['sets_left']} " \
+        f"set{'' if found['sets_left'] == 1 else 's'} left"
+    if under_way is not None:
+        where += ", the set under way: " + _dice(under_way)
+    nxt = found["next_set"]
+    rows = [("target", f"{found['target']}: {where}")]
+    if nxt is not None:
+        rows.append(("next", f"a fresh set rolls {nxt['dice']} dice"
+                     + (" (Grazed: no finesse)" if nxt["graze"] else "")))
+    rows.append(("hit", f"{_percent(found['hit'])} with the best finesse"))
+    bonus = found["bonus"]
+    if bonus is not None and bonus["done"]:
+        rows.append(("bonus", f"{bonus['challenge']}: met already"))
+    elif bonus is not None:
+        rows.append(("bonus", (f"{bonus['challenge']}: {_percent(bonus['on_that_play'])} on "
+                               f"that play; {_percent(bonus['playing_for_it'])} playing "
+                               "for it")))
+    return rows
+
+
+def _dice(under_way: dict[str, Any]) -> str:
+    locked = ", ".join(f"{n} {face}" for face, n in under_way["locked"].items()) or "none"
+    free = ", ".join(f"{n} {face}" for face, n in under_way["free"].items()) or "none"
+    if under_way["finesse_over"]:
+        return f"finesse over ({locked} {free})".replace(" none", "")
+    return f"locked {locked}; free {free}"
+
+
+def advice_lines(found: dict[str, Any]) -> list[str]:
+    advice = found["advice"]
+    if not advice["choices"]:
+        return [f"advice  nothing to finesse now: {advice['now']}"]
+    lines = []
+    for n, choice in enumerate(advice["choices"]):
+        label = "advice" if n == 0 else ""
+        lines.append(f"{label:<8}{_choice(choice)}: {_percent(choice['hit'])} to hit")
+    return lines
+
+
+def _choice(choice: dict[str, Any]) -> str:
+    if choice["stop"]:
+        return "stop (spire stop)"
+    dice = choice["rerolled"]
+    again = f"re-roll {dice} {'die' if dice == 1 else 'dice'}"
+    if not choice["lock"]:
+        return f"{again} now (spire roll)"
+    return f"lock {' '.join(map(str, choice['lock']))}, {again}"

@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'effect': ('hildegard', "A card's status effect: Hildegard's on the next set, Spire's End's on anyone."),
     'end': ('hildegard', "End the target now (its outcome is what the bullseyes so far make it); in Spire's End, the fight; in Volume 2, the encounter (with the reset, if an ally stands)."),
     'map': ('insight', "The story cards every road reached: across the campaign's branches and every campaign of its game in the journal, by chapter, how often and when first."),
+    'odds': ('insight', 'Exact chances from where the players stand, with the best finesse.'),
     'status': ('looking', 'Where the campaign stands: card, chapter, resources, characters, items.'),
     'log': ('looking', 'The events of the current branch, undone ones marked.'),
     'show': ('looking', 'One event in full: its payload, time, override and hashes.'),

@@ -31,3 +31,34 @@ def story_map(ctx: typer.Context, as_json: Json = False) -> None:
         print_json(mapping.to_json(found))
     else:
         render_insight.story_map(found)
+
+
+@app.command()
+def odds(
+    ctx: typer.Context,
+    advise: bool = typer.Option(
+        False, "--advise", help="Name the finesse choice (the dice to lock) that gives the "
+        "best chance now, and every other one with its chance."),
+    as_json: Json = False,
+) -> None:
+    """Exact chances from where the players stand, with the best finesse.
+
+    For a Hildegard target under way: the chance to reach its bullseye limit in the sets
+    left, and its bonus, from the dice rolled and locked and the effects waiting (Hone,
+    Flub, Graze); before any wild shot, whose faces the rulebook does not print.
+
+    \b
+    Examples:
+      spire odds
+      spire odds --advise
+      spire odds --json
+    """
+    from journal import render_insight
+    from journal.odds import odds as weigh
+    from journal.terminal import print_json
+
+    found = weigh(journal(ctx).view().state)
+    if as_json:
+        print_json(found)
+    else:
+        render_insight.odds(found, advise)

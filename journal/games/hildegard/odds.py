@@ -1,0 +1,320 @@
+"""Exact odds on a Hildegard target, from where it stands, with the best finesse.
+
+Pure: no I/O, no randomness. A shot die is "three Crescent icons ..., a Ring icon, a Dot
+icon, and a Blank side" (Shot Dice), so a roll of n dice is a multinomial over the four
+faces, and dice are interchangeable: what a set holds is a count of each face. The best
+finesse is found by expectimax over those counts: after each roll the players either stop
+(the dice stand) or lock in at least one more die and re-roll the rest ("As long as you
+lock in at least 1 Dice result, you may re-roll the remaining Shot Dice", Finesse the Shot),
+until one die or none is left to re-roll. Every chance is a `Fraction`, exactly.
+
+The wild shot is left out: the rulebook prints no wild die's faces and spire knows them
+only as the players type them, so the odds are those before any wild shot (as if each
+were a Miss). Graze (no finesse), Hone and Flub (a die more or fewer) count on the next set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from math import factorial
+from typing import Literal, TypeAlias
+
+from journal.games.hildegard.dice import FACES, Face
+from journal.games.hildegard.split import EVERY_PART
+from journal.games.hildegard.state import NextSet, ShotSet, Target
+
+Counts: TypeAlias = tuple[int, int, int, int]
+"""How many dice show crescent, ring, dot and blank."""
+Goal: TypeAlias = Literal["hit", "bonus"]
+Chances: TypeAlias = tuple[Fraction, Fraction]
+"""The chance of the goal played for, then of the other goal under that same play."""
+
+WEIGHTS = (3, 1, 1, 1)
+"""Each face's share of a shot die's six sides: crescent x3, ring, dot, blank."""
+NONE: Counts = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Aim:
+    """What the target asks: its limit and parts, and its bonus challenge (if any)."""
+
+    limit: int
+    parts: frozenset[Face]
+    bonus_bullseyes: int | None = None
+    bonus_combination: Counts | None = None
+    bonus_done: bool = False
+
+    @property
+    def has_bonus(self) -> bool:
+        return self.bonus_done or self.bonus_bullseyes is not None or \
+            self.bonus_combination is not None
+
+    @property
+    def cap(self) -> int:
+        """Bullseyes past this change nothing: counted up to it."""
+        return max(self.limit, self.bonus_bullseyes or 0)
+
+
+@dataclass(frozen=True)
+class Going:
+    """A set under way: the dice locked in and the dice free to re-roll (counts), whether a
+    lock was made since the last roll, and whether its finesse is over."""
+
+    locked: Counts
+    free: Counts
+    fresh_lock: bool = False
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a target stands, as the odds need it."""
+
+    aim: Aim
+    made: int
+    met: bool
+    """The bonus combination was the final results of a set already tallied."""
+    accuracy: int
+    sets: int
+    """Fresh sets still to roll, after the set under way (if any)."""
+    next_size: int
+    """Dice in the next fresh set: accuracy with Hone and Flub."""
+    next_graze: bool = False
+    going: Going | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A finesse choice now: the dice to lock in (counts; all the free ones is a stop),
+    and the chances it leaves."""
+
+    lock: Counts
+    stop: bool
+    chances: Chances
+
+
+# -- counts ------------------------------------------------------------------------------
+
+def counts(faces: tuple[Face | None, ...] | list[Face]) -> Counts:
+    found = [sum(1 for f in faces if f == name) for name in FACES]
+    return (found[0], found[1], found[2], found[3])
+
+
+def _add(a: Counts, b: Counts) -> Counts:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def _less(a: Counts, b: Counts) -> Counts:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+
+
+@cache
+def rolls(n: int) -> tuple[tuple[Counts, Fraction], ...]:
+    """Every result of rolling `n` shot dice, as counts, with its exact chance."""
+    found = []
+    for c, r, d in product(range(n + 1), repeat=3):
+        b = n - c - r - d
+        if b < 0:
+            continue
+        ways = factorial(n) // (factorial(c) * factorial(r) * factorial(d) * factorial(b))
+        weight = WEIGHTS[0] ** c * WEIGHTS[1] ** r * WEIGHTS[2] ** d * WEIGHTS[3] ** b
+        found.append(((c, r, d, b), Fraction(ways * weight, 6 ** n)))
+    return tuple(found)
+
+
+def _subsets(free: Counts) -> Iterator[Counts]:
+    yield from product(*(range(k + 1) for k in free))
+
+
+def bullseyes(final: Counts, parts: frozenset[Face]) -> int:
+    """The most disjoint bullseyes: crescent pairs, and rings each with a dot."""
+    made = final[0] // 2 if "crescent" in parts else 0
+    if "ring" in parts and "dot" in parts:
+        made += min(final[1], final[2])
+    return made
+
+
+def _holds(final: Counts, wanted: Counts) -> bool:
+    return all(have >= need for have, need in zip(final, wanted, strict=True))
+
+
+# -- the expectimax ----------------------------------------------------------------------
+
+def _mean(outcomes: list[tuple[Fraction, Chances]]) -> Chances:
+    return (sum((p * c[0] for p, c in outcomes), Fraction(0)),
+            sum((p * c[1] for p, c in outcomes), Fraction(0)))
+
+
+def _won(aim: Aim, made: int, met: bool, goal: Goal) -> Chances:
+    hit = made >= aim.limit
+    bonus = aim.bonus_done or met or (
+        aim.bonus_bullseyes is not None and made >= aim.bonus_bullseyes)
+    first, second = (hit, bonus) if goal == "hit" else (bonus, hit)
+    return Fraction(int(first)), Fraction(int(second))
+
+
+@cache
+def _after_set(aim: Aim, goal: Goal, final: Counts, made: int, met: bool,
+               accuracy: int, sets: int) -> Chances:
+    """A set ends with `final`: tally it, then shoot the sets left."""
+    made = min(made + bullseyes(final, aim.parts), aim.cap)
+    met = met or (aim.bonus_combination is not None and _holds(final, aim.bonus_combination))
+    return _fresh(aim, goal, made, met, accuracy, sets, accuracy, False)
+
+
+@cache
+def _fresh(aim: Aim, goal: Goal, made: int, met: bool, accuracy: int, sets: int,
+           size: int, graze: bool) -> Chances:
+    """`sets` fresh sets to shoot, the first of `size` dice (Grazed or not)."""
+    if sets == 0:
+        return _won(aim, made, met, goal)
+    outcomes = []
+    for result, chance in rolls(size):
+        if size <= 1 or graze:
+            value = _after_set(aim, goal, result, made, met, accuracy, sets - 1)
+        else:
+            value = _finesse(aim, goal, NONE, result, False, made, met, accuracy, sets - 1)
+        outcomes.append((chance, value))
+    return _mean(outcomes)
+
+
+@cache
+def _finesse(aim: Aim, goal: Goal, locked: Counts, free: Counts, fresh_lock: bool,
+             made: int, met: bool, accuracy: int, sets: int) -> Chances:
+    """The best of every finesse choice from here."""
+    return max((c.chances for c in _choices(aim, goal, locked, free, fresh_lock, made, met,
+                                            accuracy, sets)), default=(Fraction(0), Fraction(0)))
+
+
+def _choices(aim: Aim, goal: Goal, locked: Counts, free: Counts, fresh_lock: bool,
+             made: int, met: bool, accuracy: int, sets: int) -> list[Choice]:
+    found = []
+    for lock in _subsets(free):
+        if lock == free:
+            chances = _after_set(aim, goal, _add(locked, free), made, met, accuracy, sets)
+            found.append(Choice(lock, True, chances))
+        elif sum(lock) or fresh_lock:
+            found.append(Choice(lock, False, _reroll(
+                aim, goal, _add(locked, lock), sum(free) - sum(lock), made, met, accuracy,
+                sets)))
+    return found
+
+
+@cache
+def _reroll(aim: Aim, goal: Goal, locked: Counts, n: int, made: int, met: bool,
+            accuracy: int, sets: int) -> Chances:
+    outcomes = []
+    for result, chance in rolls(n):
+        if n <= 1:  # the last die re-rolled: the finesse is over
+            value = _after_set(aim, goal, _add(locked, result), made, met, accuracy, sets)
+        else:
+            value = _finesse(aim, goal, locked, result, False, made, met, accuracy, sets)
+        outcomes.append((chance, value))
+    return _mean(outcomes)
+
+
+# -- from a position ---------------------------------------------------------------------
+
+def chances(position: Position, goal: Goal = "hit") -> Chances:
+    """The chance of `goal` with the best finesse for it, and of the other goal on that play."""
+    p, going = position, position.going
+    if going is None:
+        return _fresh(p.aim, goal, min(p.made, p.aim.cap), p.met, p.accuracy, p.sets,
+                      p.next_size, p.next_graze)
+    return _going(p, going, goal)
+
+
+def _going(p: Position, going: Going, goal: Goal) -> Chances:
+    if going.over or not sum(going.free):
+        return _tally_then(p, _add(going.locked, going.free), goal)
+    return choices(p, goal)[0].chances
+
+
+def _rest(p: Position) -> bool:
+    """The next fresh set has effects of its own (Hone, Flub, Graze)."""
+    return p.next_size != p.accuracy or p.next_graze
+
+
+def _tally_then(p: Position, final: Counts, goal: Goal) -> Chances:
+    made = min(p.made + bullseyes(final, p.aim.parts), p.aim.cap)
+    met = p.met or (p.aim.bonus_combination is not None and
+                    _holds(final, p.aim.bonus_combination))
+    return _fresh(p.aim, goal, made, met, p.accuracy, p.sets, p.next_size, p.next_graze)
+
+
+def choices(position: Position, goal: Goal = "hit") -> list[Choice]:
+    """Every finesse choice open on the set under way, each with its chances (best first);
+    none when no set is under way or its finesse is over."""
+    p, going = position, position.going
+    if going is None or going.over or not sum(going.free):
+        return []
+    made = min(p.made, p.aim.cap)
+    found = []
+    for lock in _subsets(going.free):
+        if lock == going.free:
+            chances = _tally_then(p, _add(going.locked, going.free), goal)
+            found.append(Choice(lock, True, chances))
+        elif sum(lock) or going.fresh_lock:
+            found.append(Choice(lock, False, _reroll_from(
+                p, _add(going.locked, lock), sum(going.free) - sum(lock), made, goal)))
+    return sorted(found, key=lambda c: (c.chances, c.stop, -sum(c.lock)), reverse=True)
+
+
+def _reroll_from(p: Position, locked: Counts, n: int, made: int, goal: Goal) -> Chances:
+    """A re-roll of `n` dice on the set under way; after it, the next fresh set carries
+    the effects waiting for it."""
+    if not _rest(p):
+        return _reroll(p.aim, goal, locked, n, made, p.met, p.accuracy, p.sets)
+    outcomes = []
+    for result, chance in rolls(n):
+        if n <= 1:
+            value = _tally_then(p, _add(locked, result), goal)
+        else:
+            value = max(c.chances for c in choices(
+                Position(p.aim, made, p.met, p.accuracy, p.sets, p.next_size, p.next_graze,
+                         Going(locked, result)), goal))
+        outcomes.append((chance, value))
+    return _mean(outcomes)
+
+
+def best(position: Position, goal: Goal = "hit") -> Choice | None:
+    """The finesse choice that maximises the chance of `goal` now (None: nothing to choose)."""
+    found = choices(position, goal)
+    return found[0] if found else None
+
+
+# -- from the journal's state ------------------------------------------------------------
+
+def position(target: Target, waiting: NextSet) -> Position:
+    """The target as the odds see it: its set under way (if any), the sets left after it,
+    and the effects waiting for the next set."""
+    card, shot = target.card, target.shot
+    aim = Aim(card.bullseye_limit, frozenset(card.parts or EVERY_PART),
+              card.bonus.bullseyes if card.bonus else None,
+              counts(list(card.bonus.combination))
+              if card.bonus and card.bonus.combination else None,
+              target.bonus_awarded)
+    size = max(card.accuracy + waiting.hone - waiting.flub, 0)
+    if shot is None or shot.complete:
+        return Position(aim, target.bullseyes, False, card.accuracy, target.sets_left, size,
+                        waiting.graze)
+    if shot.finesse_over:
+        going = Going(counts(shot.final()), NONE, over=True)
+    else:
+        locked = tuple(shot.dice[i] for i in shot.unused if i in shot.locked)
+        free = tuple(shot.dice[i] for i in shot.free)
+        going = Going(counts(locked), counts(free), shot.fresh_lock or shot.hit)
+    return Position(aim, target.bullseyes + shot.extra, False, card.accuracy,
+                    target.sets_left - 1, size, waiting.graze, going)
+
+
+def positions(shot: ShotSet, lock: Counts) -> tuple[int, ...]:
+    """The free dice (1-based) a lock of these counts names: of each face, the first."""
+    chosen: list[int] = []
+    for face, wanted in zip(FACES, lock, strict=True):
+        chosen += [i + 1 for i in shot.free if shot.dice[i] == face][:wanted]
+    return tuple(sorted(chosen))
