@@ -44,11 +44,15 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 figure { margin: .5rem 0 1.2rem; }
 figcaption { font-size: .85rem; color: #555; }
 svg.chart { max-width: 100%; height: auto; display: block; }
+table { display: block; max-width: 100%; overflow-x: auto; }
+code { overflow-wrap: anywhere; }
 svg .grid { stroke: #e2e2e2; stroke-width: 1; }
 svg .axis { stroke: #888; stroke-width: 1; }
 svg .limit { stroke: #c8553d; stroke-width: 1.5; stroke-dasharray: 5 3; }
-svg text { font: 11px system-ui, sans-serif; fill: #333; }
-svg .legend { font-size: 12px; }
+svg text { font-family: system-ui, sans-serif; font-size: 15px; fill: #333; }
+svg .fair { stroke: #111; stroke-width: 2; stroke-dasharray: 4 3; }
+svg text.value { paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round; }
+svg .chapter { stroke: #999; stroke-width: 1; stroke-dasharray: 2 3; }
 .path { word-spacing: .1rem; }
 ol.timeline { list-style: none; padding-left: 0; }
 ol.timeline li { padding: .1rem 0; }
@@ -257,12 +261,15 @@ def _resources(report: Report) -> str:
     if not report.resources:
         return _section("Resources over time", "<p>No resources kept.</p>")
     last = report.campaign.events
+    chapters = [(c.position, f"ch {c.number}") for c in report.chapters]
     chart = svg.steps("Resources over time", [(s.resource, s.points) for s in report.resources],
-                      last)
+                      last, chapters)
     rows = [(s.resource, s.points[0][1], s.points[-1][1],
              ", ".join(f"#{at}: {v}" for at, v in s.points)) for s in report.resources]
     return _section("Resources over time",
-                    figure(chart, f"Each resource from #1 to #{last}, as it changed"),
+                    figure(chart, f"Each resource from #1 to #{last}, as it changed"
+                           + ("; the dotted lines mark where each chapter began" if chapters
+                              else "")),
                     table(["resource", "start", "end", "changes"], rows))
 
 
@@ -312,8 +319,9 @@ def _die(kind: DiceStats) -> str:
     if kind.total and all(f.share is not None for f in kind.faces):
         parts.append(figure(svg.bars(
             f"{kind.die}: faces rolled against a fair die", [f.face for f in kind.faces],
-            [("rolled", [f.count for f in kind.faces]),
-             ("expected", [f.expected(kind.total) or 0.0 for f in kind.faces])]),
-            f"{kind.die.capitalize()}: each face's count against what a fair die gives"))
+            [("rolled", [f.count for f in kind.faces])],
+            fair=[f.expected(kind.total) or 0.0 for f in kind.faces]),
+            f"{kind.die.capitalize()}: each face's count, the dashed mark what a fair die "
+            f"gives in {kind.total} rolls"))
     return "\n".join(parts)
 

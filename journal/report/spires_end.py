@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from journal import events as ev
 from journal.describe import describe
 from journal.games.spires_end import events as se
 from journal.games.spires_end.state import Fighter as Cubes
@@ -56,6 +57,8 @@ def _follow(track: _Track, step: Step, before: SpiresEnd, after: SpiresEnd) -> N
     then = before.fight
     if then is not None and then.under_way and before is not after:
         _tally(track, step, before, after, then.round)
+    elif then is not None and then.under_way and isinstance(step.recorded.event, ev.NoteAdded):
+        track.beats.append(Beat(step.position, then.round, describe(step.recorded.event), ()))
     if not fight.under_way:
         track.ended = step.position
 
