@@ -26,8 +26,10 @@ def odds(state: State) -> dict[str, Any]:
     """The odds from where the players stand now; Refused when there is nothing to weigh."""
     if state.game == "hildegard":
         return _hildegard(state)
-    raise Refused(f"spire has no odds for {state.game} yet; for Hildegard it weighs a target "
-                  "under way")
+    if state.game == "volume2":
+        return _volume2(state)
+    raise Refused(f"spire has no odds for {state.game} yet; it weighs a Hildegard target "
+                  "and a Volume 2 encounter under way")
 
 
 def _hildegard(state: State) -> dict[str, Any]:
@@ -96,3 +98,81 @@ def _advice(target: Any, at: Any) -> dict[str, Any]:
                "rerolled": sum(at.going.free) - sum(c.lock), "hit": chance(c.chances[0])}
               for c in options]
     return {"now": "stop" if options[0].stop else "lock", "choices": listed}
+
+
+# -- Volume 2 ------------------------------------------------------------------------------
+
+MOST_DICE = 7
+"""The most HP spent the odds weigh (a die an HP): beyond it every chance is within a
+hair of 1, and the table would take seconds."""
+
+
+def _volume2(state: State) -> dict[str, Any]:
+    from journal.games.volume2.state import volume2
+
+    enc = volume2(state).encounter
+    if enc is None or not enc.under_way:
+        raise Refused("the odds weigh a Volume 2 encounter under way; none is now "
+                      "(`spire fight ENEMY` begins one)")
+    up = enc.up()
+    return {
+        "game": "volume2", "kind": "encounter", "round": enc.round, "phase": enc.phase,
+        "allies": [_ally(enc, fighter) for fighter in up],
+        "enemies": [_enemy(enc, foe, [a.name for a in up]) for foe in enc.standing()],
+    }
+
+
+def _ally(enc: Any, fighter: Any) -> dict[str, Any]:
+    """Each combination's chance for each HP the ally could spend (keeping 1), and from
+    its dice as they stand if its turn is under way."""
+    from journal.games.volume2 import odds as v2_odds
+
+    card, kind = fighter.card, fighter.card.dice
+    most = min(fighter.hp - 1, MOST_DICE)
+    turn = enc.turn if enc.turn is not None and enc.turn.ally == fighter.name else None
+    combos = []
+    for combo in card.actions() if kind is not None else ():
+        row: dict[str, Any] = {
+            "name": combo.name, "faces": list(combo.faces), "does": combo.says(),
+            "by_hp_spent": {str(n): chance(v2_odds.combination_chance(kind, combo.faces, n))
+                            for n in range(1, most + 1)}}
+        if turn is not None and turn.rolled:
+            locked = [f for f, lock in zip(turn.faces, turn.locked, strict=True) if lock]
+            free = [f for f, lock in zip(turn.faces, turn.locked, strict=True) if not lock]
+            row["now"] = chance(v2_odds.chance_from(kind, combo.faces, locked, free,
+                                                    turn.relock, turn.final))
+        combos.append(row)
+    return {"ally": fighter.name, "hp": fighter.hp, "dice": kind, "combinations": combos,
+            "turn": None if turn is None else {"spent": turn.spent,
+                                                "faces": list(turn.faces),
+                                                "locked": list(turn.locked)}}
+
+
+def _enemy(enc: Any, foe: Any, allies: list[str]) -> dict[str, Any]:
+    """The chance each ally is its target, one attack's damage, and its turn's total."""
+    from journal.games.volume2 import odds as v2_odds
+    from journal.games.volume2.combat import attacks_of
+
+    card = foe.card
+    table = [(r.low, r.high, r.damage) for r in card.table]
+    outcomes = v2_odds.attack(table, foe.ferocity, foe.raised("damage"), card.quickdraw)
+    acting = enc.acting() is foe
+    attacks = enc.attacks_left if acting and enc.attacks_left else attacks_of(foe)
+    total, beyond = v2_odds.turn_damage(outcomes, attacks)
+    per_attack: dict[int, Fraction] = {}
+    for (damage, _), p in outcomes.items():
+        per_attack[damage] = per_attack.get(damage, Fraction(0)) + p
+    again = sum((p for (_, more), p in outcomes.items() if more), Fraction(0))
+    contenders = [a for a in allies if not enc.contenders or a in enc.contenders]
+    if acting and enc.target is not None:  # the target roll (or a bee) has said
+        contenders = [enc.target]
+    return {
+        "enemy": foe.name, "ferocity": foe.ferocity, "quickdraw": card.quickdraw,
+        "attacks": attacks, "table_entered": bool(table),
+        "targeted": {name: chance(p) for name, p in
+                     zip(contenders, v2_odds.targeted(len(contenders)), strict=True)},
+        "attack_damage": {str(d): chance(p) for d, p in sorted(per_attack.items())},
+        "another_attack": chance(again),
+        "turn_damage": {str(d): chance(p) for d, p in total.items()},
+        "turn_damage_beyond": chance(beyond),
+    }

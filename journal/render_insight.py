@@ -97,6 +97,9 @@ def _walk(roads: list[Road], parent: str | None, depth: int, current: str) -> li
 
 def odds(found: dict[str, Any], advise: bool) -> None:
     """A target's chances, exact and in percent, and with `advise` the finesse choices."""
+    if found["game"] == "volume2":
+        volume2_odds(found)
+        return
     for label, value in odds_rows(found):
         say(f"{label:<8}{value}")
     if advise:
@@ -158,3 +161,51 @@ def _choice(choice: dict[str, Any]) -> str:
     if not choice["lock"]:
         return f"{again} now (spire roll)"
     return f"lock {' '.join(map(str, choice['lock']))}, {again}"
+
+
+def _short(chance: dict[str, Any]) -> str:
+    return f"{100 * chance['value']:.1f}%"
+
+
+def volume2_odds(found: dict[str, Any]) -> None:
+    """Each ally's combinations by HP spent; each enemy's target roll and damage."""
+    from rich.table import Table
+
+    for ally in found["allies"]:
+        if not ally["combinations"]:
+            say(f"{ally['ally']} (HP {ally['hp']}): no combinations entered", "bold")
+            continue
+        say(f"{ally['ally']} (HP {ally['hp']}, {ally['dice']} dice): the chance each "
+            "combination stands, by HP spent, with the best finesse", "bold")
+        spent = list(ally["combinations"][0]["by_hp_spent"])
+        now = ally["turn"] is not None and any("now" in c for c in ally["combinations"])
+        table = Table(box=None, pad_edge=False, show_edge=False)
+        table.add_column("combination")
+        for n in spent:
+            table.add_column(f"{n} HP", justify="right")
+        if now:
+            table.add_column("now", justify="right")
+        for combo in ally["combinations"]:
+            cells = [_short(combo["by_hp_spent"][n]) for n in spent]
+            table.add_row(f"{combo['name']} ({'+'.join(combo['faces'])}: {combo['does']})",
+                          *cells, *([_short(combo["now"])] if now and "now" in combo else []))
+        emit(table)
+    for enemy in found["enemies"]:
+        for line in enemy_lines(enemy):
+            say(line)
+
+
+def enemy_lines(enemy: dict[str, Any]) -> list[str]:
+    quick = f", QUICKDRAW on {enemy['quickdraw']} or less ({_short(enemy['another_attack'])}" \
+        " another attack)" if enemy["quickdraw"] is not None else ""
+    head = f"{enemy['enemy']}: ferocity {enemy['ferocity']}, {_count(enemy['attacks'], 'attack')}" \
+        f" this turn{quick}"
+    if not enemy["table_entered"]:
+        return [head, ("  its damage table is not entered (`spire card add`): every "
+                       "attack reads as a miss")]
+    targeted = ", ".join(f"{name} {_short(p)}" for name, p in enemy["targeted"].items())
+    attack = ", ".join(f"{d}: {_short(p)}" for d, p in enemy["attack_damage"].items())
+    turn = ", ".join(f"{d}: {_short(p)}" for d, p in enemy["turn_damage"].items()
+                     if p["value"] >= 0.0005)
+    return [head, f"  targeted    {targeted}", f"  one attack  damage {attack}",
+            f"  its turn    damage {turn}"]

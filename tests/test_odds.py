@@ -266,3 +266,164 @@ def test_a_three_set_four_die_target_answers_at_once() -> None:
     started = time.perf_counter()
     odds.chances(at)
     assert time.perf_counter() - started < 0.5
+
+
+# -- Volume 2 -------------------------------------------------------------------------------
+
+class BruteCombination:
+    """The best chance a combination stands among ordered dice rolled side by side from the
+    printed sides (the hive die's sickle twice), locking dice by position."""
+
+    def __init__(self, sides: tuple[str, ...], combination: tuple[str, ...]) -> None:
+        self.sides, self.combination = sides, combination
+
+    def holds(self, dice: tuple[str, ...]) -> bool:
+        left = list(dice)
+        for face in self.combination:
+            if face not in left:
+                return False
+            left.remove(face)
+        return True
+
+    def start(self, n: int) -> Fraction:
+        values = [self.finesse(dice, frozenset(), False)
+                  for dice in product(self.sides, repeat=n)]
+        return sum(values, Fraction(0)) / len(values)
+
+    @cache  # noqa: B019
+    def finesse(self, dice: tuple[str, ...], locked: frozenset[int], fresh: bool) -> Fraction:
+        free = [i for i in range(len(dice)) if i not in locked]
+        best = Fraction(int(self.holds(dice)))
+        if len(dice) <= 1 and not locked:
+            return best
+        for k in range(0 if fresh else 1, len(free)):
+            for more in combinations(free, k):
+                best = max(best, self.reroll(dice, locked | set(more)))
+        return best
+
+    def reroll(self, dice: tuple[str, ...], locked: frozenset[int]) -> Fraction:
+        again = [i for i in range(len(dice)) if i not in locked]
+        values = []
+        for sides in product(self.sides, repeat=len(again)):
+            new = list(dice)
+            for i, s in zip(again, sides):
+                new[i] = s
+            values.append(Fraction(int(self.holds(tuple(new)))) if len(again) <= 1
+                          else self.finesse(tuple(new), locked, False))
+        return sum(values, Fraction(0)) / len(values)
+
+
+V2_COMBOS = [("hive", ("sickle",)), ("hive", ("hive", "bee")), ("hive", ("sickle", "sickle")),
+             ("shot", ("black", "white")), ("shot", ("ping",)),
+             ("shot", ("black", "black", "circle")), ("shot", ("half", "circle", "ping"))]
+
+
+@pytest.mark.parametrize(("kind", "combination", "spent"), [
+    (kind, combination, spent) for kind, combination in V2_COMBOS for spent in (1, 2, 3, 4)
+    if spent < 4 or kind == "hive"])  # four shot dice: seconds each by brute force
+def test_volume2_combination_chances_agree_with_brute_force(
+        kind: str, combination: tuple[str, ...], spent: int) -> None:
+    from journal.games.volume2 import odds as v2
+    from journal.games.volume2.dice import HIVE_DIE, SHOT_DIE
+
+    sides = HIVE_DIE if kind == "hive" else SHOT_DIE
+    brute = BruteCombination(sides, combination)
+    assert v2.combination_chance(kind, combination, spent) == brute.start(spent)  # type: ignore[arg-type]
+
+
+def test_volume2_chance_from_dice_locked_agrees_with_brute_force() -> None:
+    from journal.games.volume2 import odds as v2
+    from journal.games.volume2.dice import SHOT_DIE
+
+    brute = BruteCombination(SHOT_DIE, ("black", "white", "circle"))
+    dice = ("black", "ping", "blank", "circle")
+    expected = brute.finesse(dice, frozenset({0, 3}), True)
+    assert v2.chance_from("shot", brute.combination, ["black", "circle"], ["ping", "blank"],
+                          True, False) == expected
+    expected = brute.finesse(dice, frozenset(), False)
+    assert v2.chance_from("shot", brute.combination, [], list(dice), False, False) == expected
+
+
+@pytest.mark.parametrize("allies", [1, 2, 3])
+def test_each_ally_is_targeted_evenly_with_ties_rolled_again(allies: int) -> None:
+    from journal.games.volume2 import odds as v2
+
+    assert v2.targeted(allies) == (Fraction(1, allies),) * allies
+
+
+def _brute_turn(card: object, attacks: int, depth: int) -> tuple[dict[int, Fraction], Fraction]:
+    """Every sequence of natural d20 rolls, read by the card's own table, QUICKDRAW adding
+    an attack; sequences of more than `attacks + depth` attacks are left apart."""
+    from journal.games.volume2.rounds import attack_damage
+    from journal.games.volume2.state import Foe
+
+    foe = Foe(card, 8, 2)  # type: ignore[arg-type]
+    done: dict[int, Fraction] = {}
+    beyond = Fraction(0)
+
+    def walk(left: int, damage: int, p: Fraction, made: int) -> None:
+        nonlocal beyond
+        if left == 0:
+            done[damage] = done.get(damage, Fraction(0)) + p
+            return
+        if made == attacks + depth:
+            beyond += p
+            return
+        for roll in range(1, 21):
+            again = foe.card.quickdraw is not None and roll <= foe.card.quickdraw
+            walk(left - 1 + int(again), damage + attack_damage(foe, roll), p / 20, made + 1)
+
+    walk(attacks, 0, Fraction(1), 0)
+    return dict(sorted(done.items())), beyond
+
+
+@pytest.mark.parametrize(("ferocity", "attacks"), [(1, 1), (0, 2), (-3, 1), (6, 1)])
+def test_an_enemys_turn_damage_agrees_with_every_sequence_of_rolls(
+        ferocity: int, attacks: int) -> None:
+    """Wade Slocum's printed table and QUICKDRAW, with a ferocity and attacks of our own."""
+    from journal.games.volume2 import odds as v2
+    from journal.games.volume2.cards import EnemyCard, Row
+
+    card = EnemyCard(name="Wade Slocum", ferocity=ferocity, attacks=attacks, quickdraw=4,
+                     table=(Row(low=5, high=15, damage=3), Row(low=16, high=19, damage=4),
+                            Row(low=20, high=20, damage=5)))
+    table = [(r.low, r.high, r.damage) for r in card.table]
+    outcomes = v2.attack(table, ferocity, 0, 4)
+    assert v2.turn_damage(outcomes, attacks, depth=3) == _brute_turn(card, attacks, 3)
+
+
+def _plains(spire: Spire) -> None:
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    spire.ok("card", "add", "Dunstan", "--ally", "--hp", "6", "--ap", "2", "--combo",
+             "Double Shot: black white: 2 damage", "--combo", "Repair: ping: repair 1")
+    spire.ok("card", "add", "Wade Slocum", "--enemy", "--hp", "8", "--ap", "2", "--ferocity",
+             "1", "--attacks", "1", "--retreat", "2", "--meat")
+    spire.ok("draw", "Dunstan")
+    spire.ok("fight", "Wade Slocum", "--with", "Dunstan")
+
+
+def test_volume2_odds_through_the_cli(spire: Spire) -> None:
+    from journal.games.volume2.dice import HIVE_DIE, SHOT_DIE
+
+    _plains(spire)
+    found = spire.json("odds")
+    finnian, dunstan = found["allies"]
+    assert list(finnian["combinations"][0]["by_hp_spent"]) == ["1", "2", "3", "4"]
+    double = dunstan["combinations"][0]
+    assert double["name"] == "Double Shot"
+    assert _fraction(double["by_hp_spent"]["3"]) == \
+        BruteCombination(SHOT_DIE, ("black", "white")).start(3)
+    wade = found["enemies"][0]
+    assert {k: _fraction(v) for k, v in wade["targeted"].items()} == \
+        {"Finnian": Fraction(1, 2), "Dunstan": Fraction(1, 2)}
+    assert {k: _fraction(v) for k, v in wade["attack_damage"].items()} == \
+        {"0": Fraction(3, 20), "3": Fraction(11, 20), "4": Fraction(4, 20), "5": Fraction(2, 20)}
+    spire.ok("roll", "sickle", "blank", "hive")
+    spire.ok("lock", "3")
+    before = spire.journal_rows()
+    now = spire.json("odds")["allies"][0]["combinations"][0]["now"]
+    assert _fraction(now) == BruteCombination(HIVE_DIE, ("sickle",)).finesse(
+        ("sickle", "blank", "hive"), frozenset({2}), True)
+    assert "sickles (sickle: damage 1)" in spire.ok("odds")
+    assert spire.journal_rows() == before
