@@ -28,8 +28,9 @@ def odds(state: State) -> dict[str, Any]:
         return _hildegard(state)
     if state.game == "volume2":
         return _volume2(state)
-    raise Refused(f"spire has no odds for {state.game} yet; it weighs a Hildegard target "
-                  "and a Volume 2 encounter under way")
+    if state.game == "spires-end":
+        return _spires_end(state)
+    raise Refused(f"spire has no odds for {state.game}")
 
 
 def _hildegard(state: State) -> dict[str, Any]:
@@ -176,3 +177,43 @@ def _enemy(enc: Any, foe: Any, allies: list[str]) -> dict[str, Any]:
         "turn_damage": {str(d): chance(p) for d, p in total.items()},
         "turn_damage_beyond": chance(beyond),
     }
+
+
+# -- Spire's End ---------------------------------------------------------------------------
+
+def _spires_end(state: State) -> dict[str, Any]:
+    from journal.games.spires_end import odds as se_odds
+    from journal.games.spires_end.state import ENEMY_TURN, spires_end
+
+    game = spires_end(state)
+    fight = game.fight
+    if fight is None or not fight.under_way:
+        raise Refused("the odds weigh a Spire's End fight under way; none is now "
+                      "(`spire fight ENEMY` begins one)")
+    name = game.slots[fight.turn - 1] if fight.turn != ENEMY_TURN else None
+    actor = game.ally(name) if name else None
+    bars = [] if actor is None else [
+        {"bar": n, "name": bar.name, "cost": bar.cost,
+         **_outcome(se_odds.ally_bar(game, actor, n))}
+        for n, bar in enumerate(actor.card.bars, start=1)]
+    picked = se_odds.selection(game)
+    enemy = fight.enemy
+    return {
+        "game": "spires-end", "kind": "fight", "round": fight.round,
+        "turn": name or enemy.name,
+        "enemy": {"name": enemy.name, "hp": enemy.hp, "ap": enemy.ap},
+        "ally": None if actor is None else {"name": actor.name, "hp": actor.hp,
+                                            "ap": actor.ap, "bars": bars},
+        "enemy_turn": {
+            "selected": {who: chance(p) for who, p in picked.items()},
+            "bars": [{"bar": n, "name": bar.name, "against": {
+                who: _outcome(se_odds.enemy_bar(game, n, who)) for who in picked}}
+                for n, bar in enumerate(enemy.card.bars, start=1)],
+        },
+    }
+
+
+def _outcome(found: Any) -> dict[str, Any]:
+    return {"hp_lost": {str(k): chance(p) for k, p in found.hp_lost.items()},
+            "ap_lost": {str(k): chance(p) for k, p in found.ap_lost.items()},
+            "falls": chance(found.falls)}

@@ -100,6 +100,10 @@ def odds(found: dict[str, Any], advise: bool) -> None:
     if found["game"] == "volume2":
         volume2_odds(found)
         return
+    if found["game"] == "spires-end":
+        for line in spires_end_lines(found):
+            say(line)
+        return
     for label, value in odds_rows(found):
         say(f"{label:<8}{value}")
     if advise:
@@ -209,3 +213,29 @@ def enemy_lines(enemy: dict[str, Any]) -> list[str]:
                      if p["value"] >= 0.0005)
     return [head, f"  targeted    {targeted}", f"  one attack  damage {attack}",
             f"  its turn    damage {turn}"]
+
+
+def spires_end_lines(found: dict[str, Any]) -> list[str]:
+    """Each bar of the ally whose turn it is; the enemy's selection roll and its bars."""
+    enemy = found["enemy"]
+    lines = [(f"{enemy['name']}: HP {enemy['hp']}, AP {enemy['ap']}; round {found['round']}, "
+              f"{found['turn']}'s turn")]
+    ally = found["ally"]
+    if ally is not None:
+        lines.append(f"{ally['name']}'s bars: HP the enemy loses (after its AP), and the "
+                     "chance it falls")
+        for bar in ally["bars"]:
+            lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} (cost {bar['cost']}): "
+                         f"{_spread(bar['hp_lost'])}; falls {_short(bar['falls'])}")
+    turn = found["enemy_turn"]
+    picked = ", ".join(f"{who} {_short(p)}" for who, p in turn["selected"].items())
+    lines.append(f"{enemy['name']}'s turn: selection roll {picked or 'finds no ally'}")
+    for bar in turn["bars"]:
+        for who, outcome in bar["against"].items():
+            lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} on {who}: HP lost "
+                         f"{_spread(outcome['hp_lost'])}; falls {_short(outcome['falls'])}")
+    return lines
+
+
+def _spread(chances: dict[str, Any]) -> str:
+    return ", ".join(f"{k}: {_short(p)}" for k, p in chances.items())

@@ -427,3 +427,75 @@ def test_volume2_odds_through_the_cli(spire: Spire) -> None:
         ("sickle", "blank", "hive"), frozenset({2}), True)
     assert "sickles (sickle: damage 1)" in spire.ok("odds")
     assert spire.journal_rows() == before
+
+
+# -- Spire's End ----------------------------------------------------------------------------
+
+def _brute_bar(ranges: list[tuple[int, int, int]], twice: bool, hp: int, ap: int,
+               ) -> tuple[dict[int, Fraction], Fraction]:
+    """Every d8 (two for a (!) bar), each read on the bar's ranges (low, high, damage), the
+    damage through armor, then HP, hit by hit: the HP lost and the chance the target falls."""
+    lost: dict[int, Fraction] = {}
+    falls = Fraction(0)
+    rolls = list(product(range(1, 9), repeat=2 if twice else 1))
+    for rolled in rolls:
+        left_hp, left_ap = hp, ap
+        for roll in rolled:
+            damage = next((d for low, high, d in ranges if low <= roll <= high), 0)
+            armor = min(left_ap, damage)
+            left_ap, left_hp = left_ap - armor, left_hp - (damage - armor)
+        share = Fraction(1, len(rolls))
+        lost[hp - left_hp] = lost.get(hp - left_hp, Fraction(0)) + share
+        falls += share if left_hp <= 0 else 0
+    return dict(sorted(lost.items())), falls
+
+
+def _tower(spire: Spire) -> None:
+    """The fight of docs/spires-end.md: Millicent (Back Hand) and Oswin against the Ogre,
+    with a (!) bar of our own for Oswin."""
+    spire.ok("new", "tower", "--game", "spires-end", "--players", "2")
+    spire.ok("draw", "Millicent", "--hp", "5", "--ap", "2", "--bar", "Back Hand", "--recoup",
+             "Recoup Bar Example", "--death", "Death Bar Example")
+    spire.ok("draw", "Oswin", "--hp", "4", "--ap", "1", "--bar", "Jab; cost 1; 5-8: 1",
+             "--bar", "Flurry; cost 2; twice; 4-6: 2; 7-8: 3", "--recoup", "heal 6-8: 1")
+    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4",
+             "--bar", "Gash; 5-8: 1, A", "--status", "A: bleed x3", "--recoup", "heal 7-8: 1")
+
+
+def _lost(outcome: dict[str, object]) -> tuple[dict[int, Fraction], Fraction]:
+    hp_lost = outcome["hp_lost"]
+    assert isinstance(hp_lost, dict)
+    falls = outcome["falls"]
+    assert isinstance(falls, dict)
+    return {int(k): _fraction(v) for k, v in hp_lost.items()}, _fraction(falls)
+
+
+def test_spires_end_bars_agree_with_every_roll_of_the_d8(spire: Spire) -> None:
+    """The rulebook's Back Hand ("4-6 -> 1, 7 -> 2, 8 -> 3") against the Ogre's 2 AP, and
+    a (!) bar rolling two d8, each hit through the armor left."""
+    _tower(spire)
+    found = spire.json("odds")
+    back_hand = found["ally"]["bars"][0]
+    assert back_hand["name"] == "Back Hand"
+    assert _lost(back_hand) == _brute_bar([(4, 6, 1), (7, 7, 2), (8, 8, 3)], False, 4, 2)
+    spire.ok("rest")
+    spire.ok("upkeep")  # Oswin's turn
+    found = spire.json("odds")
+    assert found["turn"] == "Oswin"
+    jab, flurry = found["ally"]["bars"]
+    assert _lost(jab) == _brute_bar([(5, 8, 1)], False, 4, 2)
+    assert _lost(flurry) == _brute_bar([(4, 6, 2), (7, 8, 3)], True, 4, 2)
+    assert _fraction(flurry["falls"]) > 0
+
+
+def test_spires_end_enemy_turn_selection_and_damage(spire: Spire) -> None:
+    _tower(spire)
+    turn = spire.json("odds")["enemy_turn"]
+    assert {k: _fraction(v) for k, v in turn["selected"].items()} == \
+        {"Millicent": Fraction(1, 2), "Oswin": Fraction(1, 2)}
+    club = turn["bars"][0]["against"]
+    assert _lost(club["Millicent"]) == _brute_bar([(3, 5, 2), (6, 8, 4)], False, 5, 2)
+    assert _lost(club["Oswin"]) == _brute_bar([(3, 5, 2), (6, 8, 4)], False, 4, 1)
+    out = spire.ok("odds")
+    assert "  1 Back Hand (cost 1): 0: 87.5%, 1: 12.5%; falls 0.0%" in out
+    assert "Ogre's turn: selection roll Millicent 50.0%, Oswin 50.0%" in out
