@@ -95,7 +95,8 @@ def _advice(target: Any, at: Any) -> dict[str, Any]:
         step = "roll the next set" if at.going is None else "roll the wild shot"
         return {"now": step, "choices": []}
     shot = target.shot
-    listed = [{"lock": list(hildegard_odds.positions(shot, c.lock)), "stop": c.stop,
+    listed = [{"lock": [] if c.stop else list(hildegard_odds.positions(shot, c.lock)),
+               "stop": c.stop,
                "rerolled": sum(at.going.free) - sum(c.lock), "hit": chance(c.chances[0])}
               for c in options]
     return {"now": "stop" if options[0].stop else "lock", "choices": listed}
