@@ -6,6 +6,8 @@ render it. `gather` reads what `build` needs from a journal.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from journal.report.build import Source, build
@@ -21,12 +23,31 @@ __all__ = ["FORMATS", "Report", "Source", "build", "format_for", "gather", "rend
 
 def gather(journal: Journal, branch: str | None = None) -> Report:
     """The report of `branch` (default: the current one) of the journal's campaign."""
-    view = journal.view(branch)
-    marks = [CheckpointMark(c.name, c.position, c.card) for c in journal.checkpoints(view)]
-    parent = next((b.parent for b in journal.branches() if b.branch.id == view.branch.id), None)
-    return build(Source(
-        campaign=view.campaign.name, game=view.campaign.game, branch=view.branch.name,
-        history=view.history, checkpoints=marks, parent=parent, fork=view.branch.fork_position))
+    with collector_paused():
+        view = journal.view(branch)
+        marks = [CheckpointMark(c.name, c.position, c.card) for c in journal.checkpoints(view)]
+        parent = next((b.parent for b in journal.branches() if b.branch.id == view.branch.id),
+                      None)
+        return build(Source(
+            campaign=view.campaign.name, game=view.campaign.game, branch=view.branch.name,
+            history=view.history, checkpoints=marks, parent=parent,
+            fork=view.branch.fork_position))
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused: a report holds every state of the branch at
+    once, and each collection would walk them all again (at 100k events it took four
+    fifths of the time). The states hold no cycles; the collector resumes after."""
+    import gc
+
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 FORMATS = ("md", "html", "json")
@@ -53,6 +74,11 @@ def format_for(fmt: str | None, output: Path | None) -> str:
 
 def render(report: Report, fmt: str) -> str:
     """The report as a Markdown, HTML or JSON document."""
+    with collector_paused():
+        return _rendered(report, fmt)
+
+
+def _rendered(report: Report, fmt: str) -> str:
     if fmt == "md":
         from journal.report import markdown
 

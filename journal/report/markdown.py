@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from journal.dice_stats import DiceStats
+from journal.report import digest
 from journal.report.model import (
     Encounter,
     EncounterReport,
@@ -100,9 +101,17 @@ def _campaign(report: Report) -> list[str]:
 def _timeline(report: Report) -> list[str]:
     """The path of cards in one line, then everything in the order it happened: chapters,
     cards, checkpoints, notes as they were written, encounters, deaths."""
-    path = " → ".join(text(path_step(s)) for s in report.path) or "no card revealed yet"
+    cards, before = digest.path(report)
+    path = " → ".join(text(path_step(s)) for s in cards) or "no card revealed yet"
+    if before:
+        path = f"… {before:,} earlier cards … → {path}"
     lines = ["## Timeline", "", f"**Path of cards:** {path}", ""]
-    return lines + [_moment(m) for m in report.timeline]
+    shown = digest.timeline(report)
+    if shown.left_out:
+        lines += [f"{shown.left_out:,} earlier cards, notes and encounters are left out here "
+                  "(every chapter, checkpoint and death is kept); the JSON report has them "
+                  "all.", ""]
+    return lines + [_moment(m) for m in shown.entries]
 
 
 def _moment(m: TimelineEntry) -> str:
@@ -117,7 +126,14 @@ def _encounters(report: Report) -> list[str]:
     lines = ["## Encounters"]
     if not report.encounters:
         return lines + ["", "No encounters."]
-    for encounter in report.encounters:
+    shown = digest.encounters(report)
+    if shown.summarised:
+        lines += ["", (f"{shown.total:,} encounters, a row for each card; below, the latest "
+                       f"with each card and the notable ones ({len(shown.detailed)})."), "",
+                  *table(["kind", "name", "times", "outcomes", "first", "latest"], (
+                      (g.kind, text(g.name), g.count, g.outcome_text, f"#{g.first}",
+                       f"#{g.last}") for g in shown.groups))]
+    for encounter in shown.detailed:
         lines += ["", *_encounter(encounter)]
     return lines
 
@@ -191,7 +207,11 @@ def _resources(report: Report) -> list[str]:
         for name in names:
             current[name] = str(values[name].get(at, current[name]))
         rows.append([f"#{at}", *(current[name] for name in names)])
-    return lines + table(["#", *(text(n) for n in names)], rows)
+    kept, before = digest.series(rows)
+    if before:
+        lines += [f"The latest {len(kept)} changes; {before:,} earlier ones are in the JSON "
+                  "report.", ""]
+    return lines + table(["#", *(text(n) for n in names)], kept)
 
 
 def _items(report: Report) -> list[str]:

@@ -40,11 +40,25 @@ def card_names(steps: Sequence[Step]) -> dict[int, str]:
 
 
 def _cards(event: object) -> Iterator[object]:
-    for attribute in ("card", "enemy"):
-        found = getattr(event, attribute, None)
-        if found is not None and not isinstance(found, (int, str)):
+    fields = _CARD_FIELDS.get(type(event))
+    if fields is None:
+        fields = _CARD_FIELDS[type(event)] = _card_fields(type(event))
+    for attribute in fields:
+        found = getattr(event, attribute)
+        if attribute == "enemies":
+            yield from found
+        elif found is not None and not isinstance(found, (int, str)):
             yield found
-    yield from getattr(event, "enemies", ())
+
+
+_CARD_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Per event type, the fields that may hold a card: asked of the model once, not of each
+event (a missing attribute costs a pydantic model a raised and caught error)."""
+
+
+def _card_fields(kind: type) -> tuple[str, ...]:
+    fields = getattr(kind, "model_fields", {})
+    return tuple(f for f in ("card", "enemy", "enemies") if f in fields)
 
 
 def timeline(steps: Sequence[Step], path: Sequence[CardStep],
