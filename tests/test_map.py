@@ -147,3 +147,24 @@ def test_a_reach_undone_on_its_own_branch_after_a_fork_still_counts_on_the_fork(
     found = spire.json("map")
     assert found["cards"][0]["card"] == 201 and found["cards"][0]["times"] == 1
     assert found["cards"][0]["roads"] == ["oaks/kept"]
+
+
+def test_the_reports_map_draws_only_cards_seen_and_highlights_the_current_road(
+        mapped: Spire) -> None:
+    """The inline SVG (journal/report/roads.py): a node and a label for each card seen and
+    nothing else, the current road's arcs in its own colour, names escaped."""
+    from journal import mapping
+    from journal.report import roads
+    from journal.service import Journal
+
+    game, current, found_roads = mapping.roads(Journal(str(mapped.db)))
+    drawn = roads.svg(mapping.story_map(game, current, found_roads))
+    labels = {int(n) for n in re.findall(r">(\d+)</text>", drawn)}
+    assert labels == SEEN
+    assert drawn.count("<circle") == len(SEEN)
+    assert drawn.count(f'stroke="{roads.CURRENT}"') == 3  # 201 -> 210 -> 230 -> 240
+    assert "<script" not in drawn and drawn.startswith("<svg")
+    reached = tuple(mapping.Reach(card, card, None, "2020-01-01T00:00", "revealed")
+                    for card in (1, 3))
+    road = mapping.Road("<b>&", "main", None, None, True, reached)
+    assert "&lt;b&gt;&amp;" in roads.svg(mapping.story_map("hildegard", "<b>&/main", [road]))

@@ -536,3 +536,15 @@ def test_a_large_target_agrees_with_a_seeded_simulation(limit: int) -> None:
     hits = sum(_simulated(rng, aim, 4, 3) for _ in range(runs))
     error = (exact * (1 - exact) / runs) ** 0.5
     assert abs(hits / runs - exact) < 4 * error, (hits / runs, exact)
+
+
+def test_a_targets_chance_at_its_start_is_the_odds_before_its_first_roll(spire: Spire) -> None:
+    """For the report: the chance a target card had at its start, effects aside."""
+    from journal.games.hildegard.cards import TargetCard
+    from journal.games.hildegard.catalog import rulebook_cards
+
+    card = rulebook_cards()["Street Merchant"]
+    assert isinstance(card, TargetCard)
+    brute = _street_merchant(spire)
+    spire.ok("roll", "c", "b", "r")
+    assert odds.chances(odds.at_start(card))[0] == brute.target(2, 0, False)[0]

@@ -23,6 +23,7 @@ from itertools import product
 from math import factorial
 from typing import Literal, TypeAlias
 
+from journal.games.hildegard.cards import TargetCard
 from journal.games.hildegard.dice import FACES, Face
 from journal.games.hildegard.split import EVERY_PART
 from journal.games.hildegard.state import NextSet, ShotSet, Target
@@ -318,3 +319,9 @@ def positions(shot: ShotSet, lock: Counts) -> tuple[int, ...]:
     for face, wanted in zip(FACES, lock, strict=True):
         chosen += [i + 1 for i in shot.free if shot.dice[i] == face][:wanted]
     return tuple(sorted(chosen))
+
+
+def at_start(card: TargetCard) -> Position:
+    """A target card as it stands before its first set, with no effects waiting: the
+    chance it had at its start (the report's)."""
+    return position(Target(card=card, shooter="", sets_allowed=card.sets), NextSet())
