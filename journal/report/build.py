@@ -158,9 +158,12 @@ def _chapters(steps: Sequence[Step], path: Sequence[CardStep]) -> tuple[Chapter,
 
 
 def _resources(steps: Sequence[Step]) -> tuple[Series, ...]:
-    names = sorted({name for step in steps for name in step.after.resources})
+    names = sorted({name for step in steps if step.after.resources is not step.before.resources
+                    for name in step.after.resources})
     points: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
     for step in steps:
+        if step.after.resources is step.before.resources and step is not steps[0]:
+            continue
         for name, value in step.after.resources.items():
             line = points[name]
             if not line or line[-1][1] != value:
@@ -220,6 +223,8 @@ def deaths(steps: Sequence[Step]) -> tuple[Death, ...]:
     """Characters whose HP reached 0, at the event that brought it there."""
     found = []
     for step in steps:
+        if step.after.characters is step.before.characters:
+            continue
         for c in step.after.characters:
             old = step.before.character(c.name)
             if c.hp == 0 and (old is None or old.hp != 0):
@@ -239,7 +244,8 @@ def _overrides(history: Sequence[ev.Recorded]) -> tuple[OverrideRecord, ...]:
 
 
 def _undos(history: Sequence[ev.Recorded]) -> tuple[UndoRecord, ...]:
-    said = {r.position: describe(r.event) for r in history}
+    undone = {p for r in history if isinstance(r.event, ev.Retracted) for p in r.event.positions}
+    said = {r.position: describe(r.event) for r in history if r.position in undone}
     return tuple(
         UndoRecord(r.position, tuple((p, said.get(p, "?")) for p in r.event.positions))
         for r in history if isinstance(r.event, ev.Retracted))

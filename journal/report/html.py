@@ -94,7 +94,7 @@ def _at(position: int | None) -> str:
 def _safe(chart: str) -> Markup:
     from markupsafe import Markup
 
-    return Markup(chart)  # noqa: S704  # svg.py escapes every label it draws
+    return Markup(chart)  # svg.py escapes every label it draws
 
 
 # -- what the template asks of an encounter or a die -------------------------------------

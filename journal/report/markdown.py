@@ -108,9 +108,9 @@ def _timeline(report: Report) -> list[str]:
     lines = ["## Timeline", "", f"**Path of cards:** {path}", ""]
     shown = digest.timeline(report)
     if shown.left_out:
-        lines += [f"{shown.left_out:,} earlier cards, notes and encounters are left out here "
+        lines += [(f"{shown.left_out:,} earlier cards, notes and encounters are left out here "
                   "(every chapter, checkpoint and death is kept); the JSON report has them "
-                  "all.", ""]
+                  "all."), ""]
     return lines + [_moment(m) for m in shown.entries]
 
 
@@ -209,8 +209,8 @@ def _resources(report: Report) -> list[str]:
         rows.append([f"#{at}", *(current[name] for name in names)])
     kept, before = digest.series(rows)
     if before:
-        lines += [f"The latest {len(kept)} changes; {before:,} earlier ones are in the JSON "
-                  "report.", ""]
+        lines += [(f"The latest {len(kept)} changes; {before:,} earlier ones are in the JSON "
+                  "report."), ""]
     return lines + table(["#", *(text(n) for n in names)], kept)
 
 
