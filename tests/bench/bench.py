@@ -148,6 +148,21 @@ def replay_rates(db: Path, rounds: int) -> tuple[float, float]:
     return statistics.median(ours), statistics.median(plain)
 
 
+def report_figures(db: Path, rounds: int) -> tuple[float, float, int]:
+    """Seconds, medians of rounds taken turn about: the HTML play report (read, fold, build,
+    render) and a full replay; and the report's size in bytes (issue 16)."""
+    from journal.report import gather, render
+    from journal.service import Journal
+
+    ours, replays, size = [], [], 0
+    for _ in range(rounds):
+        replays.append(replay_s(db))
+        start = time.perf_counter()
+        size = len(render(gather(Journal(str(db))), "html").encode())
+        ours.append(time.perf_counter() - start)
+    return statistics.median(ours), statistics.median(replays), size
+
+
 def import_rates(db: Path, work: Path, rounds: int) -> tuple[float, float]:
     """Events a second, medians of rounds taken turn about: `spire import` of the branch's
     export, and plain sqlite3 inserting the same rows in one transaction."""
@@ -250,6 +265,7 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
     start = startup(db, runs)
     replayed, read = replay_rates(db, rounds=5)
     imported, inserted = import_rates(db, work, rounds=5)
+    reported, replayed_s, size = report_figures(db, rounds=3)
     return [
         ("spire --help vs import typer", f"{start['help']:.0f} ms",
          f"{start['typer']:.0f} ms", _ratio(start["help"] / start["typer"], 1.5)),
@@ -262,6 +278,10 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
          f"{read:,.0f} (sqlite3 + json.loads)", _ratio(replayed / read, 0.5, at_least=True)),
         (f"import {label}: events/s", f"{imported:,.0f}", f"{inserted:,.0f} (sqlite3 inserts)",
          _ratio(imported / inserted, 1 / 3, at_least=True)),
+        (f"report --format html, {label}", f"{reported:.2f} s",
+         f"{replayed_s:.2f} s (full replay)", _ratio(reported / replayed_s, 1.5)),
+        (f"report --format html, {label}: size", f"{size / 1e6:.2f} MB", "5 MB",
+         _verdict(size < 5_000_000)),
     ]
 
 
