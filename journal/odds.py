@@ -7,6 +7,7 @@ this module only finds the position in the state and says what was found.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
@@ -35,14 +36,15 @@ def odds(state: State) -> dict[str, Any]:
 
 def _hildegard(state: State) -> dict[str, Any]:
     from journal.games.hildegard import odds as hildegard_odds
-    from journal.games.hildegard.state import Target, hildegard
+    from journal.games.hildegard.state import FaceOff, Target, hildegard
 
     h = hildegard(state)
     target = h.encounter
+    if isinstance(target, FaceOff):
+        return _face_off(target, h.next_set)
     if not isinstance(target, Target):
-        what = "a face-off" if target is not None else "nothing"
-        raise Refused(f"the odds weigh a target under way; {what} is under way now "
-                      "(`spire target NAME` takes aim)")
+        raise Refused("the odds weigh a target or a face-off under way; nothing is under "
+                      "way now (`spire target NAME` takes aim)")
     if target.outcome is not None:
         raise Refused(f"{target.card.name} is over ({target.outcome}); nothing left to weigh")
     at = hildegard_odds.position(target, h.next_set)
@@ -55,7 +57,7 @@ def _hildegard(state: State) -> dict[str, Any]:
         "wild_shot": WILD,
         "hit": chance(hit),
         "bonus": None,
-        "advice": _advice(target, at),
+        "advice": _advice(target.shot, at),
     }
     if at.aim.has_bonus:
         for_bonus, _ = hildegard_odds.chances(at, "bonus")
@@ -63,6 +65,44 @@ def _hildegard(state: State) -> dict[str, Any]:
                           "on_that_play": chance(bonus_on_hit),
                           "playing_for_it": chance(for_bonus)}
     return found
+
+
+def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
+    """The players' sets of a face-off round: the chance they bring the first enemy
+    standing to its limit this round."""
+    from journal.games.hildegard import odds as hildegard_odds
+
+    if fight.outcome is not None:
+        raise Refused(f"the face-off is over ({fight.outcome}); nothing left to weigh")
+    from journal.games.hildegard.state import players_done
+
+    if fight.turn != "players" or players_done(fight):
+        raise Refused("the enemy's turn: the odds weigh the players' sets of a round")
+    if fight.tag_team:
+        raise Refused("Tag Team pools the players' dice: spire does not weigh it yet")
+    at = hildegard_odds.face_off_position(fight, waiting)
+    going = next((s for _, s in fight.shots if s.rolled and not s.finesse_over), None)
+    foe = fight.standing()[0]
+    at_least = {n: hildegard_odds.chances(_needing(at, n))[0]
+                for n in range(1, max(at.aim.limit - at.made, 0) + 1)}
+    # Out of reach this round, the advice plays for the most bullseyes the dice can still make.
+    aim_for = max((n for n, p in at_least.items() if p > 0), default=0)
+    return {
+        "game": "hildegard", "kind": "face-off", "enemy": foe.card.name,
+        "round": fight.round, "bullseyes": foe.bullseyes, "limit": foe.card.bullseye_limit,
+        "this_round": at.made, "sets_left": at.sets + (at.going is not None),
+        "set_under_way": _set_json(at),
+        "next_set": {"dice": at.next_size, "graze": at.next_graze} if at.sets else None,
+        "wild_shot": WILD,
+        "defeat": chance(hildegard_odds.chances(at, "hit")[0]),
+        "at_least": {str(n): chance(p) for n, p in at_least.items()},
+        "advice": {"for": aim_for, **_advice(going, _needing(at, aim_for) if aim_for else at)},
+    }
+
+
+def _needing(at: Any, more: int) -> Any:
+    """The position with its aim `more` bullseyes past those made this round."""
+    return dataclasses.replace(at, aim=dataclasses.replace(at.aim, limit=at.made + more))
 
 
 def _set_json(at: Any) -> dict[str, Any] | None:
@@ -86,7 +126,7 @@ def _challenge(target: Any) -> str:
     return "+".join(bonus.combination or ())
 
 
-def _advice(target: Any, at: Any) -> dict[str, Any]:
+def _advice(shot: Any, at: Any) -> dict[str, Any]:
     """The finesse choice that gives the best chance to hit now, and every other one."""
     from journal.games.hildegard import odds as hildegard_odds
 
@@ -94,7 +134,6 @@ def _advice(target: Any, at: Any) -> dict[str, Any]:
     if not options:
         step = "roll the next set" if at.going is None else "roll the wild shot"
         return {"now": step, "choices": []}
-    shot = target.shot
     listed = [{"lock": [] if c.stop else list(hildegard_odds.positions(shot, c.lock)),
                "stop": c.stop,
                "rerolled": sum(at.going.free) - sum(c.lock), "hit": chance(c.chances[0])}

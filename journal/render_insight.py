@@ -104,6 +104,17 @@ def odds(found: dict[str, Any], advise: bool) -> None:
         for line in spires_end_lines(found):
             say(line)
         return
+    if found["kind"] == "face-off":
+        for label, value in face_off_rows(found):
+            say(f"{label:<8}{value}")
+        if advise:
+            wanted = found["advice"]["for"]
+            goal = "to defeat it" if found["defeat"]["value"] > 0 or not wanted else \
+                f"to make {wanted}+ bullseyes"
+            for line in advice_lines(found, goal):
+                say(line)
+        say(f"Odds {found['wild_shot']}.", "dim")
+        return
     for label, value in odds_rows(found):
         say(f"{label:<8}{value}")
     if advise:
@@ -146,14 +157,30 @@ def _dice(under_way: dict[str, Any]) -> str:
     return f"locked {locked}; free {free}"
 
 
-def advice_lines(found: dict[str, Any]) -> list[str]:
+def face_off_rows(found: dict[str, Any]) -> list[tuple[str, str]]:
+    under_way = found["set_under_way"]
+    where = (f"{found['bullseyes']} of {found['limit']} bullseyes, {found['this_round']} "
+             f"more this round, round {found['round']}")
+    if under_way is not None:
+        where += ", the set under way: " + _dice(under_way)
+    rows = [("enemy", f"{found['enemy']}: {where}")]
+    if found["next_set"] is not None:
+        rows.append(("next", f"a fresh set rolls {found['next_set']['dice']} dice"))
+    rows.append(("defeat", f"{_percent(found['defeat'])} this round, with the best finesse"))
+    more = [f"{n}+ {_short(p)}" for n, p in found["at_least"].items() if p["value"] > 0]
+    if more:
+        rows.append(("more", "bullseyes still to come this round: " + ", ".join(more)))
+    return rows
+
+
+def advice_lines(found: dict[str, Any], goal: str = "to hit") -> list[str]:
     advice = found["advice"]
     if not advice["choices"]:
         return [f"advice  nothing to finesse now: {advice['now']}"]
     lines = []
     for n, choice in enumerate(advice["choices"]):
         label = "advice" if n == 0 else ""
-        lines.append(f"{label:<8}{_choice(choice)}: {_percent(choice['hit'])} to hit")
+        lines.append(f"{label:<8}{_choice(choice)}: {_percent(choice['hit'])} {goal}")
     return lines
 
 

@@ -548,3 +548,40 @@ def test_a_targets_chance_at_its_start_is_the_odds_before_its_first_roll(spire: 
     brute = _street_merchant(spire)
     spire.ok("roll", "c", "b", "r")
     assert odds.chances(odds.at_start(card))[0] == brute.target(2, 0, False)[0]
+
+
+# -- Hildegard: a face-off round --------------------------------------------------------------
+
+def test_a_face_off_round_agrees_with_brute_force(spire: Spire) -> None:
+    """Against the Crows (limit 7, every part: theirs are not printed) a round of 4 dice
+    cannot defeat them; the chance of each number of bullseyes, and the advice for the most
+    the dice can still make, agree with the brute force."""
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("faceoff", "The Crows")
+    found = spire.json("odds")
+    assert found["kind"] == "face-off" and _fraction(found["defeat"]) == 0
+    assert found["next_set"] == {"dice": 4, "graze": False}
+    for n in (1, 2):
+        assert _fraction(found["at_least"][str(n)]) == Brute(n, "crd", 4).target(1, 0, False)[0]
+    spire.ok("roll", "c", "r", "b", "d")
+    found = spire.json("odds")
+    dice = _dice("c r b d")
+    brute = Brute(2, "crd", 4)
+    then = brute.after(0)
+    assert _fraction(found["at_least"]["2"]) == brute.finesse(dice, frozenset(), False, 0,
+                                                             False, then)[0]
+    advice = found["advice"]
+    assert advice["for"] == 2
+    best = brute.finesse(dice, frozenset(), False, 0, False, then)[0]
+    first = advice["choices"][0]
+    assert brute.reroll(dice, frozenset(p - 1 for p in first["lock"]), 0, False, then)[0] == best
+    assert "to make 2+ bullseyes" in spire.ok("odds", "--advise")
+
+
+def test_face_off_odds_on_the_enemys_turn_are_refused(spire: Spire) -> None:
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("faceoff", "The Crows")
+    spire.ok("roll", "c", "c", "r", "d")
+    spire.ok("stop")
+    spire.ok("wild", "miss")
+    assert "the enemy's turn" in spire.refused("odds", code=1)

@@ -45,7 +45,9 @@ def odds(
 
     Hildegard, a target under way: the chance to reach its bullseye limit in the sets left,
     and its bonus, from the dice rolled and locked and the effects waiting (Hone, Flub,
-    Graze); before any wild shot, whose faces the rulebook does not print. Volume 2: each
+    Graze); before any wild shot, whose faces the rulebook does not print. A face-off, on
+    the players' turn: the chance the round defeats the enemy, and of each number of
+    bullseyes. Volume 2: each
     ally's combinations by HP spent, each enemy's target roll, attack and turn damage.
     Spire's End: each bar of the ally whose turn it is against the enemy, and the enemy's
     selection roll and bars. Nothing is appended to the journal. See docs/odds.md.

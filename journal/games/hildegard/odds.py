@@ -26,7 +26,7 @@ from typing import Literal, TypeAlias
 from journal.games.hildegard.cards import TargetCard
 from journal.games.hildegard.dice import FACES, Face
 from journal.games.hildegard.split import EVERY_PART
-from journal.games.hildegard.state import NextSet, ShotSet, Target
+from journal.games.hildegard.state import FaceOff, NextSet, ShotSet, Target
 
 Counts: TypeAlias = tuple[int, int, int, int]
 """How many dice show crescent, ring, dot and blank."""
@@ -325,3 +325,27 @@ def at_start(card: TargetCard) -> Position:
     """A target card as it stands before its first set, with no effects waiting: the
     chance it had at its start (the report's)."""
     return position(Target(card=card, shooter="", sets_allowed=card.sets), NextSet())
+
+
+def face_off_position(fight: FaceOff, waiting: NextSet) -> Position:
+    """The players' side of a face-off round as the odds see it: the bullseyes still needed
+    to bring the first enemy standing to its limit, formed against its parts, from the sets
+    this round still holds (each player's; the set under way first). Sets already shot this
+    round count with what they formed; the round's effects count on every fresh set (a
+    Graze on the first only). Tag Team's pooled dice are not weighed."""
+    foe = fight.standing()[0]
+    parts = frozenset(foe.card.parts or EVERY_PART)
+    effects = fight.round_effects or waiting
+    size = max(fight.meter.accuracy + effects.hone - effects.flub, 0)
+    shot_done = [s for _, s in fight.shots if s.rolled and s.finesse_over]
+    made = sum(bullseyes(counts(s.final()), parts) + s.extra for s in shot_done)
+    aim = Aim(max(foe.card.bullseye_limit - foe.bullseyes, 0), parts)
+    going_shot = next((s for _, s in fight.shots if s.rolled and not s.finesse_over), None)
+    fresh = len(fight.shooters) - len(fight.shots)
+    if going_shot is None:
+        return Position(aim, made, False, size, fresh, size, effects.graze)
+    locked = tuple(going_shot.dice[i] for i in going_shot.unused if i in going_shot.locked)
+    free = tuple(going_shot.dice[i] for i in going_shot.free)
+    going = Going(counts(locked), counts(free), going_shot.fresh_lock)
+    return Position(aim, made + going_shot.extra, False, size, fresh, size, effects.graze,
+                    going)
