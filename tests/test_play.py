@@ -254,7 +254,7 @@ def test_no_campaign_yet_is_a_plain_prompt(spire: Spire) -> None:
     ("", "ro", ["roll"]),
     ("", "it", ["item"]),
     ("", "ex", ["export", "exit"]),
-    ("item ", "", ["gain", "lose", "pass"]),
+    ("item ", "", ["gain", "lose", "pass", "use"]),
     ("help ", "sta", ["status"]),
     ("help item ", "l", ["lose"]),
     ("roll ", "cresc", ["crescent"]),
