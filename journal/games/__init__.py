@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import importlib
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
-from journal.errors import NotFound
+from journal.errors import BadInput, NotFound
 from journal.paths import shipped
 
 GAME_NAMES = ("hildegard", "spires-end", "volume2")
@@ -120,3 +121,22 @@ def game(name: str) -> Game:
     module = importlib.import_module(f"journal.games.{_MODULES[name]}")
     rules: Game = module.GAME
     return rules
+
+
+T = TypeVar("T")
+
+
+def valid(make: Callable[[], T], what: str) -> T:
+    """`make()`, a card (or a part of one) the players typed; what pydantic or the model
+    refuses in it is bad input, said in one line."""
+    from pydantic import ValidationError
+
+    try:
+        return make()
+    except ValidationError as e:
+        error = e.errors()[0]
+        where = ".".join(str(p) for p in error["loc"])
+        raise BadInput(f"cannot read {what!r}: {where + ': ' if where else ''}"
+                       f"{error['msg'].removeprefix('Value error, ')}") from None
+    except ValueError as e:
+        raise BadInput(f"cannot read {what!r}: {e}") from None

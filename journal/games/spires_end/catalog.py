@@ -15,13 +15,11 @@ ranges. Status letters: "A: bleed x3".
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
-from pydantic import ValidationError
-
 from journal.errors import BadInput, NotFound
+from journal.games import valid
 from journal.games.spires_end import GAME
 from journal.games.spires_end.cards import (
     LETTERS,
@@ -86,19 +84,7 @@ def inline(kind: str, name: str, given: dict[str, Any]) -> Card:
     if kind == "ally" and given.get("death"):
         fields["death"] = death(given["death"])
     model: type[Card] = AllyCard if kind == "ally" else EnemyCard
-    return _valid(lambda: model(**fields), name)
-
-
-def _valid(make: Callable[[], T], what: str) -> T:
-    try:
-        return make()
-    except ValidationError as e:
-        error = e.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise BadInput(f"cannot read {what!r}: {where + ': ' if where else ''}"
-                       f"{error['msg'].removeprefix('Value error, ')}") from None
-    except ValueError as e:
-        raise BadInput(f"cannot read {what!r}: {e}") from None
+    return valid(lambda: model(**fields), name)
 
 
 def bar(text: str) -> Bar:
@@ -108,7 +94,7 @@ def bar(text: str) -> Bar:
         return found  # type: ignore[no-any-return]
     parts = _parts(text)
     name = parts.pop(0) if parts and not _is_part(parts[0]) else ""
-    return _valid(lambda: _bar(name, parts), text)
+    return valid(lambda: _bar(name, parts), text)
 
 
 def death(text: str) -> Bar:
@@ -118,8 +104,8 @@ def death(text: str) -> Bar:
         return found  # type: ignore[no-any-return]
     parts = _parts(text)
     if parts and ":" not in text and not any(_is_flag(p) for p in parts):
-        return _valid(lambda: _bar("Death Move", ["1-8: " + ", ".join(parts)], roll=False), text)
-    return _valid(lambda: _bar("Death Move", parts), text)
+        return valid(lambda: _bar("Death Move", ["1-8: " + ", ".join(parts)], roll=False), text)
+    return valid(lambda: _bar("Death Move", parts), text)
 
 
 def _parts(text: str) -> list[str]:
@@ -187,7 +173,7 @@ def kickback(words: list[str], item: str) -> Kickback:
 def effect(text: str) -> Inflicted:
     """`bleed x3` (three clocks), `bleed 3`, `strength`, `hinder persistent`; bad input if
     the glossary does not list it."""
-    return _valid(lambda: _effect(text), text)
+    return valid(lambda: _effect(text), text)
 
 
 def _effect(text: str) -> Inflicted:
@@ -205,8 +191,8 @@ def _effect(text: str) -> Inflicted:
 def status(text: str) -> Status:
     """`A: bleed x3`."""
     letter, _, rest = text.partition(":")
-    given = _valid(lambda: effect(rest), text)
-    return _valid(lambda: Status(letter=letter.strip(), **given.model_dump()), text)
+    given = valid(lambda: effect(rest), text)
+    return valid(lambda: Status(letter=letter.strip(), **given.model_dump()), text)
 
 
 def recoup(text: str) -> RecoupBar:
@@ -214,7 +200,7 @@ def recoup(text: str) -> RecoupBar:
     found = _example(text, example_recoups())
     if found is not None:
         return found  # type: ignore[no-any-return]
-    return _valid(lambda: _recoup(_parts(text)), text)
+    return valid(lambda: _recoup(_parts(text)), text)
 
 
 def _recoup(parts: list[str]) -> RecoupBar:

@@ -12,13 +12,11 @@ A damage table is typed as the enemy card prints it: "5-15: 3; 16-19: 4; 20: 5".
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
-from pydantic import ValidationError
-
 from journal.errors import BadInput, NotFound
+from journal.games import valid
 from journal.games.volume2 import GAME
 from journal.games.volume2.cards import AllyCard, Boost, Card, Combo, EnemyCard, Row
 from journal.games.volume2.dice import DieKind, faces
@@ -98,17 +96,7 @@ def entered(kind: str, name: str, given: dict[str, Any]) -> Card:
             fields["retreat"] = retreat(fields["retreat"])
         fields["boosts"] = tuple(b for b in map(boost, fields.get("abilities", ())) if b)
         model = EnemyCard
-    return _valid(lambda: model(name=base.name if base else name, **fields), name)
-
-
-def _valid(make: Callable[[], T], what: str) -> T:
-    try:
-        return make()
-    except ValidationError as e:
-        error = e.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise BadInput(f"cannot read {what!r}: {where + ': ' if where else ''}"
-                       f"{error['msg'].removeprefix('Value error, ')}") from None
+    return valid(lambda: model(name=base.name if base else name, **fields), name)
 
 
 def combo(text: str, dice: DieKind | None) -> Combo:
@@ -122,7 +110,7 @@ def combo(text: str, dice: DieKind | None) -> Combo:
                        "combinations")
     name, shown, effect = parts
     rolled = faces(dice, shown.replace("+", " ").split())
-    return _valid(lambda: Combo(name=name, faces=rolled, **_effect(effect)), text)
+    return valid(lambda: Combo(name=name, faces=rolled, **_effect(effect)), text)
 
 
 def _effect(text: str) -> dict[str, Any]:
@@ -146,7 +134,7 @@ def boost(text: str) -> Boost | None:
         return None
     if not number.lstrip("+-").isdigit():
         return None
-    return _valid(lambda: Boost(name=name, raises=raises.replace("attack", "attacks")
+    return valid(lambda: Boost(name=name, raises=raises.replace("attack", "attacks")
                                 .replace("attackss", "attacks"), amount=int(number),
                                 stacks=bool(more)), text)
 
@@ -162,7 +150,7 @@ def table(text: str) -> tuple[Row, ...]:
         if not (low.isdigit() and (high or low).isdigit() and damage.isdigit()):
             raise BadInput(f"cannot read the table row {part!r}; write ROLLS: DAMAGE, e.g. "
                            "\"5-15: 3; 16-19: 4; 20: 5\"")
-        rows.append(_valid(lambda: Row(low=int(low), high=int(high or low),
+        rows.append(valid(lambda: Row(low=int(low), high=int(high or low),
                                        damage=int(damage)), part))
     if not rows:
         raise BadInput("the damage table is empty; e.g. \"5-15: 3; 16-19: 4; 20: 5\"")
