@@ -180,13 +180,18 @@ def path(history: Iterable[ev.Recorded], after: int) -> tuple[str, ...]:
     """A branch's path past `after`: the cards revealed and how encounters ended."""
     history = list(history)
     out: list[str] = []
-    for step in replay(history, start=after + 1):
-        if step.retracted or isinstance(step.recorded.event, ev.Retracted):
+    ended: tuple[str, ...] = ()
+    for step in replay(history):
+        finished = tuple(getattr(step.after.game_state, "finished", ()))
+        new, ended = finished != ended and bool(finished), finished
+        if step.recorded.position <= after or step.retracted \
+                or isinstance(step.recorded.event, ev.Retracted):
             continue
         if step.recorded.type in ("card-revealed", "card-pulled", "chapter-started",
                                   "target-started", "face-off-started"):
             out.append(describe(step.recorded.event))
-        out += [c for c in step.changes if ":" in c and not c.startswith("out of")]
+        if new:  # an encounter ended (the game keeps the latest few such lines)
+            out.append(finished[-1])
     return tuple(out)
 
 

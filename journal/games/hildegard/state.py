@@ -212,6 +212,18 @@ class Hildegard:
             return [f"{shown[0]} | next set: {pending}", *shown[1:]]
         return [f"next set: {pending}"]
 
+    def changes(self, before: object) -> list[str]:
+        """What the latest event changed, for `spire replay`: each line of the encounter
+        that moved (bullseyes and sets, the dice rolled and locked, the hit meter, the
+        enemies), and each encounter that ended; nothing if it left this state alone."""
+        if before is self:
+            return []
+        then = before if isinstance(before, Hildegard) else Hildegard()
+        shown = set(then.lines())
+        moved = [line.strip() for line in self.lines() if line not in shown]
+        ended = [] if self.finished == then.finished else [self.finished[-1]]
+        return [line for line in moved if line not in ended] + ended
+
     def to_json(self) -> dict[str, Any]:
         from journal.games.hildegard.view import encounter_json
 
