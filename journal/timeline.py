@@ -11,12 +11,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from journal import events as ev
 from journal import PROJECTION_VERSION as PROJECTION_VERSION
+from journal import events as ev
 from journal.chain import canonical_json
 from journal.describe import card_ranges, describe
 from journal.state import State, evolve, project, retracted_positions
-
 
 
 def digest(state: State) -> str:
