@@ -249,3 +249,14 @@ def test_headless_chromium_at_400_px_finds_legible_charts(played: Spire, tmp_pat
     assert probe["overlaps"] == [], "a legend over a label"
     assert probe["fetched"] == [], "the report fetched something"
     assert probe["wide"] <= probe["inner"] == 400, probe
+
+
+def test_a_volume2_encounter_is_told_step_by_step_too(spire: Spire) -> None:
+    spire.ok("demo", "--game", "volume2")
+    data = json.loads(spire.ok("report", "-f", "json"))
+    validate(data)
+    (fight,) = data["encounters"]
+    assert (fight["noun"], fight["outcome"]) == ("Encounter", "won")
+    did = [line for beat in fight["beats"] for line in beat["did"]]
+    assert "2 damage to Wade Slocum (AP 2->0, HP 8->8)" in did
+    assert {b["round"] for b in fight["beats"]} == {1, 2, 3}

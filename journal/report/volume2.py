@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from journal import events as ev
+from journal.describe import describe
 from journal.games.volume2 import events as v2
 from journal.games.volume2.rounds import attack_damage
 from journal.games.volume2.state import Encounter as Fight
@@ -18,6 +20,7 @@ from journal.games.volume2.state import Fighter as Ally
 from journal.games.volume2.state import Foe, volume2
 from journal.report.fold import Step
 from journal.report.model import (
+    Beat,
     EncounterReport,
     Exchange,
     Fighter,
@@ -35,6 +38,7 @@ class _Track:
     latest: Fight | None = None
     rounds: dict[int, list[int]] = field(default_factory=dict)
     """Each round's [damage dealt, damage taken]."""
+    beats: list[Beat] = field(default_factory=list)
 
 
 def encounters(steps: Sequence[Step]) -> tuple[EncounterReport, ...]:
@@ -43,16 +47,25 @@ def encounters(steps: Sequence[Step]) -> tuple[EncounterReport, ...]:
     for step in steps:
         if isinstance(step.recorded.event, v2.EncounterBegan):
             tracks.append(_Track(step.position))
-        before, after = volume2(step.before).encounter, volume2(step.after).encounter
+        then, now = volume2(step.before), volume2(step.after)
+        before, after = then.encounter, now.encounter
         if not tracks or after is None or tracks[-1].ended is not None:
             continue
         track = tracks[-1]
         if before is not None and before.under_way:
             _tally(track, before, after, step.recorded.event)
+            _beat(track, step, before.round, now.changes(then))
         track.latest = after
         if not after.under_way:
             track.ended = step.position
     return tuple(_report(t) for t in tracks if t.latest is not None)
+
+
+def _beat(track: _Track, step: Step, round_: int, did: Sequence[str]) -> None:
+    """The step as `spire replay` tells it (a note written during the encounter too)."""
+    if did or isinstance(step.recorded.event, ev.NoteAdded):
+        track.beats.append(Beat(step.position, round_, describe(step.recorded.event),
+                                tuple(did)))
 
 
 def _tally(track: _Track, before: Fight, after: Fight, event: object) -> None:
@@ -80,7 +93,8 @@ def _report(track: _Track) -> EncounterReport:
                             f.out or "standing") for f in fight.enemies)
     rounds = tuple(Exchange(n, *track.rounds[n]) for n in sorted(track.rounds))
     return EncounterReport(track.started, track.ended, allies, enemies,
-                           rounds or (Exchange(1, 0, 0),), fight.outcome)
+                           rounds or (Exchange(1, 0, 0),), fight.outcome,
+                           beats=tuple(track.beats))
 
 
 def trades(steps: Sequence[Step]) -> tuple[TradeRecord, ...]:
