@@ -59,6 +59,11 @@ def _hildegard(state: State) -> dict[str, Any]:
         "bonus": None,
         "advice": _advice(target.shot, at),
     }
+    feats = state.resources.get("feats", 0)
+    if feats > 0:
+        spent = dataclasses.replace(at, feats=feats)
+        found["spending"] = {"feats": feats,
+                             "hit": chance(hildegard_odds.chances(spent, "hit")[0])}
     if at.aim.has_bonus:
         for_bonus, _ = hildegard_odds.chances(at, "bonus")
         found["bonus"] = {"challenge": _challenge(target), "done": at.aim.bonus_done,

@@ -139,6 +139,11 @@ def odds_rows(found: dict[str, Any]) -> list[tuple[str, str]]:
         rows.append(("next", f"a fresh set rolls {nxt['dice']} dice"
                      + (" (Grazed: no finesse)" if nxt["graze"] else "")))
     rows.append(("hit", f"{_percent(found['hit'])} with the best finesse"))
+    spending = found.get("spending")
+    if spending is not None:
+        rows.append(("feats", f"{_percent(spending['hit'])} spending up to "
+                     f"{_count(spending['feats'], 'feat')} at best (hone 1, bullseye 2, "
+                     "reset 2)"))
     bonus = found["bonus"]
     if bonus is not None and bonus["done"]:
         rows.append(("bonus", f"{bonus['challenge']}: met already"))

@@ -4,6 +4,7 @@ and locks dice by position, as the table does)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -252,7 +253,7 @@ def test_odds_append_nothing(spire: Spire) -> None:
 def test_odds_with_nothing_to_weigh_are_refused_in_one_line(spire: Spire) -> None:
     assert "no current campaign" in spire.refused("odds", code=2)
     spire.ok("new", "oaks", "--game", "hildegard")
-    assert "a target under way" in spire.refused("odds", code=1)
+    assert "a target or a face-off under way" in spire.refused("odds", code=1)
     spire.ok("target", "Card Peddler")
     spire.ok("end")
     assert "is over (miss)" in spire.refused("odds", code=1)
@@ -585,3 +586,57 @@ def test_face_off_odds_on_the_enemys_turn_are_refused(spire: Spire) -> None:
     spire.ok("stop")
     spire.ok("wild", "miss")
     assert "the enemy's turn" in spire.refused("odds", code=1)
+
+
+class BruteFeats(Brute):
+    """The brute force with feats to spend, each as the rulebook prices it: Hone (1, a die
+    more on a set, once a set), Bullseye (2, a bullseye on a set, once a set), Reset (2, a
+    set more on the target), tried at every set."""
+
+    @cache  # noqa: B019
+    def shoot(self, sets: int, made: int, feats: int) -> Fraction:
+        if sets == 0:
+            won = Fraction(int(made >= self.limit))
+            return max(won, self.shoot(1, made, feats - 2)) if feats >= 2 else won
+        best = Fraction(0)
+        for honed in (0, 1) if feats >= 1 else (0,):
+            size = self.accuracy + honed
+            best = max(best, sum((self.finished(sides, sets, made, feats - honed)
+                                  for sides in product(range(6), repeat=size)),
+                                 Fraction(0)) / 6 ** size)
+        return best
+
+    def finished(self, sides: tuple[int, ...], sets: int, made: int, feats: int) -> Fraction:
+        def then(final: tuple[Face | None, ...], made_: int, _met: bool) -> Pair:
+            got = made_ + self.made(final)
+            options = [self.shoot(sets - 1, got, feats)]
+            if feats >= 2:
+                options.append(self.shoot(sets - 1, got + 1, feats - 2))
+            return max(options), Fraction(0)
+        dice = tuple(SIDES[s] for s in sides)
+        if len(dice) <= 1:
+            return then(dice, made, False)[0]
+        return self.finesse(dice, frozenset(), False, made, False, then)[0]
+
+
+@pytest.mark.parametrize(("limit", "accuracy", "sets", "feats"), [
+    (1, 2, 1, 1), (2, 2, 1, 2), (2, 2, 2, 3), (3, 2, 1, 4)])  # 3 dice honed: minutes
+def test_feats_spent_at_best_agree_with_brute_force(limit: int, accuracy: int, sets: int,
+                                                    feats: int) -> None:
+    aim = _aim(limit, "crd", None, None)
+    at = odds.Position(aim, 0, False, accuracy, sets, accuracy, feats=feats)
+    brute = BruteFeats(limit, "crd", accuracy)
+    assert odds.chances(at)[0] == brute.shoot(sets, 0, feats)
+    assert odds.chances(dataclasses.replace(at, feats=0))[0] == brute.shoot(sets, 0, 0)
+
+
+def test_odds_say_the_chance_spending_the_feats_held(spire: Spire) -> None:
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("gain", "feats", "1")
+    spire.ok("target", "Jackalope", "--limit", "2", "--accuracy", "2", "--sets", "1",
+             "--parts", "c,r,d")
+    found = spire.json("odds")
+    assert found["spending"]["feats"] == 1
+    assert _fraction(found["spending"]["hit"]) == BruteFeats(2, "crd", 2).shoot(1, 0, 1)
+    assert _fraction(found["hit"]) == BruteFeats(2, "crd", 2).shoot(1, 0, 0)
+    assert "spending up to 1 feat at best" in spire.ok("odds")

@@ -16,6 +16,7 @@ were a Miss). Graze (no finesse), Hone and Flub (a die more or fewer) count on t
 from __future__ import annotations
 
 from collections.abc import Iterator
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -69,6 +70,8 @@ class Going:
     free: Counts
     fresh_lock: bool = False
     over: bool = False
+    bullseye_used: bool = False
+    """The set's Bullseye feat is spent (once a set)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,10 @@ class Position:
     """Dice in the next fresh set: accuracy with Hone and Flub."""
     next_graze: bool = False
     going: Going | None = None
+    feats: int = 0
+    """Feats the players may spend on it: Hone, Bullseye, Reset (0: none spent)."""
+    honed: bool = False
+    """The next fresh set has its Hone already (one a set)."""
 
 
 @dataclass(frozen=True)
@@ -160,60 +167,93 @@ def _won(aim: Aim, made: int, met: bool, goal: Goal) -> Chances:
 
 @cache
 def _after_set(aim: Aim, goal: Goal, final: Counts, made: int, met: bool,
-               accuracy: int, sets: int) -> Chances:
-    """A set ends with `final`: tally it, then shoot the sets left."""
-    made = min(made + bullseyes(final, aim.parts), aim.cap)
+               accuracy: int, sets: int, feats: int = 0) -> Chances:
+    """A set ends with `final`: tally it (with a Bullseye feat bought, if it helps), then
+    shoot the sets left."""
+    made = made + bullseyes(final, aim.parts)
     met = met or (aim.bonus_combination is not None and _holds(final, aim.bonus_combination))
-    return _fresh(aim, goal, made, met, accuracy, sets, accuracy, False)
+    return max(_between(aim, goal, min(made + extra, aim.cap), met, accuracy, sets,
+                        feats - cost) for extra, cost in _bullseye_feat(feats, False))
+
+
+def _bullseye_feat(feats: int, used: bool) -> list[tuple[int, int]]:
+    """Bullseyes added and feats spent: none, or the Bullseye feat ("bullseye 2", once a set)."""
+    return [(0, 0), (1, 2)] if feats >= 2 and not used else [(0, 0)]
+
+
+def _between(aim: Aim, goal: Goal, made: int, met: bool, accuracy: int, sets: int,
+             feats: int) -> Chances:
+    """Between sets: the sets left, or, with none left, a Reset bought ("reset 2": a set
+    more; bought at the last set's end, it loses nothing to buying it earlier)."""
+    found = _fresh(aim, goal, made, met, accuracy, sets, accuracy, False, feats, False)
+    if sets == 0 and feats >= 2:
+        found = max(found, _fresh(aim, goal, made, met, accuracy, 1, accuracy, False,
+                                  feats - 2, False))
+    return found
 
 
 @cache
 def _fresh(aim: Aim, goal: Goal, made: int, met: bool, accuracy: int, sets: int,
-           size: int, graze: bool) -> Chances:
-    """`sets` fresh sets to shoot, the first of `size` dice (Grazed or not)."""
+           size: int, graze: bool, feats: int = 0, honed: bool = False) -> Chances:
+    """`sets` fresh sets to shoot, the first of `size` dice (Grazed or not); with feats,
+    a Hone ("hone 1", a die more, once a set) bought for it if that is better."""
     if sets == 0:
         return _won(aim, made, met, goal)
+    found = _rolled(aim, goal, made, met, accuracy, sets, size, graze, feats)
+    if feats >= 1 and not honed:
+        found = max(found, _rolled(aim, goal, made, met, accuracy, sets, size + 1, graze,
+                                   feats - 1))
+    return found
+
+
+def _rolled(aim: Aim, goal: Goal, made: int, met: bool, accuracy: int, sets: int,
+            size: int, graze: bool, feats: int) -> Chances:
     outcomes = []
     for result, chance in rolls(size):
         if size <= 1 or graze:
-            value = _after_set(aim, goal, result, made, met, accuracy, sets - 1)
+            value = _after_set(aim, goal, result, made, met, accuracy, sets - 1, feats)
         else:
-            value = _finesse(aim, goal, NONE, result, False, made, met, accuracy, sets - 1)
+            value = _finesse(aim, goal, NONE, result, False, made, met, accuracy, sets - 1,
+                             feats)
         outcomes.append((chance, value))
     return _mean(outcomes)
 
 
 @cache
 def _finesse(aim: Aim, goal: Goal, locked: Counts, free: Counts, fresh_lock: bool,
-             made: int, met: bool, accuracy: int, sets: int) -> Chances:
+             made: int, met: bool, accuracy: int, sets: int, feats: int = 0) -> Chances:
     """The best of every finesse choice from here."""
     return max((c.chances for c in _choices(aim, goal, locked, free, fresh_lock, made, met,
-                                            accuracy, sets)), default=(Fraction(0), Fraction(0)))
+                                            accuracy, sets, feats)),
+               default=(Fraction(0), Fraction(0)))
 
 
 def _choices(aim: Aim, goal: Goal, locked: Counts, free: Counts, fresh_lock: bool,
-             made: int, met: bool, accuracy: int, sets: int) -> list[Choice]:
+             made: int, met: bool, accuracy: int, sets: int, feats: int) -> list[Choice]:
     found = []
     for lock in _subsets(free):
         if lock == free:
-            chances = _after_set(aim, goal, _add(locked, free), made, met, accuracy, sets)
+            chances = _after_set(aim, goal, _add(locked, free), made, met, accuracy, sets,
+                                 feats)
             found.append(Choice(lock, True, chances))
         elif sum(lock) or fresh_lock:
             found.append(Choice(lock, False, _reroll(
                 aim, goal, _add(locked, lock), sum(free) - sum(lock), made, met, accuracy,
-                sets)))
+                sets, feats)))
     return found
 
 
 @cache
 def _reroll(aim: Aim, goal: Goal, locked: Counts, n: int, made: int, met: bool,
-            accuracy: int, sets: int) -> Chances:
+            accuracy: int, sets: int, feats: int = 0) -> Chances:
     outcomes = []
     for result, chance in rolls(n):
         if n <= 1:  # the last die re-rolled: the finesse is over
-            value = _after_set(aim, goal, _add(locked, result), made, met, accuracy, sets)
+            value = _after_set(aim, goal, _add(locked, result), made, met, accuracy, sets,
+                               feats)
         else:
-            value = _finesse(aim, goal, locked, result, False, made, met, accuracy, sets)
+            value = _finesse(aim, goal, locked, result, False, made, met, accuracy, sets,
+                             feats)
         outcomes.append((chance, value))
     return _mean(outcomes)
 
@@ -221,12 +261,22 @@ def _reroll(aim: Aim, goal: Goal, locked: Counts, n: int, made: int, met: bool,
 # -- from a position ---------------------------------------------------------------------
 
 def chances(position: Position, goal: Goal = "hit") -> Chances:
-    """The chance of `goal` with the best finesse for it, and of the other goal on that play."""
+    """The chance of `goal` with the best finesse for it (and, with feats to spend, the
+    best use of them), and of the other goal on that play."""
     p, going = position, position.going
     if going is None:
-        return _fresh(p.aim, goal, min(p.made, p.aim.cap), p.met, p.accuracy, p.sets,
-                      p.next_size, p.next_graze)
+        return _first(p, min(p.made, p.aim.cap), p.met, p.feats, goal)
     return _going(p, going, goal)
+
+
+def _first(p: Position, made: int, met: bool, feats: int, goal: Goal) -> Chances:
+    """The position's fresh sets, the first with the effects waiting for it."""
+    found = _fresh(p.aim, goal, made, met, p.accuracy, p.sets, p.next_size, p.next_graze,
+                   feats, p.honed)
+    if p.sets == 0 and feats >= 2:  # a Reset: one set more, with the effects waiting
+        found = max(found, _fresh(p.aim, goal, made, met, p.accuracy, 1, p.next_size,
+                                  p.next_graze, feats - 2, p.honed))
+    return found
 
 
 def _going(p: Position, going: Going, goal: Goal) -> Chances:
@@ -236,15 +286,19 @@ def _going(p: Position, going: Going, goal: Goal) -> Chances:
 
 
 def _rest(p: Position) -> bool:
-    """The next fresh set has effects of its own (Hone, Flub, Graze)."""
-    return p.next_size != p.accuracy or p.next_graze
+    """The position differs from what the cached expectimax assumes past the set under
+    way: effects waiting (Hone, Flub, Graze), or the set's Bullseye feat spent."""
+    return p.next_size != p.accuracy or p.next_graze or p.honed or (
+        p.going is not None and p.going.bullseye_used)
 
 
 def _tally_then(p: Position, final: Counts, goal: Goal) -> Chances:
-    made = min(p.made + bullseyes(final, p.aim.parts), p.aim.cap)
+    made = p.made + bullseyes(final, p.aim.parts)
     met = p.met or (p.aim.bonus_combination is not None and
                     _holds(final, p.aim.bonus_combination))
-    return _fresh(p.aim, goal, made, met, p.accuracy, p.sets, p.next_size, p.next_graze)
+    used = p.going is not None and p.going.bullseye_used
+    return max(_first(p, min(made + extra, p.aim.cap), met, p.feats - cost, goal)
+               for extra, cost in _bullseye_feat(p.feats, used))
 
 
 def choices(position: Position, goal: Goal = "hit") -> list[Choice]:
@@ -269,15 +323,16 @@ def _reroll_from(p: Position, locked: Counts, n: int, made: int, goal: Goal) -> 
     """A re-roll of `n` dice on the set under way; after it, the next fresh set carries
     the effects waiting for it."""
     if not _rest(p):
-        return _reroll(p.aim, goal, locked, n, made, p.met, p.accuracy, p.sets)
+        return _reroll(p.aim, goal, locked, n, made, p.met, p.accuracy, p.sets, p.feats)
     outcomes = []
     for result, chance in rolls(n):
         if n <= 1:
             value = _tally_then(p, _add(locked, result), goal)
         else:
-            value = max(c.chances for c in choices(
-                Position(p.aim, made, p.met, p.accuracy, p.sets, p.next_size, p.next_graze,
-                         Going(locked, result)), goal))
+            assert p.going is not None
+            value = max(c.chances for c in choices(dataclasses.replace(
+                p, made=made, going=Going(locked, result,
+                                          bullseye_used=p.going.bullseye_used)), goal))
         outcomes.append((chance, value))
     return _mean(outcomes)
 
@@ -300,17 +355,20 @@ def position(target: Target, waiting: NextSet) -> Position:
               if card.bonus and card.bonus.combination else None,
               target.bonus_awarded)
     size = max(card.accuracy + waiting.hone - waiting.flub, 0)
+    honed = waiting.hone > 0
     if shot is None or shot.complete:
         return Position(aim, target.bullseyes, False, card.accuracy, target.sets_left, size,
-                        waiting.graze)
+                        waiting.graze, honed=honed)
+    used = "bullseye" in shot.feats
     if shot.finesse_over:
-        going = Going(counts(shot.final()), NONE, over=True)
+        going = Going(counts(shot.final()), NONE, over=True, bullseye_used=used)
     else:
         locked = tuple(shot.dice[i] for i in shot.unused if i in shot.locked)
         free = tuple(shot.dice[i] for i in shot.free)
-        going = Going(counts(locked), counts(free), shot.fresh_lock or shot.hit)
+        going = Going(counts(locked), counts(free), shot.fresh_lock or shot.hit,
+                      bullseye_used=used)
     return Position(aim, target.bullseyes + shot.extra, False, card.accuracy,
-                    target.sets_left - 1, size, waiting.graze, going)
+                    target.sets_left - 1, size, waiting.graze, going, honed=honed)
 
 
 def positions(shot: ShotSet, lock: Counts) -> tuple[int, ...]:
