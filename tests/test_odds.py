@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
@@ -258,16 +257,6 @@ def test_odds_with_nothing_to_weigh_are_refused_in_one_line(spire: Spire) -> Non
     spire.ok("end")
     assert "is over (miss)" in spire.refused("odds", code=1)
 
-
-def test_a_three_set_four_die_target_answers_at_once() -> None:
-    """The benchmark: a 3-set, 4-die target from its start, caches cold, in under 100 ms
-    (measured about 25 ms; the test allows slow machines five times that)."""
-    for cached in (odds._fresh, odds._finesse, odds._reroll, odds._after_set, odds.rolls):
-        cached.cache_clear()
-    at = odds.Position(_aim(3, "crd", 4, None), 0, False, 4, 3, 4)
-    started = time.perf_counter()
-    odds.chances(at)
-    assert time.perf_counter() - started < 0.5
 
 
 # -- Volume 2 -------------------------------------------------------------------------------

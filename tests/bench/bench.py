@@ -28,7 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 
-from journal_gen import build  # noqa: E402
+from journal_gen import build
 
 SIZES = (1_000, 10_000, 100_000, 1_000_000)
 PY = sys.executable
@@ -96,6 +96,39 @@ def shell_status_ms(db: Path, rounds: int,
             rolls.append((middle - start) * 1000)
             statuses.append((end - middle) * 1000)
     return statistics.median(rolls), statistics.median(statuses)
+
+
+def shell_odds_ms(db: Path, times: int) -> float:
+    """Median of `odds` inside one play shell on a 3-set, 4-die Hildegard target at its
+    start, the odds' caches emptied before each, so each answer is worked out afresh
+    (issue 20)."""
+    import contextlib
+    import io
+
+    from typer.main import get_command
+
+    from journal.cli import app
+    from journal.cli.common import Options, journals_kept
+    from journal.cli.play import Shell
+    from journal.games.hildegard import odds
+
+    group = get_command(app)
+    ctx = group.make_context("spire", ["--db", str(db), "status"])
+    ctx.obj = Options(db=str(db), campaign=None)
+    samples = []
+    with journals_kept(), contextlib.redirect_stdout(io.StringIO()):
+        shell = Shell(ctx)
+        for line in ("new odds --game hildegard",
+                     "target Gate --limit 5 --accuracy 4 --sets 3 --parts c,r,d", "odds"):
+            assert shell.execute(line) == 0
+        for _ in range(times):
+            for cached in (odds._fresh, odds._finesse, odds._reroll, odds._after_set,
+                           odds.rolls):
+                cached.cache_clear()
+            start = time.perf_counter()
+            assert shell.execute("odds") == 0
+            samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
 
 
 # -- replay, memory, import ----------------------------------------------------------------
@@ -257,6 +290,9 @@ def main() -> None:
                 rows.append(("replay 1M events: peak memory", f"{peak} MB", "200 MB",
                              _verdict(peak < 200)))
         rows += _shell_rows(shells) + _shell_rows(volume2_shells, "Volume 2")
+        odds_ms = shell_odds_ms(work / "odds.sqlite", options.runs)
+        rows.append(("shell: odds, 3-set 4-die target at its start", f"{odds_ms:.1f} ms",
+                     "100 ms", _verdict(odds_ms < 100)))
     _print(rows)
 
 
