@@ -197,7 +197,7 @@ def _fresh(aim: Aim, goal: Goal, made: int, met: bool, accuracy: int, sets: int,
            size: int, graze: bool, feats: int = 0, honed: bool = False) -> Chances:
     """`sets` fresh sets to shoot, the first of `size` dice (Grazed or not); with feats,
     a Hone ("hone 1", a die more, once a set) bought for it if that is better."""
-    if sets == 0:
+    if sets <= 0:  # (a set forced past the last leaves none, never fewer)
         return _won(aim, made, met, goal)
     found = _rolled(aim, goal, made, met, accuracy, sets, size, graze, feats)
     if feats >= 1 and not honed:
@@ -357,8 +357,8 @@ def position(target: Target, waiting: NextSet) -> Position:
     size = max(card.accuracy + waiting.hone - waiting.flub, 0)
     honed = waiting.hone > 0
     if shot is None or shot.complete:
-        return Position(aim, target.bullseyes, False, card.accuracy, target.sets_left, size,
-                        waiting.graze, honed=honed)
+        return Position(aim, target.bullseyes, False, card.accuracy,
+                        max(target.sets_left, 0), size, waiting.graze, honed=honed)
     used = "bullseye" in shot.feats
     if shot.finesse_over:
         going = Going(counts(shot.final()), NONE, over=True, bullseye_used=used)
@@ -368,7 +368,7 @@ def position(target: Target, waiting: NextSet) -> Position:
         going = Going(counts(locked), counts(free), shot.fresh_lock or shot.hit,
                       bullseye_used=used)
     return Position(aim, target.bullseyes + shot.extra, False, card.accuracy,
-                    target.sets_left - 1, size, waiting.graze, going, honed=honed)
+                    max(target.sets_left - 1, 0), size, waiting.graze, going, honed=honed)
 
 
 def positions(shot: ShotSet, lock: Counts) -> tuple[int, ...]:
