@@ -178,10 +178,12 @@ def _ally(enc: Any, fighter: Any) -> dict[str, Any]:
     turn = enc.turn if enc.turn is not None and enc.turn.ally == fighter.name else None
     combos = []
     for combo in card.actions() if kind is not None else ():
+        by_hp = {n: v2_odds.combination_chance(kind, combo.faces, n)
+                 for n in range(1, most + 1)}
         row: dict[str, Any] = {
             "name": combo.name, "faces": list(combo.faces), "does": combo.says(),
-            "by_hp_spent": {str(n): chance(v2_odds.combination_chance(kind, combo.faces, n))
-                            for n in range(1, most + 1)}}
+            "by_hp_spent": {str(n): chance(p) for n, p in by_hp.items()},
+            "best_hp": _best_hp(by_hp)}
         if turn is not None and turn.rolled:
             locked = [f for f, lock in zip(turn.faces, turn.locked, strict=True) if lock]
             free = [f for f, lock in zip(turn.faces, turn.locked, strict=True) if not lock]
@@ -192,6 +194,14 @@ def _ally(enc: Any, fighter: Any) -> dict[str, Any]:
             "turn": None if turn is None else {"spent": turn.spent,
                                                 "faces": list(turn.faces),
                                                 "locked": list(turn.locked)}}
+
+
+def _best_hp(by_hp: dict[int, Fraction]) -> int | None:
+    """The HP that buys the most chance per HP spent ("HP isn't just health; it's the fuel
+    for your attacks"): the fewest HP of those tied. None when no HP spent can make it."""
+    if not any(by_hp.values()):
+        return None
+    return max(by_hp, key=lambda n: (by_hp[n] / n, -n))
 
 
 def _enemy(enc: Any, foe: Any, allies: list[str]) -> dict[str, Any]:

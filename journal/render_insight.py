@@ -141,9 +141,9 @@ def odds_rows(found: dict[str, Any]) -> list[tuple[str, str]]:
     rows.append(("hit", f"{_percent(found['hit'])} with the best finesse"))
     spending = found.get("spending")
     if spending is not None:
-        rows.append(("feats", f"{_percent(spending['hit'])} spending up to "
-                     f"{_count(spending['feats'], 'feat')} at best (hone 1, bullseye 2, "
-                     "reset 2)"))
+        rows.append(("feats", (f"{_percent(spending['hit'])} spending up to "
+                               f"{_count(spending['feats'], 'feat')} at best (hone 1, "
+                               "bullseye 2, reset 2)")))
     bonus = found["bonus"]
     if bonus is not None and bonus["done"]:
         rows.append(("bonus", f"{bonus['challenge']}: met already"))
@@ -219,12 +219,15 @@ def volume2_odds(found: dict[str, Any]) -> None:
         table.add_column("combination")
         for n in spent:
             table.add_column(f"{n} HP", justify="right")
+        table.add_column("best", justify="right")
         if now:
             table.add_column("now", justify="right")
         for combo in ally["combinations"]:
             cells = [_short(combo["by_hp_spent"][n]) for n in spent]
+            best = f"{combo['best_hp']} HP" if combo["best_hp"] is not None else "-"
             table.add_row(f"{combo['name']} ({'+'.join(combo['faces'])}: {combo['does']})",
-                          *cells, *([_short(combo["now"])] if now and "now" in combo else []))
+                          *cells, best,
+                          *([_short(combo["now"])] if now and "now" in combo else []))
         emit(table)
     for enemy in found["enemies"]:
         for line in enemy_lines(enemy):

@@ -405,6 +405,9 @@ def test_volume2_odds_through_the_cli(spire: Spire) -> None:
     assert double["name"] == "Double Shot"
     assert _fraction(double["by_hp_spent"]["3"]) == \
         BruteCombination(SHOT_DIE, ("black", "white")).start(3)
+    repair = dunstan["combinations"][1]
+    per_hp = {int(n): _fraction(c) / int(n) for n, c in repair["by_hp_spent"].items()}
+    assert repair["best_hp"] == max(per_hp, key=lambda n: (per_hp[n], -n)) == 3
     wade = found["enemies"][0]
     assert {k: _fraction(v) for k, v in wade["targeted"].items()} == \
         {"Finnian": Fraction(1, 2), "Dunstan": Fraction(1, 2)}

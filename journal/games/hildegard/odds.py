@@ -15,8 +15,8 @@ were a Miss). Graze (no finesse), Hone and Flub (a die more or fewer) count on t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
