@@ -260,3 +260,26 @@ def test_a_volume2_encounter_is_told_step_by_step_too(spire: Spire) -> None:
     did = [line for beat in fight["beats"] for line in beat["did"]]
     assert "2 damage to Wade Slocum (AP 2->0, HP 8->8)" in did
     assert {b["round"] for b in fight["beats"]} == {1, 2, 3}
+
+
+# -- a long campaign ---------------------------------------------------------------------
+
+def test_a_long_campaign_is_summarised_in_markdown_and_html(tmp_path: Path) -> None:
+    """The benchmark's campaign, 4,000 events: the Street Merchant played 500 times."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent / "bench"))
+    from journal_gen import build
+
+    spire = Spire(tmp_path / "long.sqlite")
+    build(spire.db, 4_000)
+    out = spire.ok("report")
+    assert "501 encounters, a row for each card" in out
+    assert "| target | Street Merchant | 500 | hit 500 |" in out
+    assert out.count("### Target: ") <= 40
+    assert "earlier cards, notes and encounters are left out here" in out
+    assert len(out) < 100_000
+    html = spire.ok("report", "-f", "html")
+    assert len(html) < 300_000 and html.count('<div class="encounter">') <= 40
+    data = json.loads(spire.ok("report", "-f", "json"))
+    assert len(data["encounters"]) >= 500, "the JSON report keeps every encounter"
