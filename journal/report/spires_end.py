@@ -69,9 +69,15 @@ def _tally(track: _Track, step: Step, before: SpiresEnd, after: SpiresEnd, round
     tally[0] += _lost([before.fight.enemy], [after.fight.enemy])
     if not isinstance(step.recorded.event, se.ActionPerformed):
         tally[1] += _lost(before.allies, after.allies)
-    did = tuple(line for line in changes(before, after) if not line.startswith(QUIET))
+    did = tuple(_told(line) for line in changes(before, after) if not line.startswith(QUIET))
     if did:
         track.beats.append(Beat(step.position, round_, describe(step.recorded.event), did))
+
+
+def _told(line: str) -> str:
+    """A line as the story tells it: "Millicent dies", without the table's next command
+    ("the death move comes next (spire death), ...")."""
+    return line.split(": the death move comes next")[0]
 
 
 def _lost(before: Sequence[Cubes], after: Sequence[Cubes]) -> int:
