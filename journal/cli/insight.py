@@ -45,7 +45,8 @@ def odds(
 
     Hildegard, a target under way: the chance to reach its bullseye limit in the sets left,
     and its bonus, from the dice rolled and locked and the effects waiting (Hone, Flub,
-    Graze); before any wild shot, whose faces the rulebook does not print. A face-off, on
+    Graze), spending no feats and the feats held at best; before any wild shot, whose
+    faces the rulebook does not print. A face-off, on
     the players' turn: the chance the round defeats the enemy, and of each number of
     bullseyes. Volume 2: each
     ally's combinations by HP spent, each enemy's target roll, attack and turn damage.
