@@ -82,7 +82,7 @@ def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
     from journal.games.hildegard.state import players_done
 
     if fight.turn != "players" or players_done(fight):
-        raise Refused("the enemy's turn: the odds weigh the players' sets of a round")
+        return _enemy_turn(fight)
     if fight.tag_team:
         raise Refused("Tag Team pools the players' dice: spire does not weigh it yet")
     at = hildegard_odds.face_off_position(fight, waiting)
@@ -102,7 +102,35 @@ def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
         "defeat": chance(hildegard_odds.chances(at, "hit")[0]),
         "at_least": {str(n): chance(p) for n, p in at_least.items()},
         "advice": {"for": aim_for, **_advice(going, _needing(at, aim_for) if aim_for else at)},
+        "enemy_set": _enemy_set(fight, foe.card),
     }
+
+
+def _enemy_set(fight: Any, enemy: Any) -> dict[str, Any]:
+    """What `enemy`'s next set does to the meter as it stands: the chance each square is
+    hit once the set is over, and that the meter is full (the face-off lost)."""
+    from journal.games.hildegard import meter_odds
+
+    outcomes = meter_odds.enemy_set(fight.meter, fight.marks, enemy.accuracy)
+    hit = meter_odds.squares_hit(outcomes, fight.marks)
+    full = sum((p for marks, p in outcomes.items() if all(m == "hit" for m in marks)),
+               Fraction(0))
+    return {"enemy": enemy.name, "dice": enemy.accuracy,
+            "squares": [chance(p) for p in hit], "meter_full": chance(full)}
+
+
+def _enemy_turn(fight: Any) -> dict[str, Any]:
+    """The enemy's turn, before its set is rolled: what that set does to the meter."""
+    from journal.games.hildegard.rules import _enemy_up
+
+    shot = fight.enemy_shot
+    if shot is not None and shot.rolled:
+        raise Refused("the enemy's set is under way: the odds weigh an enemy's set before "
+                      "its first roll")
+    enemy = _enemy_up(fight)
+    return {"game": "hildegard", "kind": "enemy-set", "round": fight.round,
+            "wild_shot": "the enemy rolls no wild shot",
+            "enemy_set": _enemy_set(fight, enemy)}
 
 
 def _needing(at: Any, more: int) -> Any:

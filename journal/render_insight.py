@@ -104,6 +104,9 @@ def odds(found: dict[str, Any], advise: bool) -> None:
         for line in spires_end_lines(found):
             say(line)
         return
+    if found["kind"] == "enemy-set":
+        say(enemy_set_line(found["enemy_set"]))
+        return
     if found["kind"] == "face-off":
         for label, value in face_off_rows(found):
             say(f"{label:<8}{value}")
@@ -113,6 +116,7 @@ def odds(found: dict[str, Any], advise: bool) -> None:
                 f"to make {wanted}+ bullseyes"
             for line in advice_lines(found, goal):
                 say(line)
+        say(enemy_set_line(found["enemy_set"]))
         say(f"Odds {found['wild_shot']}.", "dim")
         return
     for label, value in odds_rows(found):
@@ -160,6 +164,13 @@ def _dice(under_way: dict[str, Any]) -> str:
     if under_way["finesse_over"]:
         return f"finesse over ({locked} {free})".replace(" none", "")
     return f"locked {locked}; free {free}"
+
+
+def enemy_set_line(found: dict[str, Any]) -> str:
+    """The chance the enemy's next set leaves each square hit, and the meter full."""
+    squares = " ".join(f"{n}:{_short(p)}" for n, p in enumerate(found["squares"], start=1))
+    return (f"enemy   {found['enemy']}'s next set ({found['dice']} dice) leaves each square "
+            f"hit: {squares}; the meter full: {_short(found['meter_full'])}")
 
 
 def face_off_rows(found: dict[str, Any]) -> list[tuple[str, str]]:

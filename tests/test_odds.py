@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from datetime import UTC
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, product
@@ -571,13 +572,19 @@ def test_a_face_off_round_agrees_with_brute_force(spire: Spire) -> None:
     assert "to make 2+ bullseyes" in spire.ok("odds", "--advise")
 
 
-def test_face_off_odds_on_the_enemys_turn_are_refused(spire: Spire) -> None:
+def test_face_off_odds_on_the_enemys_turn(spire: Spire) -> None:
+    """Before the enemy's first roll: what its set does to the meter; once it has rolled,
+    refused in one line."""
     spire.ok("new", "oaks", "--game", "hildegard")
     spire.ok("faceoff", "The Crows")
     spire.ok("roll", "c", "c", "r", "d")
     spire.ok("stop")
     spire.ok("wild", "miss")
-    assert "the enemy's turn" in spire.refused("odds", code=1)
+    found = spire.json("odds")
+    assert found["kind"] == "enemy-set" and found["enemy_set"]["enemy"] == "The Crows"
+    assert "The Crows's next set (3 dice) leaves each square hit: 1:" in spire.ok("odds")
+    spire.ok("roll", "b", "b", "b")
+    assert "the enemy's set is under way" in spire.refused("odds", code=1)
 
 
 class BruteFeats(Brute):
@@ -632,3 +639,69 @@ def test_odds_say_the_chance_spending_the_feats_held(spire: Spire) -> None:
     assert _fraction(found["spending"]["hit"]) == BruteFeats(2, "crd", 2).shoot(1, 0, 1)
     assert _fraction(found["hit"]) == BruteFeats(2, "crd", 2).shoot(1, 0, 0)
     assert "spending up to 1 feat at best" in spire.ok("odds")
+
+
+def _fold_enemy_set(state: object, sides: tuple[Face, ...] = SIDES) -> dict[tuple[str, ...], Fraction]:
+    """The enemy's set driven through the rules and the fold: every ordered roll of the six
+    sides, the locks the rules demand (each step decided by `rules`, none refused), until
+    the enemy's turn passes or the face-off ends; the meter's marks at the end."""
+    from datetime import datetime
+
+    from journal.events import Recorded
+    from journal.games.hildegard import rules
+    from journal.games.hildegard.state import FaceOff, hildegard
+    from journal.state import State, evolve
+
+    def apply(st: State, decision: object) -> State:
+        assert not decision.violations, decision.violations  # type: ignore[attr-defined]
+        for event in decision.events:  # type: ignore[attr-defined]
+            st = evolve(st, Recorded(1, event, datetime.now(UTC)))
+        return st
+
+    found: dict[tuple[str, ...], Fraction] = {}
+
+    def walk(st: State, n: int, p: Fraction, first: bool) -> None:
+        for rolled in product(sides, repeat=n):
+            after = apply(st, rules.roll(st, rolled, None))
+            fight = hildegard(after).encounter
+            assert isinstance(fight, FaceOff)
+            shot = fight.enemy_shot
+            share = p / len(sides) ** n
+            if fight.outcome is not None or shot is None:  # the set is over
+                found[fight.marks] = found.get(fight.marks, Fraction(0)) + share
+                continue
+            keep = rules.enemy_keeps(fight, shot)
+            if keep and not shot.fresh_lock:
+                after = apply(after, rules.lock(after, tuple(k + 1 for k in sorted(keep)), None))
+            elif not keep and not shot.hit:
+                after = apply(after, rules.lock(after, (shot.free[0] + 1,), None))
+            fight = hildegard(after).encounter
+            assert isinstance(fight, FaceOff) and fight.enemy_shot is not None
+            walk(after, len(fight.enemy_shot.free), share, False)
+
+    walk(state, 3, Fraction(1), True)  # type: ignore[arg-type]
+    return found
+
+
+def test_the_enemys_set_agrees_with_the_rules_and_the_fold(spire: Spire) -> None:
+    """The Crows' set on Hildegard's meter (squares 1-3: crescent, crescent, ring), after
+    the rulebook's round: meter_odds against every roll driven through the rules."""
+    from journal.games.hildegard import meter_odds
+    from journal.service import Journal
+
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("faceoff", "The Crows")
+    spire.ok("roll", "c", "c", "b", "b")
+    spire.ok("lock", "1", "2")
+    spire.ok("roll", "c", "c")
+    spire.ok("wild", "bullseye")
+    state = Journal(str(spire.db)).view().state
+    found = spire.json("odds")["enemy_set"]
+    expected = _fold_enemy_set(state)
+    from journal.games.hildegard.state import FaceOff, hildegard
+    fight = hildegard(state).encounter
+    assert isinstance(fight, FaceOff)
+    exact = meter_odds.enemy_set(fight.meter, fight.marks, 3)
+    assert exact == expected
+    assert [_fraction(p) for p in found["squares"]] == \
+        meter_odds.squares_hit(expected, fight.marks)

@@ -48,7 +48,7 @@ def odds(
     Graze), spending no feats and the feats held at best; before any wild shot, whose
     faces the rulebook does not print. A face-off, on
     the players' turn: the chance the round defeats the enemy, and of each number of
-    bullseyes. Volume 2: each
+    bullseyes; and the chance the enemy's set hits each square of the meter. Volume 2: each
     ally's combinations by HP spent, each enemy's target roll, attack and turn damage.
     Spire's End: each bar of the ally whose turn it is against the enemy, and the enemy's
     selection roll and bars. Nothing is appended to the journal. See docs/odds.md.
