@@ -355,3 +355,14 @@ def test_a_character_whose_hp_reaches_0_is_a_death() -> None:
     steps = [Step(recorded[0], State(), alive), Step(recorded[1], alive, fallen),
              Step(recorded[2], fallen, fallen)]
     assert [(d.name, d.position) for d in deaths(steps)] == [("Millicent", 2)]
+
+
+def test_a_target_shows_the_chance_it_had_at_its_start(hildegard: Spire) -> None:
+    """Issue 20: the report shows, for each target, the chance `spire odds` gave at its
+    start."""
+    hildegard.ok("target", "Street Merchant")
+    at_start = hildegard.json("odds")["hit"]["value"]
+    hildegard.ok("roll", "c", "c", "r")
+    [target] = json.loads(report(hildegard, "json"))["encounters"]
+    assert target["chance_at_start"] == pytest.approx(at_start)
+    assert f"- Chance: {at_start:.1%} to hit at its start" in report(hildegard, "md")

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from journal.games.hildegard import events as hv
-from journal.games.hildegard.cards import Bonus, Reward
+from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
 from journal.games.hildegard.state import FaceOff, Target, hildegard
 from journal.report.fold import Step
@@ -114,7 +115,22 @@ def _target(track: _Track, t: Target) -> TargetReport:
         sets=card.sets, parts=tuple(card.parts), reward=reward_text(card.reward),
         bonus=bonus_text(card.bonus), bonus_awarded=t.bonus_awarded,
         set_bullseyes=t.set_bullseyes, bullseyes=t.bullseyes, outcome=outcome,
-        next_card=t.next_card)
+        next_card=t.next_card, chance=chance_at_start(card))
+
+
+WEIGHED = (8, 6)
+"""The most sets and dice a set of a target whose chance the report works out: the odds
+are exact, and a card past these (a benchmark's target of a million sets) is not weighed."""
+
+
+@cache
+def chance_at_start(card: TargetCard) -> float | None:
+    """The chance the card gave to hit at its start (Issue 20: the report shows it)."""
+    if card.sets > WEIGHED[0] or card.accuracy > WEIGHED[1]:
+        return None
+    from journal.games.hildegard import odds
+
+    return float(odds.chances(odds.at_start(card))[0])
 
 
 def _face_off(track: _Track, f: FaceOff) -> FaceOffReport:

@@ -175,6 +175,8 @@ def _target(t: TargetReport) -> list[str]:
         lines.append(f"- Reward: {t.reward}")
     if t.bonus:
         lines.append(f"- Bonus: {t.bonus} ({'reached' if t.bonus_awarded else 'not reached'})")
+    if t.chance is not None:
+        lines.append(f"- Chance: {t.chance_text}")
     lines.append(f"- Outcome: {t.result}")
     rows = [(i, n) for i, n in enumerate(t.set_bullseyes, 1)]
     return lines + ["", *table(["set", "bullseyes"], [*rows, ("total", t.bullseyes)])]

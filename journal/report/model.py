@@ -92,6 +92,15 @@ class TargetReport:
     bullseyes: int
     outcome: Literal["hit", "miss"] | None
     next_card: int | None
+    chance: float | None = None
+    """The chance to hit it had at its start, with the best finesse and no feats spent
+    (`spire odds`); None where the odds do not weigh it."""
+
+    @property
+    def chance_text(self) -> str:
+        if self.chance is None:
+            return ""
+        return f"{self.chance:.1%} to hit at its start, with the best finesse and no feat"
 
     @property
     def result(self) -> str:
