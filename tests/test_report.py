@@ -210,7 +210,7 @@ def test_the_html_report_is_escaped_and_self_contained(played: Spire) -> None:
     assert not {"link", "img", "iframe", "object", "embed", "script"} & set(page.tags)
     assert "url(" not in page.style and "@import" not in page.style
     assert "@media print" in page.style
-    assert page.tags.count("svg") == 4, "resources, a target's sets, a face-off's rounds, faces"
+    assert page.tags.count("svg") == 5, "the roads, resources, a target's sets, a face-off's rounds, faces"
 
 
 def test_a_campaign_name_with_markup_is_escaped_everywhere(spire: Spire) -> None:
@@ -261,7 +261,7 @@ def test_headless_chromium_draws_every_chart_with_a_size(played: Spire, tmp_path
     found = re.search(r'<pre id="svg-sizes">(.*?)</pre>', run.stdout, flags=re.DOTALL)
     assert found and found.group(1), f"no sizes in the dumped page:\n{run.stdout[:2000]}"
     sizes = json.loads(found.group(1))
-    assert len(sizes) == parse(html).tags.count("svg") == 4
+    assert len(sizes) == parse(html).tags.count("svg") == 5
     for width, height, drawn_width, drawn_height in sizes:
         assert width > 100 and height > 50, sizes
         assert drawn_width > 0 and drawn_height > 0, sizes
@@ -366,3 +366,18 @@ def test_a_target_shows_the_chance_it_had_at_its_start(hildegard: Spire) -> None
     [target] = json.loads(report(hildegard, "json"))["encounters"]
     assert target["chance_at_start"] == pytest.approx(at_start)
     assert f"- Chance: {at_start:.1%} to hit at its start" in report(hildegard, "md")
+
+
+def test_the_report_draws_the_roads_taken(hildegard: Spire) -> None:
+    """Issue 20: the report shows the map of every road taken, over the cards seen only."""
+    hildegard.ok("reveal", "1")
+    hildegard.ok("checkpoint", "gate")
+    hildegard.ok("reveal", "26")
+    hildegard.ok("rewind", "gate")
+    hildegard.ok("reveal", "40")
+    data = json.loads(report(hildegard, "json"))
+    assert sorted(c["card"] for c in data["map"]["cards"]) == [1, 26, 40]
+    assert "2 roads in 1 campaign of this game reached 3 story cards" in report(hildegard, "md")
+    page = report(hildegard, "html")
+    assert "<h2>The roads taken</h2>" in page
+    assert ">27<" not in page and ">39<" not in page, "no unseen card is named"

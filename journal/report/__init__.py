@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from journal.report.build import Source, build
@@ -28,10 +29,19 @@ def gather(journal: Journal, branch: str | None = None) -> Report:
         marks = [CheckpointMark(c.name, c.position, c.card) for c in journal.checkpoints(view)]
         parent = next((b.parent for b in journal.branches() if b.branch.id == view.branch.id),
                       None)
-        return build(Source(
+        report = build(Source(
             campaign=view.campaign.name, game=view.campaign.game, branch=view.branch.name,
             history=view.history, checkpoints=marks, parent=parent,
             fork=view.branch.fork_position))
+        return replace(report, story_map=_story_map(journal))
+
+
+def _story_map(journal: Journal) -> object:
+    """The roads taken by every playthrough of the game in the journal (`spire map`)."""
+    from journal import mapping
+
+    game, current, roads = mapping.roads(journal)
+    return mapping.story_map(game, current, roads)
 
 
 @contextmanager

@@ -50,6 +50,7 @@ def render(report: Report) -> dict[str, Any]:
                   for u in report.undos],
         "dice": {"kinds": [_die(k) for k in report.dice.kinds],
                  "luck": _luck(report.dice.luck), "luck_line": report.dice.luck_line},
+        "map": _map(report),
         "milestones": [{"milestone": m.number, "retrieved": m.retrieved,
                         "discarded": m.discarded} for m in report.milestones],
         "trades": [{"item": t.item, "price": t.price, "seq": t.position, "bought": t.bought}
@@ -136,3 +137,11 @@ def _luck(luck: Luck | None) -> dict[str, Any] | None:
         return None
     return {"faces": list(luck.faces), "dice": luck.total, "count": luck.count,
             "expected": luck.expected, "z": luck.z, "verdict": luck.verdict}
+
+
+def _map(report: Report) -> Any:
+    if report.story_map is None:
+        return None
+    from journal import mapping
+
+    return mapping.to_json(report.story_map)

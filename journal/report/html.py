@@ -56,6 +56,18 @@ def _environment() -> Environment:
     return env
 
 
+def _roads(report: Report) -> Any:
+    """The story map as an inline SVG (it escapes its own labels), or None."""
+    found = report.story_map
+    if found is None or not found.cards:
+        return None
+    from markupsafe import Markup
+
+    from journal.report import roads
+
+    return Markup(roads.svg(found))  # noqa: S704 (roads.svg escapes every label it writes)
+
+
 def when(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M %Z").strip()
 
@@ -75,6 +87,7 @@ def _context(report: Report) -> dict[str, Any]:
             f"{w.event} (#{w.laid}): chose {', '.join(w.chosen) or 'nothing yet'}"
             + (f"; ended on card {w.ended}" if w.ended is not None else "; under way")
             for w in report.waterfalls],
+        "roads": _roads(report),
         "resources_chart": _resources_chart(report), "resource_rows": _resource_rows(report),
         "item_rows": [(i.name, i.kind, " → ".join("aside" if h is None else h for h in i.holders),
                        f"#{i.gained}", _at(i.lost)) for i in report.items],

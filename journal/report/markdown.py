@@ -55,10 +55,21 @@ def _number(cell: str) -> bool:
 
 def render(report: Report) -> str:
     """The whole report as one Markdown document."""
-    sections = [_campaign(report), _timeline(report), _encounters(report),
+    sections = [_campaign(report), _timeline(report), _roads(report), _encounters(report),
                 _world(report), _resources(report), _items(report), _deaths(report),
                 _corrections(report), _dice(report)]
     return "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n"
+
+
+def _roads(report: Report) -> list[str]:
+    """The roads taken, in a line (the HTML draws them; `spire map` lists them)."""
+    found = report.story_map
+    if found is None or not found.cards or len(found.roads) < 2:
+        return []
+    campaigns = len({road.campaign for road in found.roads})
+    return ["## The roads taken", "",
+            f"{plural(len(found.roads), 'road')} in {plural(campaigns, 'campaign')} of this "
+            f"game reached {plural(len(found.cards), 'story card')}; `spire map` shows each."]
 
 
 def _world(report: Report) -> list[str]:

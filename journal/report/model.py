@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from journal.dice_stats import DiceStats, Luck
 
@@ -338,6 +338,9 @@ class Report:
     overrides: tuple[OverrideRecord, ...]
     undos: tuple[UndoRecord, ...]
     dice: Dice
+    story_map: Any = None
+    """The roads taken (journal.mapping.StoryMap): every branch of every campaign of the
+    game in the journal, the cards the players have seen; None when not gathered."""
     milestones: tuple[MilestoneRecord, ...] = ()
     trades: tuple[TradeRecord, ...] = ()
     waterfalls: tuple[WaterfallRecord, ...] = ()
