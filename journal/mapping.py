@@ -196,9 +196,11 @@ def _road_json(road: Road) -> dict[str, Any]:
 
 # -- reading the journal -------------------------------------------------------------------------
 
-def roads(journal: Journal) -> tuple[str, str, list[Road]]:
+def roads(journal: Journal, read: dict[str, Sequence[ev.Recorded]] | None = None,
+          ) -> tuple[str, str, list[Road]]:
     """The game and current road of the current campaign, and every road of every campaign
-    of its game in the journal, read through the service (no SQL here)."""
+    of its game in the journal, read through the service (no SQL here). `read`: the events
+    of some of the current campaign's branches, by name, already in hand (the report's)."""
     campaign = journal.campaign()
     found: list[Road] = []
     current = ""
@@ -209,8 +211,10 @@ def roads(journal: Journal) -> tuple[str, str, list[Road]]:
         # (one connection pool) and starts with no state of its own remembered.
         seen = journal if other.name == campaign.name else _through(journal, other.name)
         for info in seen.branches():
+            known = read.get(info.branch.name) if read and seen is journal else None
+            history = known if known is not None else seen.history(info.branch.name)
             road = Road(other.name, info.branch.name, info.parent, info.branch.fork_position,
-                        info.current, reaches(seen.history(info.branch.name)))
+                        info.current, reaches(history))
             found.append(road)
             if info.current and other.name == campaign.name:
                 current = road.name

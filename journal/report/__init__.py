@@ -6,7 +6,7 @@ render it. `gather` reads what `build` needs from a journal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -17,6 +17,7 @@ from journal.report.model import CheckpointMark, Report
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from journal.events import Recorded
     from journal.service import Journal
 
 __all__ = ["FORMATS", "Report", "Source", "build", "format_for", "gather", "render"]
@@ -33,14 +34,15 @@ def gather(journal: Journal, branch: str | None = None) -> Report:
             campaign=view.campaign.name, game=view.campaign.game, branch=view.branch.name,
             history=view.history, checkpoints=marks, parent=parent,
             fork=view.branch.fork_position))
-        return replace(report, story_map=_story_map(journal))
+        return replace(report, story_map=_story_map(journal, view.branch.name, view.history))
 
 
-def _story_map(journal: Journal) -> object:
-    """The roads taken by every playthrough of the game in the journal (`spire map`)."""
+def _story_map(journal: Journal, branch: str, history: Sequence[Recorded]) -> object:
+    """The roads taken by every playthrough of the game in the journal (`spire map`); the
+    report's own branch is not read twice."""
     from journal import mapping
 
-    game, current, roads = mapping.roads(journal)
+    game, current, roads = mapping.roads(journal, {branch: history})
     return mapping.story_map(game, current, roads)
 
 
