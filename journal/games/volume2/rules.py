@@ -342,8 +342,8 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
         violations.append(RuleViolation("once the enemy's turn begins, the hive is no longer "
                                         "in play", FLOW))
     elif not enc.hive:
-        violations.append(RuleViolation("no hive: bees and pollen are deployed only once a "
-                                        "hive is rolled (and locked) this round", HIVE))
+        violations.append(RuleViolation("no hive locked this round: no bee or pollen may be "
+                                        "deployed", HIVE))
     done = turn.deployed if turn else 0
     if done + count > MAX_DEPLOYED:
         violations.append(RuleViolation(f"at most {MAX_DEPLOYED} bees and pollen a turn; "

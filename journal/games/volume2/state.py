@@ -381,7 +381,7 @@ def _(event: v2.WaterfallEnded, state: State) -> State:
 def _(event: v2.EpisodeEnded, state: State) -> State:
     carried = event.carried
     said = (f"The episode ends on card {carried.ended_on}" if carried.ended_on else
-            "The episode ends", "Carried over: " + "; ".join(carry_lines(carried)))
+            "The episode ends", *(f"Carried over: {line}" for line in carry_lines(carried)))
     game = replace(volume2(state), episode_ended=carried.ended_on or 0, resolved=said)
     return with_game(state, game)
 

@@ -30,7 +30,7 @@ def foe_line(f: Foe, round_: int) -> str:
         return f"Enemy {f.name}: {f.out}"
     left = rounds_left(f, round_)
     retreat = "never retreats" if left is None else \
-        f"retreats after round {f.card.retreat} ({left} round{'s' if left != 1 else ''} left)"
+        f"{left} round{'s' if left != 1 else ''} left"
     return f"Enemy {f.name}: HP {f.hp}/{f.card.hp}, AP {f.ap}/{f.card.ap}, " \
            f"ferocity {f.ferocity}, {retreat}"
 
@@ -42,11 +42,14 @@ def rounds_left(f: Foe, round_: int) -> int | None:
 
 
 def dice_line(turn: Turn) -> str:
-    dice = ", ".join(f"{i}:{face}{'*' if lock else ''}{' (used)' if used else ''}"
-                     for i, (face, lock, used)
-                     in enumerate(zip(turn.faces, turn.locked, turn.used), start=1))
-    state = "they stand" if turn.final else "* locked"
-    return f"Dice of {turn.ally} ({turn.spent} HP spent): {dice} ({state})"
+    """`Finnian's dice (3 HP): 1 sickle*, 2 blank, 3 hive* (* locked)`: the positions
+    `spire lock` takes, short enough for 80 columns."""
+    stars = not turn.final  # once the dice stand, every one is locked
+    dice = ", ".join(f"{i} {face}{'*' if lock and stars else ''}"
+                     for i, (face, lock) in enumerate(zip(turn.faces, turn.locked), start=1))
+    used = [str(i) for i, done in enumerate(turn.used, start=1) if done]
+    state = " (* locked)" if stars else f"; used {', '.join(used)}" if used else "; they stand"
+    return f"{turn.ally}'s dice ({turn.spent} HP): {dice}{state}"
 
 
 def next_step(enc: Encounter) -> str:
@@ -56,11 +59,12 @@ def next_step(enc: Encounter) -> str:
     if enc.phase == "enemies":
         foe = enc.acting()
         name = foe.name if foe else "the enemies"
+        if enc.target is None and enc.contenders:
+            return f"Round {enc.round}: {name} attacks; a tie: " \
+                   f"{' and '.join(enc.contenders)} roll again"
         if enc.target is None:
-            roll = " (a tie: " + ", ".join(enc.contenders) + " roll again)" \
-                if enc.contenders else ""
-            return f"Round {enc.round}: {name}'s attack ({enc.attacks_left} left), " \
-                   f"target roll next{roll}"
+            return f"Round {enc.round}: {name} attacks ({enc.attacks_left} left); target " \
+                   "roll next"
         return f"Round {enc.round}: {name}'s attack on {enc.target} next"
     turn = enc.turn
     if turn is None:
@@ -115,11 +119,10 @@ def waterfall_lines(fall: Waterfall | None) -> list[str]:
 def _trading(game: Volume2) -> list[str]:
     if not game.trading:
         return []
-    cards = ", ".join(f"{t.card.name} ({t.card.price()}{', bought' if t.bought else ''})"
-                      for t in game.trading)
     most = GAME.raw["trading"]["per_playthrough"]
-    return [f"Trading Post Cards: {len(game.trading)} of {most} this playthrough: "
-            f"{cards}"]
+    return [f"Trading Post Cards, {len(game.trading)} of {most} this playthrough:",
+            *(f"  {t.card.name}: {t.card.price()}{', bought' if t.bought else ''}"
+              for t in game.trading)]
 
 
 def _ally_json(a: Fighter) -> dict[str, Any]:
