@@ -740,3 +740,42 @@ def test_status_json_says_whose_attack_and_how_many_are_left(v2: Spire) -> None:
     status = encounter(v2)
     assert (status["acting"], status["attacks_left"], status["rerolling"]) == (
         WADE, 1, ["Finnian", "Dunstan"])
+
+
+@pytest.mark.parametrize(("command", "why"), [
+    (["roll", "sickle", "banana"], "unknown hive die face 'banana'"),
+    (["roll", "--hp", "0"], "greater than or equal to 1"),
+    (["roll", "--ally", "Imrie", "--hp", "1"], "no ally named 'Imrie'"),
+    (["lock", "9"], "no die 9"),
+    (["lock", "1", "1"], "each die once"),
+    (["action", "Fireball"], "has no action 'Fireball'"),
+    (["deploy", "honey"], "deploy bee or pollen, not 'honey'"),
+    (["deploy", "bee", "9"], "less than or equal to 8"),
+    (["target-roll", "21", "3"], "a d20 shows 1 to 20, not 21"),
+    (["enemy", "0"], "greater than or equal to 1"),
+    (["enemy", "21"], "a d20 shows 1 to 20, not 21"),
+    (["ability", "RAGE"], "has no ability 'RAGE'"),
+    (["fight", "Nobody"], "no Volume 2 enemy card named 'Nobody'"),
+    (["draw", "Nobody"], "no Volume 2 ally card named 'Nobody'"),
+    (["trade", "Rope"], "what does Rope cost?"),
+    (["trade", "Rope", "--meat", "1", "--kind", "magic"], "unknown item kind 'magic'"),
+    (["buy", "Rope"], "no Trading Post Card 'Rope' was revealed"),
+    (["pull", "--deck", "story", "x"], "Volume 2's are ally, duster, wildlife"),
+    (["waterfall", "choose", "1", "1"], None),
+    (["card", "add", "Rat", "--enemy", "--table", "lots"], "cannot read the table row 'lots'"),
+    (["card", "add", "Rat", "--ally", "--dice", "d6"], "--dice hive or --dice shot"),
+    (["card", "add", "Rat", "--ally", "--dice", "shot", "--combo", "Zap"],
+     "write NAME: FACES: EFFECT"),
+    (["card", "add", "Rat", "--enemy", "--retreat", "soon"], "retreat is a number of rounds"),
+    (["item", "gain", "Hat", "--raises", "luck+1"], "write hp+1 or ap+2"),
+    (["item", "use", "Hat"], "no item named 'Hat'"),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else None)
+def test_bad_input_is_one_line_exit_2_and_nothing_appended(
+    v2: Spire, command: list[str], why: str | None,
+) -> None:
+    fight(v2)
+    v2.ok("roll", "sickle", "blank")  # Finnian's turn under way, his dice rolled
+    if command[0] == "waterfall":  # no event laid out: a refusal of the rules, exit 1
+        assert "no waterfall event laid out" in v2.refused(*command, code=1)
+        return
+    assert (why or "") in v2.refused(*command, code=2)
