@@ -109,3 +109,11 @@ def rulebook(name: str) -> str:
     if RULEBOOKS is None:
         pytest.skip("the rulebooks (shared/rulebooks beside the repository) are not here")
     return (RULEBOOKS / f"{name}.txt").read_text(encoding="utf-8")
+
+
+def quoted(book: str, *sentences: str) -> None:
+    """The rulebook `book` prints each sentence, line breaks aside (the tests quote the
+    rule they check)."""
+    text = " ".join(rulebook(book).split())
+    for sentence in sentences:
+        assert " ".join(sentence.split()) in text, sentence

@@ -255,9 +255,7 @@ def fight(ctx: typer.Context, enemies: list[str], allies: list[str], force: bool
 
     entered = _cards(ctx)
     foes = [catalog.find(n, entered, "enemy") for n in enemies]
-    others = [a for a in allies if a.casefold() != rules.FIRST.casefold()]
-    names = [rules.FIRST, *others] if with_finnian else others
-    team = [catalog.find(n, entered, "ally") for n in names]
+    team = [catalog.find(n, entered, "ally") for n in rules.who_fights(allies, with_finnian)]
     _act(ctx, lambda view: rules.begin(view.state, team, foes), force)  # type: ignore[arg-type]
 
 

@@ -73,6 +73,13 @@ def join(state: State, card: AllyCard) -> Decision:
     return _decided(v2.AllyJoined(card=ready(card)), [])
 
 
+def who_fights(named: Sequence[str], with_finnian: bool = True) -> list[str]:
+    """"On each Encounter, Finnian must be present ... Finnian goes first": him, then the
+    allies named, in their order (without him only when the table says so)."""
+    others = [n for n in named if n.casefold() != FIRST.casefold()]
+    return [FIRST, *others] if with_finnian else others
+
+
 def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]) -> Decision:
     """Finnian and up to 2 more allies of the party against `enemies`, left to right."""
     names = [a.name.casefold() for a in allies]
