@@ -38,9 +38,12 @@ def _road_paths(road: Road, places: dict[int, float], base: float, room: float,
                 current: bool) -> list[str]:
     path = [places[r.card] for r in road.reaches if r.card in places]
     colour, width = (CURRENT, 3) if current else (OTHER, 1.5)
+    # Each step between two cards drawn once: a road that goes round the same cards again
+    # and again (a long campaign) would otherwise draw the same arc thousands of times.
+    steps = dict.fromkeys((a, b) for a, b in pairwise(path) if a != b)
     return [f'<path d="{_arc(a, b, base, room)}" fill="none" stroke="{colour}" '
             f'stroke-width="{width}"><title>{escape(road.name)}</title></path>'
-            for a, b in pairwise(path) if a != b]
+            for a, b in steps]
 
 
 def svg(found: StoryMap) -> str:
