@@ -66,7 +66,7 @@ def found(path: Path) -> str | None:
     return str(revision[0])
 
 
-EXTRAS = {"psycopg": ("spire-journal[postgresql]", "psycopg[binary]")}
+EXTRAS = {"psycopg": ("spire-journal[postgres]", "psycopg[binary]")}
 """The extra (and the package in it) that brings a driver spire's URLs use by default
 (postgresql:// means psycopg 3 to SQLAlchemy 2)."""
 

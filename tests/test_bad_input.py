@@ -7,9 +7,9 @@ against a journal file in tmp_path.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -189,12 +189,17 @@ def test_importing_dev_zero_stops(hildegard: Spire) -> None:
 
 # -- the database ------------------------------------------------------------------------
 
-@pytest.mark.skipif(importlib.util.find_spec("psycopg") is not None,
-                    reason="psycopg is installed: the driver is not missing")
-def test_postgresql_without_its_driver_says_what_to_install(spire: Spire) -> None:
-    line = spire.refused("--db", "postgresql://player:secret@localhost/spire", "status", code=3)
-    assert "pip install 'spire-journal[postgresql]'" in line
-    assert "secret" not in line
+def test_postgresql_without_its_driver_says_what_to_install(
+    spire: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As without the extra: `import psycopg` fails (None in sys.modules makes it fail).
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    for url in ("postgresql://player:secret@localhost/spire",
+                "postgresql+psycopg://player:secret@localhost/spire"):
+        line = spire.refused("--db", url, "status", code=3)
+        assert "its database driver psycopg is not installed" in line
+        assert "pip install 'spire-journal[postgres]'" in line
+        assert "secret" not in line and "***" in line
 
 
 def edit_payload(db: Path, position: int, payload: str) -> None:
