@@ -81,6 +81,15 @@ def no_driver(url: str, error: ImportError) -> str:
     return f"cannot use {shown(url)}: its database driver {module} is not installed; {how}"
 
 
+def without_password(url: str, text: str) -> str:
+    """`text` (a driver's message) with the password `url` holds, if any, hidden."""
+    try:
+        password = sa.make_url(url).password
+    except sa.exc.ArgumentError:
+        return text
+    return text.replace(str(password), "***") if password else text
+
+
 def shown(url: str) -> str:
     """`url` without its password."""
     try:

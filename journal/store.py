@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine
 
-from journal import chain, opening
+from journal import chain, opening, watching
 from journal import seal as seal_
 from journal.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, StorageError, TooNew
@@ -193,7 +193,7 @@ def url_for(db: str) -> str:
 
 def _engine(url: str) -> Engine:
     try:
-        engine = sa.create_engine(url)
+        engine = sa.create_engine(_with_driver(url))
     except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as e:
         raise BadInput(f"cannot use {opening.shown(url)!r} as a journal: {e}") from None
     except ImportError as e:  # the URL's database driver is not installed
@@ -201,6 +201,20 @@ def _engine(url: str) -> Engine:
     if engine.dialect.name == "sqlite":
         _tune_sqlite(engine)
     return engine
+
+
+def _with_driver(url: str) -> str | sa.URL:
+    """`url` with psycopg 3 as PostgreSQL's driver when it names none (SQLAlchemy 2.0
+    would take psycopg2, which spire does not ship)."""
+    if not url.startswith("postgresql:") and not url.startswith("postgres:"):
+        return url
+    try:
+        parsed = sa.make_url(url.replace("postgres:", "postgresql:", 1)
+                             if url.startswith("postgres:") else url)
+    except sa.exc.ArgumentError:
+        return url
+    return parsed.set(drivername="postgresql+psycopg") if "+" not in parsed.drivername \
+        else parsed
 
 
 def _tune_sqlite(engine: Engine) -> None:
@@ -244,6 +258,7 @@ class Store:
             self._check_known(revision, str(path))
         if revision is None and lazily:
             self._unmade = True
+            self._shared = False
             self.engine = _engine("sqlite://")  # one connection, kept: an empty journal
             with self.engine.begin() as conn:
                 metadata.create_all(conn)
@@ -259,6 +274,8 @@ class Store:
                 raise StorageError(f"cannot make the journal's directory {path.parent}: "
                                    f"{e.strerror}") from None
         self.engine = _engine(self.url)
+        self._shared = self.engine.dialect.name == "postgresql"
+        """A server's journal, which several machines share: appends are told to watchers."""
         with self._translated():
             self._migrate()
 
@@ -303,6 +320,8 @@ class Store:
             conn = conn.execution_options(spire_write=True)
             with conn.begin():
                 yield conn
+                if self._moved and self._shared:  # told to watchers at the commit
+                    watching.notify(conn, self._moved)
                 if self._moved:  # under the write lock, before the commit: no writer between
                     self._seal(conn)
 
@@ -360,7 +379,11 @@ class Store:
 
         config = Config()
         config.set_main_option("script_location", str(shipped("migrations")))
-        with self.engine.begin() as conn:
+        with self.engine.begin() as conn:  # one transaction: nothing half-upgraded where
+            if conn.dialect.name == "postgresql":  # the database's DDL is transactional
+                watching.upgrading(conn)  # one upgrader at a time; the others wait
+                if _revision(conn) == SCHEMA_REVISION:
+                    return
             config.attributes["connection"] = conn
             command.upgrade(config, "head")
 
@@ -514,6 +537,11 @@ class Store:
             with self._translated(), self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
+    def changes(self) -> watching.Changes:
+        """A waiter that wakes when another writer may have appended (for `spire watch`)."""
+        with self._translated():
+            return watching.changes(self.engine)
+
     # -- events -------------------------------------------------------------------------
 
     def read(self, branch: Branch, after: int = 0) -> list[ev.Recorded]:
@@ -621,7 +649,8 @@ class Store:
         self, conn: Connection, branch: Branch, expected_head: int, new: Sequence[NewEvent],
     ) -> list[ev.Recorded]:
         prev = conn.scalar(sa.select(branches.c.head_hash).where(
-            branches.c.id == branch.id, branches.c.head_position == expected_head))
+            branches.c.id == branch.id, branches.c.head_position == expected_head,
+        ).with_for_update())  # PostgreSQL: writers queue on the branch's row (SQLite: no-op)
         if prev is None:
             raise StaleHead(_stale(branch, expected_head))
         self._moved.setdefault(branch.id, (expected_head, prev))
@@ -745,7 +774,11 @@ class Store:
     def save_snapshot(
         self, branch: Branch, position: int, version: int, state: str, at: datetime,
     ) -> None:
-        """Keep a snapshot; a cache, so a busy journal simply goes without it."""
+        """Keep a snapshot; a cache, so a busy journal (or one this role may only read)
+        simply goes without it. Not inside a held transaction: a failure there would undo
+        the write it holds on a database that aborts a transaction on an error."""
+        if self._held is not None:
+            return
         try:
             with self._write() as conn:
                 conn.execute(sa.delete(snapshots).where(
@@ -767,6 +800,8 @@ class Store:
 
     def save_glance(self, branch: Branch, version: str, text: str) -> None:
         """Keep the glance of `branch` at its head; a cache, so a busy journal goes without."""
+        if self._held is not None:
+            return
         try:
             with self._write() as conn:
                 self._keep_glance(conn, branch.id, branch.head, branch.head_hash, version, text)
@@ -1008,7 +1043,10 @@ def _bound(compiled: Any, params: Mapping[str, Any]) -> Any:
 
 def _storage_message(url: str, error: Exception) -> str:
     orig = getattr(error, "orig", None)
-    text = str(orig) if orig is not None else str(error)
+    text = opening.without_password(url, str(orig) if orig is not None else str(error))
+    if getattr(orig if orig is not None else error, "sqlstate", None) == "42501":
+        return (f"this role may only read the journal ({' '.join(text.split())}); "
+                "nothing was written")
     if "locked" in text or "busy" in text:
         return f"the journal is locked by another writer; try again ({text})"
     if "not a database" in text:

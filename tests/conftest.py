@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,11 +44,17 @@ class Run:
 
 
 class Spire:
-    """`spire --db <file> ...` run in-process, plus a direct look into the file."""
+    """`spire --db <file or URL> ...` run in-process, plus a direct look into the journal
+    (a SQLite file, or a PostgreSQL database by its URL)."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str) -> None:
         self.db = db
         self.runner = CliRunner()
+
+    @property
+    def url(self) -> str:
+        """What `--db` is given."""
+        return str(self.db)
 
     def __call__(self, *args: str, input: str | None = None) -> Run:
         result = self.runner.invoke(
@@ -67,6 +74,8 @@ class Spire:
     def journal_rows(self) -> tuple[Any, ...]:
         """Everything appended so far, read with plain sqlite3: events and branch heads."""
         empty: tuple[Any, ...] = ((), (), ())
+        if isinstance(self.db, str):
+            return server_rows(self.db)
         if not self.db.is_file():
             return empty
         try:
@@ -92,9 +101,75 @@ class Spire:
         return lines[0]
 
 
+def server_rows(url: str) -> tuple[Any, ...]:
+    """`Spire.journal_rows` of a journal on a PostgreSQL server, read with plain psycopg."""
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        if conn.execute("SELECT to_regclass('events')").fetchone() == (None,):
+            return ((), (), ())
+        events = conn.execute("SELECT branch_id, position, hash FROM events ORDER BY id")
+        rows = tuple(events.fetchall())
+        heads = tuple(conn.execute(
+            "SELECT id, head_position, head_hash FROM branches ORDER BY id").fetchall())
+        names = tuple(conn.execute("SELECT name FROM campaigns ORDER BY id").fetchall())
+        return rows, heads, names
+
+
+# -- which database: SQLite, or a throwaway PostgreSQL server ------------------------------
+#
+# A test module that sets BACKENDS = ("sqlite", "postgresql") runs each of its tests that
+# use a journal (`spire`, `journal_url`, `new_journal`) once on each; the others run on
+# SQLite alone. The PostgreSQL runs skip, saying why, where no server can be started.
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    backends = getattr(metafunc.module, "BACKENDS", None)
+    if backends and "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", [
+            pytest.param(b, marks=pytest.mark.postgresql) if b == "postgresql" else b
+            for b in backends])
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Any]:
+    """A throwaway PostgreSQL server for the whole run (tests/pgserver.py)."""
+    import pgserver
+
+    with pgserver.running() as server:
+        if isinstance(server, str):
+            pytest.skip(server)
+        yield server
+
+
 @pytest.fixture
-def spire(tmp_path: Path) -> Spire:
-    return Spire(tmp_path / "journal.sqlite")
+def backend() -> str:
+    return "sqlite"
+
+
+@pytest.fixture
+def new_journal(tmp_path: Path, backend: str, request: pytest.FixtureRequest,
+                ) -> Callable[[str], Spire]:
+    """Makes a new, empty journal on the test's database: a file in tmp_path, or a
+    database of its own on the PostgreSQL server."""
+
+    def made(name: str) -> Spire:
+        if backend == "sqlite":
+            return Spire(tmp_path / f"{name}.sqlite")
+        server = request.getfixturevalue("pg_server")
+        return Spire(server.url(server.fresh_database()))
+
+    return made
+
+
+@pytest.fixture
+def journal_url(new_journal: Callable[[str], Spire]) -> str:
+    """A new journal's `--db`: a SQLite file's path or a PostgreSQL URL."""
+    return new_journal("journal").url
+
+
+@pytest.fixture
+def spire(new_journal: Callable[[str], Spire]) -> Spire:
+    return new_journal("journal")
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ import pytest
 
 from conftest import Spire
 
+BACKENDS = ("sqlite", "postgresql")  # every refusal, on a file and on a shared server
+
 # (game, setup commands, refused command, exit code, a fragment of the one line)
 CASES = [
     # campaigns
