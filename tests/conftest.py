@@ -87,6 +87,23 @@ class Spire:
         except sqlite3.DatabaseError:  # not a journal (yet): nothing appended to it
             return (self.db.read_bytes(),)
 
+    @property
+    def sealed(self) -> bool:
+        """A journal file keeps a seal beside it; a database on a server has none."""
+        return isinstance(self.db, Path)
+
+    def sql(self, statement: str, *params: Any) -> list[tuple[Any, ...]]:
+        """Run `statement` (with ? for each of `params`) behind spire's back, as a forger or
+        an older spire would, on the file or on the server; the rows it returns."""
+        if isinstance(self.db, Path):
+            with sqlite3.connect(self.db) as conn:
+                return conn.execute(statement, params).fetchall()
+        import psycopg
+
+        with psycopg.connect(self.db) as conn:
+            cursor = conn.execute(statement.replace("?", "%s"), params)
+            return cursor.fetchall() if cursor.description else []
+
     def refused(self, *args: str, code: int) -> str:
         """Run a command that must be refused: exit `code`, one line on stderr, no
         traceback, and nothing appended to the journal. Returns the line."""
@@ -121,6 +138,10 @@ def server_rows(url: str) -> tuple[Any, ...]:
 # A test module that sets BACKENDS = ("sqlite", "postgresql") runs each of its tests that
 # use a journal (`spire`, `journal_url`, `new_journal`) once on each; the others run on
 # SQLite alone. The PostgreSQL runs skip, saying why, where no server can be started.
+
+BOTH = ("sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql))
+"""For one test: @pytest.mark.parametrize("backend", BOTH)."""
+
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     backends = getattr(metafunc.module, "BACKENDS", None)

@@ -7,6 +7,7 @@ import json
 import shutil
 import sqlite3
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from conftest import Spire
+from conftest import BOTH, Spire
 from typer.testing import CliRunner
 
 from journal import chain, store
@@ -27,39 +28,34 @@ from journal.paths import shipped
 V1_ITEM = {"item": "Cursed Key", "holder": "Hildegard"}  # item-gained before it had a kind
 
 
-def append_by_hand(db: Path, type_: str, version: int, payload: dict[str, Any]) -> RawEvent:
+def append_by_hand(spire: Spire, type_: str, version: int, payload: dict[str, Any]) -> RawEvent:
     """Append a row to the main branch as an older spire wrote it: its own version, its
     payload as stored then, and a correct hash over exactly those bytes."""
-    with sqlite3.connect(db) as conn:
-        position, prev = conn.execute(
-            "SELECT head_position, head_hash FROM branches WHERE id = 1").fetchone()
-        unsigned = RawEvent(
-            position + 1, type_, version, payload, "2026-01-02T03:04:05+00:00", None, None,
-            prev, "")
-        raw = RawEvent(**{**unsigned.__dict__, "hash": chain.link(prev, unsigned.encoded())})
-        conn.execute(
-            "INSERT INTO events (branch_id, position, type, version, payload, recorded_at, "
-            "player, override, prev_hash, hash) VALUES (1, :position, :type, :version, "
-            ":payload, :recorded_at, :player, :override, :prev_hash, :hash)", raw.to_row())
-        conn.execute(
-            "UPDATE branches SET head_position = ?, head_hash = ? WHERE id = 1",
-            (raw.position, raw.hash))
+    [(position, prev)] = spire.sql("SELECT head_position, head_hash FROM branches WHERE id = 1")
+    unsigned = RawEvent(
+        position + 1, type_, version, payload, "2026-01-02T03:04:05+00:00", None, None,
+        prev, "")
+    raw = RawEvent(**{**unsigned.__dict__, "hash": chain.link(prev, unsigned.encoded())})
+    row = raw.to_row()
+    spire.sql(f"INSERT INTO events (branch_id, {', '.join(row)}) VALUES "
+              f"(1, {', '.join('?' * len(row))})", *row.values())
+    spire.sql("UPDATE branches SET head_position = ?, head_hash = ? WHERE id = 1",
+              raw.position, raw.hash)
     return raw
 
 
-def stored_row(db: Path, position: int) -> tuple[Any, ...]:
-    with sqlite3.connect(db) as conn:
-        row: tuple[Any, ...] = conn.execute(
-            "SELECT type, version, payload, prev_hash, hash FROM events "
-            "WHERE branch_id = 1 AND position = ?", (position,)).fetchone()
+def stored_row(spire: Spire, position: int) -> tuple[Any, ...]:
+    [row] = spire.sql("SELECT type, version, payload, prev_hash, hash FROM events "
+                      "WHERE branch_id = 1 AND position = ?", position)
     return row
 
 
 # -- upcasting --------------------------------------------------------------------------
 
+@pytest.mark.parametrize("backend", BOTH)
 def test_a_v1_item_is_read_as_a_story_item_and_never_rewritten(hildegard: Spire) -> None:
-    raw = append_by_hand(hildegard.db, "item-gained", 1, V1_ITEM)
-    row = stored_row(hildegard.db, raw.position)
+    raw = append_by_hand(hildegard, "item-gained", 1, V1_ITEM)
+    row = stored_row(hildegard, raw.position)
     assert row == ("item-gained", 1, chain.canonical_json(V1_ITEM), raw.prev_hash, raw.hash)
 
     status = hildegard.json("status")
@@ -68,29 +64,29 @@ def test_a_v1_item_is_read_as_a_story_item_and_never_rewritten(hildegard: Spire)
     hildegard.ok("item", "pass", "Cursed Key", "--to", "aside")  # appends on top of it
     assert hildegard.json("status")["items"][0]["holder"] is None
 
-    assert stored_row(hildegard.db, raw.position) == row
-    with sqlite3.connect(hildegard.db) as conn:
-        after = conn.execute(
-            "SELECT prev_hash FROM events WHERE position = ?", (raw.position + 1,)).fetchone()
-    assert after == (raw.hash,), "the next event links to the v1 row's own hash"
+    assert stored_row(hildegard, raw.position) == row
+    after = hildegard.sql("SELECT prev_hash FROM events WHERE position = ?", raw.position + 1)
+    assert after == [(raw.hash,)], "the next event links to the v1 row's own hash"
 
 
+@pytest.mark.parametrize("backend", BOTH)
 def test_a_v1_row_exports_as_stored_and_imports_with_its_hash(
-    hildegard: Spire, tmp_path: Path,
+    hildegard: Spire, tmp_path: Path, new_journal: Callable[[str], Spire],
 ) -> None:
-    raw = append_by_hand(hildegard.db, "item-gained", 1, V1_ITEM)
+    raw = append_by_hand(hildegard, "item-gained", 1, V1_ITEM)
     exported = tmp_path / "gray-oaks.jsonl"
     hildegard.ok("export", "-o", str(exported))
     line = json.loads(exported.read_text(encoding="utf-8").splitlines()[raw.position - 1])
     assert (line["v"], line["payload"], line["hash"]) == (1, V1_ITEM, raw.hash)
-    copy = Spire(tmp_path / "copy.sqlite")
+    copy = new_journal("copy")
     copy.ok("import", str(exported))
     assert copy.json("status")["items"] == hildegard.json("status")["items"]
-    assert stored_row(copy.db, raw.position) == stored_row(hildegard.db, raw.position)
+    assert stored_row(copy, raw.position) == stored_row(hildegard, raw.position)
 
 
+@pytest.mark.parametrize("backend", BOTH)
 def test_a_payload_newer_than_this_spire_is_refused(hildegard: Spire) -> None:
-    append_by_hand(hildegard.db, "item-gained", 3, {**V1_ITEM, "kind": "story"})
+    append_by_hand(hildegard, "item-gained", 3, {**V1_ITEM, "kind": "story"})
     line = hildegard.refused("status", code=2)
     assert "item-gained version 3 is newer than this spire knows (2)" in line
 
@@ -103,8 +99,9 @@ def alembic_config() -> Config:
     return config
 
 
-def test_the_migrations_make_the_tables_the_store_describes(tmp_path: Path) -> None:
-    journal = store.Store(store.url_for(str(tmp_path / "journal.sqlite")))
+@pytest.mark.parametrize("backend", BOTH)
+def test_the_migrations_make_the_tables_the_store_describes(journal_url: str) -> None:
+    journal = store.Store(store.url_for(journal_url))
     with journal.engine.connect() as conn:
         differences = compare_metadata(MigrationContext.configure(conn), store.metadata)
         revision = conn.scalar(sa.text("SELECT version_num FROM alembic_version"))

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from freezegun import freeze_time
 
 from conftest import Spire
+
+BACKENDS = ("sqlite", "postgresql")  # export and import, on a file and on a server
 from journal import chain
 from journal.chain import RawEvent
 
@@ -40,11 +43,13 @@ def played(spire: Spire) -> Spire:
     return spire
 
 
-def test_round_trip_keeps_the_status(played: Spire, tmp_path: Path) -> None:
+def test_round_trip_keeps_the_status(
+    played: Spire, tmp_path: Path, new_journal: Callable[[str], Spire],
+) -> None:
     exported = tmp_path / "gray-oaks.jsonl"
     played.ok("export", "-o", str(exported))
     before = played.json("status")
-    elsewhere = Spire(tmp_path / "elsewhere.sqlite")
+    elsewhere = new_journal("elsewhere")
     out = elsewhere.ok("import", str(exported))
     assert "Imported 16 events into 'gray-oaks'" in out
     assert elsewhere.json("status") == before
@@ -103,10 +108,11 @@ def _broken(played: Spire, tmp_path: Path, edit: str) -> Path:
     ("field", "line 3: missing hash"),
     ("payload-shape", "line 16: invalid resource-spent payload: amount"),
 ])
-def test_a_broken_file_is_refused_with_its_line(played: Spire, tmp_path: Path, edit: str,
-                                                says: str) -> None:
+def test_a_broken_file_is_refused_with_its_line(
+    played: Spire, tmp_path: Path, edit: str, says: str, new_journal: Callable[[str], Spire],
+) -> None:
     path = _broken(played, tmp_path, edit)
-    elsewhere = Spire(tmp_path / "elsewhere.sqlite")
+    elsewhere = new_journal("elsewhere")
     assert says in elsewhere.refused("import", str(path), code=2)
     assert elsewhere.journal_rows() == ((), (), ())
     assert says in played.refused("import", str(path), "--name", "copy", code=2)
