@@ -122,7 +122,11 @@ def server_rows(url: str) -> tuple[Any, ...]:
     """`Spire.journal_rows` of a journal on a PostgreSQL server, read with plain psycopg."""
     import psycopg
 
-    with psycopg.connect(url) as conn:
+    try:
+        connection = psycopg.connect(url)
+    except psycopg.OperationalError as e:  # a role or server spire cannot reach either
+        return ("unreachable", str(e))
+    with connection as conn:
         if conn.execute("SELECT to_regclass('events')").fetchone() == (None,):
             return ((), (), ())
         events = conn.execute("SELECT branch_id, position, hash FROM events ORDER BY id")

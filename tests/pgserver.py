@@ -55,6 +55,7 @@ class Server:
     data: Path
     port: int
     owner: str | None  # the user the server runs as when we are root
+    admin_password: str = PASSWORD
     _databases: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:

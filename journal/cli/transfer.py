@@ -44,25 +44,35 @@ def export(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., metavar="FILE", help="A file written by `spire export`."),
+    file: Path = typer.Argument(..., metavar="FILE", help="A file written by `spire export`; - reads standard input."),
     name: str = typer.Option(None, "--name", metavar="NAME", help="The new campaign's name [default: the file's name]."),
 ) -> None:
     """Read an exported file into a new campaign, after checking every hash.
 
     Every branch in the file comes back. A file without its closing record (cut short,
     or from an older spire), or whose events disagree with it, is refused, as is a
-    campaign of a game this spire does not know.
+    campaign of a game this spire does not know. With - for FILE it reads standard
+    input, so a campaign moves between journals in one line.
 
     \b
-    Example:
+    Examples:
       spire import gray-oaks.jsonl --name gray-oaks-copy
+      spire export | spire --db postgresql://table.local/spire import - --name gray-oaks
     """
+    import sys
+
     from journal import render
     from journal.transfer import lines, parse
 
+    piped = str(file) == "-"
+    if piped and not name:
+        raise BadInput("reading standard input, the campaign needs a name: --name NAME")
     try:
-        with file.open(encoding="utf-8") as text:
-            branch = journal(ctx).import_(name or file.stem, parse(lines(text)))
+        if piped:
+            branch = journal(ctx).import_(name, parse(lines(sys.stdin)))
+        else:
+            with file.open(encoding="utf-8") as text:
+                branch = journal(ctx).import_(name or file.stem, parse(lines(text)))
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {file}: {e}") from None
     render.say(f"Imported {branch.head} events into {journal(ctx).campaign().name!r}; "
