@@ -90,11 +90,15 @@ def _table() -> Table:
 
 
 def log(view: View, events: list[ev.Recorded]) -> None:
+    events_table(events, view.retracted)
+
+
+def events_table(events: list[ev.Recorded], retracted: frozenset[int]) -> None:
+    """`events` as the log shows them, the undone ones struck through."""
     table = _table()
     table.add_column("#", justify="right")
     table.add_column("when")
     table.add_column("what")
-    retracted = view.retracted
     for recorded in events:
         table.add_row(str(recorded.position), _when(recorded), _log_line(recorded, retracted))
     emit(table)

@@ -248,6 +248,7 @@ class Store:
         only reads leaves no file and no directory behind."""
         self.url = url
         self._held: Connection | None = None
+        self._reading_only = False
         self._unmade = False
         self._moved: dict[int, tuple[int, str] | None] = {}
         """The branches whose heads the write under way moved, each with its head before
@@ -308,8 +309,15 @@ class Store:
         with self._translated(), self.engine.begin() as conn:
             yield conn
 
+    def only_read(self) -> None:
+        """From now on write nothing, not even a cache (a view such as `spire watch`):
+        a write raises `StorageError`, which a cache's writer takes as going without."""
+        self._reading_only = True
+
     @contextmanager
     def _write(self) -> Iterator[Connection]:
+        if self._reading_only:
+            raise StorageError("this view of the journal only reads it")
         if self._held is not None:
             with self._translated():
                 yield self._held

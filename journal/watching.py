@@ -58,9 +58,9 @@ class _Notified:
     """LISTEN on a connection in autocommit, kept out of the pool."""
 
     def __init__(self, raw: Any) -> None:
-        raw.detach()
         self.raw = raw
         self.conn = raw.driver_connection
+        raw.detach()  # its own from now on: closed with the watcher, never pooled again
         self.conn.autocommit = True
         self.conn.execute(f"LISTEN {CHANNEL}")
 

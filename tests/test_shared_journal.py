@@ -200,3 +200,17 @@ def test_a_journal_from_a_newer_spire_is_refused_untouched(shared: Spire) -> Non
     line = shared.refused("status", code=3)
     assert "0099" in line and "newer spire" in line
     assert shared.sql("SELECT version_num FROM alembic_version") == [("0099",)]
+
+
+def test_a_spectator_watches_a_player_write(shared: Spire, server: Any) -> None:
+    from test_watch import Watcher
+
+    reader = spectator(server, database_of(shared))
+    watcher = Watcher(reader.url, "--last", "2")
+    try:
+        assert watcher.shows("main at #5", within=60), watcher.text()
+        shared.ok("note", "seen from the sofa")
+        assert watcher.shows("Note: seen from the sofa", within=1.0), watcher.text()
+        assert watcher.interrupt() == (0, "")
+    finally:
+        watcher.stop()

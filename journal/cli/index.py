@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'odds': ('insight', 'Exact chances from where the players stand, with the best finesse.'),
     'status': ('looking', 'Where the campaign stands: card, chapter, resources, characters, items.'),
     'log': ('looking', 'The events of the current branch, undone ones marked.'),
+    'watch': ('looking', 'Follow the campaign live: its status and latest events, again whenever anyone appends.'),
     'show': ('looking', 'One event in full: its payload, time, override and hashes.'),
     'play': ('play', 'A shell inside the current campaign: the same commands, without `spire`.'),
     'report': ('report', "A play report to keep or share: the story of the session in order (cards, chapters, checkpoints, notes), each encounter step by step, resources, items, overrides and undos, dice statistics and the players' luck."),

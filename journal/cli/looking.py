@@ -54,6 +54,27 @@ def log(
 
 
 @app.command()
+def watch(
+    ctx: typer.Context,
+    last: int = typer.Option(
+        10, "--last", "-n", min=0, metavar="N", help="How many of the latest events to show."),
+) -> None:
+    """Follow the campaign live: its status and latest events, again whenever anyone appends.
+
+    For the second screen at the table or a player at home: it only reads (a role that may
+    only read the journal can run it), and Ctrl-C ends it. On a shared PostgreSQL journal
+    it is told of each append; on a SQLite file it looks several times a second.
+
+    \b
+    Example:
+      spire --db postgresql://table.local/spire watch --last 5
+    """
+    from journal.follow import watch as follow
+
+    follow(journal(ctx), last)
+
+
+@app.command()
 def show(
     ctx: typer.Context,
     seq: int = typer.Argument(..., metavar="SEQ", min=1, help="The event's number in the log."),
