@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Spire
+from conftest import BOTH, Spire
 
 from journal.cli.play import Completer, Shell, history_file, status_line
 
@@ -93,6 +93,34 @@ PROMPT = "gray-oaks main card 1 | Street Merchant: 0 of 2 bullseyes | 0 sets don
 # -- through a terminal ------------------------------------------------------------------
 
 pty = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+@pty
+@pytest.mark.slow
+@pytest.mark.parametrize("backend", BOTH)
+def test_two_shells_on_one_campaign_see_each_others_events(
+    hildegard: Spire, tmp_path: Path,
+) -> None:
+    """Two players, each in `spire play` on the shared campaign: each command of one shell
+    begins from the events the other appended, without leaving the shell."""
+    shells = [Terminal("--db", hildegard.url, "play", cwd=tmp_path) for _ in range(2)]
+    try:
+        mira, tomas = shells
+        for shell in shells:
+            shell.expect("> ")
+        mira.type("gain gold 2\n")
+        mira.expect("#2 +2 gold")
+        tomas.type("spend gold 2\n")  # legal only with mira's gold in tomas's state
+        tomas.expect("#3 -2 gold")
+        mira.type("status\n")
+        mira.expect("main at #3")
+        mira.expect("gold         0")
+        for shell in shells:
+            shell.type("exit\n")
+            assert shell.close() == 0
+    finally:
+        for shell in shells:
+            shell.kill()
 
 
 @pty
