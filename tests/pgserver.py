@@ -89,8 +89,9 @@ class Server:
         shutil.rmtree(self.data.parent, ignore_errors=True)
 
 
-def start() -> Server | str:
-    """A running server, or why there is none."""
+def start(durable: bool = False) -> Server | str:
+    """A running server, or why there is none. Tests run it without fsync (a throwaway
+    server); `durable` keeps PostgreSQL's own settings, for the benchmark's figures."""
     bin = binaries()
     if bin is None:
         return ("no PostgreSQL binaries (initdb, pg_ctl) on this machine; install Debian's "
@@ -125,11 +126,11 @@ def start() -> Server | str:
     if made.returncode != 0:
         shutil.rmtree(home, ignore_errors=True)
         return f"initdb failed: {made.stderr.strip() or made.stdout.strip()}"
-    settings = {  # a throwaway server: fast, loopback only, no Unix socket
-        "listen_addresses": "127.0.0.1", "unix_socket_directories": "", "fsync": "off",
-        "synchronous_commit": "off", "full_page_writes": "off", "max_connections": "200",
-        "shared_buffers": "64MB",
+    settings = {  # loopback only, no Unix socket
+        "listen_addresses": "127.0.0.1", "unix_socket_directories": "", "max_connections": "200",
     }
+    if not durable:  # a throwaway server: fast
+        settings |= {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
     for attempt in range(5):
         options = " ".join(f"-c {k}={v!r}" if v == "" else f"-c {k}={v}"
                            for k, v in {**settings, "port": str(server.port)}.items())
@@ -144,8 +145,8 @@ def start() -> Server | str:
 
 
 @contextmanager
-def running() -> Iterator[Server | str]:
-    server = start()
+def running(durable: bool = False) -> Iterator[Server | str]:
+    server = start(durable)
     try:
         yield server
     finally:

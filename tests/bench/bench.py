@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parents[1])]
+sys.path[:0] = [str(HERE), str(HERE.parents[1]), str(HERE.parent)]
 
 from journal_gen import build
 
@@ -65,7 +65,7 @@ VOLUME2_ROUND = ("roll sickle", "upkeep", "enemy 1")
 """Volume 2: Finnian alone spends 1 HP, ends his turn, the foe misses, recoup: 3 events."""
 
 
-def shell_status_ms(db: Path, rounds: int,
+def shell_status_ms(db: Path | str, rounds: int,
                     play: tuple[str, ...] = HILDEGARD_ROUND) -> tuple[float, float]:
     """Medians of a roll and of `status` right after it, inside one play shell; then the
     rest of the round (`play[1:]`) brings the table back to where it rolls again."""
@@ -143,7 +143,7 @@ def plain_read_s(db: Path) -> float:
     return time.perf_counter() - start
 
 
-def replay_s(db: Path) -> float:
+def replay_s(db: Path | str) -> float:
     from journal.service import Journal
 
     journal = Journal(str(db))
@@ -257,6 +257,74 @@ def startup(db: Path, times: int) -> dict[str, float]:
             "one_row": row_ms, "status": status_ms}
 
 
+# -- a shared journal on PostgreSQL (issue 19) ----------------------------------------------
+
+READ_ONE_ROW_URL = ("import sqlalchemy as sa, sys; e = sa.create_engine(sys.argv[1]); "
+                    "c = e.connect(); c.execute(sa.text('SELECT * FROM events LIMIT 1')).first()")
+
+
+def plain_psycopg_read_s(url: str) -> float:
+    import psycopg
+
+    start = time.perf_counter()
+    with psycopg.connect(url) as conn:
+        for row in conn.execute(
+                "SELECT position, type, version, payload, recorded_at, player, override, "
+                "prev_hash, hash FROM events ORDER BY position"):
+            json.loads(row[3])
+    return time.perf_counter() - start
+
+
+def postgresql_rows(sizes: tuple[int, ...], rounds: int, runs: int,
+                    ) -> list[tuple[str, str, str, str]]:
+    """The same figures on a PostgreSQL server started for the run from the machine's own
+    binaries (tests/pgserver.py, with PostgreSQL's durable settings), on loopback: the play
+    shell's status after a roll, `spire status` as a new process, a full replay."""
+    import pgserver
+
+    rows: list[tuple[str, str, str, str]] = []
+    with pgserver.running(durable=True) as server:
+        if isinstance(server, str):
+            print(f"PostgreSQL rows left out: {server}", file=sys.stderr)
+            return rows
+        shells: dict[int, tuple[float, float]] = {}
+        biggest = max(s for s in sizes if s <= 100_000)
+        for size in (s for s in sizes if s <= 100_000):
+            url = server.url(server.fresh_database())
+            started = time.perf_counter()
+            build(url, size)  # type: ignore[arg-type]
+            print(f"built {size:>9,} events on PostgreSQL in "
+                  f"{time.perf_counter() - started:5.1f} s", file=sys.stderr)
+            shells[size] = shell_status_ms(url, rounds)
+            if size == biggest:
+                rows += _postgresql_big(url, runs, size)
+        rows += _shell_rows(shells, "PostgreSQL")
+    return rows
+
+
+def _postgresql_big(url: str, runs: int, size: int) -> list[tuple[str, str, str, str]]:
+    label = f"{size // 1000}k"
+    env = {**os.environ, "PYTHONPATH": str(HERE.parents[1])}
+    spire = [PY, "-m", "journal"]
+    subprocess.run([*spire, "--db", url, "note", "status is asked for"], check=True,
+                   capture_output=True, env=env)
+    row_ms, status_ms = interleaved(
+        [PY, "-c", READ_ONE_ROW_URL, url], [*spire, "--db", url, "status"],
+        times=runs, env=env)
+    count = size + 1
+    ours, plain = [], []
+    for _ in range(5):
+        plain.append(count / plain_psycopg_read_s(url))
+        ours.append(count / replay_s(url))
+    replayed, read = statistics.median(ours), statistics.median(plain)
+    return [
+        (f"PostgreSQL: spire status, new process, {label}", f"{status_ms:.0f} ms",
+         f"{row_ms:.0f} ms (SQLAlchemy + psycopg, one row)", _ratio(status_ms / row_ms, 1.5)),
+        (f"PostgreSQL: full replay {label}: events/s", f"{replayed:,.0f}",
+         f"{read:,.0f} (psycopg + json.loads)", _ratio(replayed / read, 0.5, at_least=True)),
+    ]
+
+
 # -- the table -------------------------------------------------------------------------------
 
 def main() -> None:
@@ -264,6 +332,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="1k and 10k events only")
     parser.add_argument("--rounds", type=int, default=60, help="shell rounds per size")
     parser.add_argument("--runs", type=int, default=11, help="process runs per figure")
+    parser.add_argument("--no-postgresql", action="store_true",
+                        help="leave out the rows of a journal on PostgreSQL")
     options = parser.parse_args()
     sizes = SIZES[:2] if options.quick else SIZES
     rows: list[tuple[str, str, str, str]] = []
@@ -293,6 +363,8 @@ def main() -> None:
         odds_ms = shell_odds_ms(work / "odds.sqlite", options.runs)
         rows.append(("shell: odds, 3-set 4-die target at its start", f"{odds_ms:.1f} ms",
                      "100 ms", _verdict(odds_ms < 100)))
+    if not options.no_postgresql:
+        rows += postgresql_rows(sizes, options.rounds, options.runs)
     _print(rows)
 
 
