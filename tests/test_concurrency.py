@@ -58,14 +58,14 @@ WRITER = textwrap.dedent("""
 
 
 def start_writers(
-    db: str, here: Path, names: list[str], notes: int,
+    db: str | Path, here: Path, names: list[str], notes: int = 200,
 ) -> list[subprocess.Popen[str]]:
     script = here / "writer.py"
     script.write_text(WRITER)
     env = {**os.environ, "PYTHONPATH": str(Path(journal.__file__).resolve().parents[1])}
     writers = [
         subprocess.Popen(
-            [sys.executable, str(script), db, name, str(notes), str(here)],
+            [sys.executable, str(script), str(db), name, str(notes), str(here)],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
         for name in names
     ]
