@@ -685,11 +685,70 @@ class Journal:
             game_named(started.game)
         except BadInput as e:
             raise BadInput(f"line 1: {e}") from None
+        folding = _Folding()
         self.store.create_campaign(
-            name, started.game, (), self.now(), recorded=itertools.chain([first], stream))
+            name, started.game, (), self.now(),
+            recorded=folding.through(itertools.chain([first], stream)))
         self.store.compact()
         campaign = self.use(name)
-        return self.store.branch(campaign)
+        branch = self.store.branch(campaign)
+        if folding.head == (branch.head, branch.head_hash):
+            # What status needs, kept as a write keeps it: the first command after a big
+            # import answers at once instead of folding the whole campaign.
+            from journal import snapshots
+            from journal.timeline import PROJECTION_VERSION
+
+            self.store.save_glance(branch, glances.VERSION, glances.of(folding.state).dumps())
+            kept = [(branch.head, folding.state)]
+            earlier = folding.steps.settled(snapshots.SNAPSHOT_EVERY)
+            if earlier is not None:  # so that an undo there starts from one before it
+                kept.append(earlier)
+            for at, state in kept:
+                self.store.save_snapshot(branch, at, PROJECTION_VERSION,
+                                         snapshots.encode(state), self.now())
+        return branch
+
+
+class _Folding:
+    """The main branch of an import folded as its events pass on their way to the store
+    (each payload was parsed once already, to check it: the memo has it)."""
+
+    def __init__(self) -> None:
+        from journal.stepwise import Stepwise
+
+        self.steps = Stepwise()
+        self.head: tuple[int, str] | None = None
+
+    @property
+    def state(self) -> State:
+        return self.steps.state
+
+    def through(
+        self, items: Iterable[RawEvent | Section | Mark],
+    ) -> Iterator[RawEvent | Section | Mark]:
+        from journal import events as ev
+        from journal.stepwise import TooDeep
+
+        items = iter(items)
+        for item in items:
+            if isinstance(item, Section):  # the main branch ends: the rest pass as they are
+                yield item
+                yield from items
+                return
+            if isinstance(item, RawEvent):
+                recorded = ev.Recorded(
+                    item.position, ev.parse_stored(item.type, item.v, item.payload_json),
+                    datetime.fromisoformat(item.recorded_at), item.player, item.override,
+                    item.prev_hash, item.hash)
+                try:
+                    self.steps.add(recorded)
+                    self.head = (item.position, item.hash)
+                except TooDeep:  # an undo reaching far back: no state kept for this import
+                    self.head = None
+                    yield item
+                    yield from items
+                    return
+            yield item
 
 
 def _glance(text: str | None) -> glances.Glance | None:
