@@ -699,11 +699,7 @@ class Journal:
             from journal.timeline import PROJECTION_VERSION
 
             self.store.save_glance(branch, glances.VERSION, glances.of(folding.state).dumps())
-            kept = [(branch.head, folding.state)]
-            earlier = folding.steps.settled(snapshots.SNAPSHOT_EVERY)
-            if earlier is not None:  # so that an undo there starts from one before it
-                kept.append(earlier)
-            for at, state in kept:
+            for at, state in folding.kept():
                 self.store.save_snapshot(branch, at, PROJECTION_VERSION,
                                          snapshots.encode(state), self.now())
         return branch
@@ -711,7 +707,9 @@ class Journal:
 
 class _Folding:
     """The main branch of an import folded as its events pass on their way to the store
-    (each payload was parsed once already, to check it: the memo has it)."""
+    (each payload was parsed once already, to check it: the memo has it); an undo steps
+    back (journal.stepwise). One that reaches further back than the steps kept stops it:
+    the first command folds that campaign instead."""
 
     def __init__(self) -> None:
         from journal.stepwise import Stepwise
@@ -730,25 +728,40 @@ class _Folding:
         from journal.stepwise import TooDeep
 
         items = iter(items)
+        parse, add, when = ev.parse_stored, self.steps.add, _IMPORTED
         for item in items:
             if isinstance(item, Section):  # the main branch ends: the rest pass as they are
                 yield item
-                yield from items
-                return
-            if isinstance(item, RawEvent):
-                recorded = ev.Recorded(
-                    item.position, ev.parse_stored(item.type, item.v, item.payload_json),
-                    datetime.fromisoformat(item.recorded_at), item.player, item.override,
-                    item.prev_hash, item.hash)
+                break
+            if isinstance(item, RawEvent):  # the time is the file's; the fold needs none
+                event = parse(item.type, item.v, item.payload_json)
                 try:
-                    self.steps.add(recorded)
-                    self.head = (item.position, item.hash)
-                except TooDeep:  # an undo reaching far back: no state kept for this import
-                    self.head = None
+                    add(ev.Recorded(item.position, event, when, item.player, item.override,
+                                    item.prev_hash, item.hash))
+                except TooDeep:
                     yield item
-                    yield from items
-                    return
+                    break
+                self.head = (item.position, item.hash)
             yield item
+        else:
+            return
+        self.head = None if not isinstance(item, Section) else self.head
+        yield from items
+
+    def kept(self) -> list[tuple[int, State]]:
+        """The snapshots to keep: at the head, and one settled a little before it, so an
+        undo there starts from it."""
+        from journal import snapshots
+
+        assert self.head is not None
+        found = [(self.head[0], self.state)]
+        earlier = self.steps.settled(snapshots.SNAPSHOT_EVERY)
+        if earlier is not None:
+            found.append(earlier)
+        return found
+
+
+_IMPORTED = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _glance(text: str | None) -> glances.Glance | None:

@@ -47,15 +47,15 @@ class Stepwise:
 
     def add(self, recorded: ev.Recorded) -> State:
         """The state after `recorded`, as `project` of the branch up to it would give."""
-        event = recorded.event
-        if isinstance(event, ev.Retracted):
+        event, steps = recorded.event, self._steps
+        if event.__class__ is ev.Retracted:
             self._undos.append((recorded.position, event.positions))
             self._take_back(event.positions)
-        self._steps.append((recorded, self.state))
-        if len(self._steps) > self._kept:
-            self._floor = self._steps.popleft()[0].position
-        self.state = evolve(self.state, recorded)
-        return self.state
+        steps.append((recorded, self.state))
+        if len(steps) > self._kept:
+            self._floor = steps.popleft()[0].position
+        self.state = state = evolve(self.state, recorded)
+        return state
 
     def settled(self, back: int) -> tuple[int, State] | None:
         """A position at least `back` before the latest event and the state after it, as
@@ -88,8 +88,13 @@ class Stepwise:
             return
         if min(fresh) <= self._floor:
             raise TooDeep(min(fresh))
-        steps = self._steps
-        first = next((i for i, (r, _) in enumerate(steps) if r.position in fresh), None)
+        steps, earliest, first = self._steps, min(fresh), None
+        for i in range(len(steps) - 1, -1, -1):  # from the latest: an undo takes back one
+            position = steps[i][0].position      # of the last few events
+            if position < earliest:
+                break
+            if position in fresh:
+                first = i
         if first is None:  # positions no event of this branch holds: nothing changes
             return
         later = [r for r, _ in list(steps)[first + 1:] if r.position not in self.gone]
