@@ -181,7 +181,7 @@ def new_journal(tmp_path: Path, backend: str, request: pytest.FixtureRequest,
         if backend == "sqlite":
             return Spire(tmp_path / f"{name}.sqlite")
         server = request.getfixturevalue("pg_server")
-        return Spire(server.url(server.fresh_database()))
+        return Spire(server.fresh_journal())
 
     return made
 

@@ -56,6 +56,7 @@ class Server:
     port: int
     owner: str | None  # the user the server runs as when we are root
     admin_password: str = PASSWORD
+    _shared_made: bool = False
     _databases: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
@@ -83,6 +84,21 @@ class Server:
         with self.admin() as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return name
+
+    def fresh_journal(self) -> str:
+        """The URL of a new, empty journal: a schema of its own in one shared database,
+        which the URL puts first on the search path. A schema costs a few files and a
+        millisecond; a database per test costs a thousand files and a fifth of a second."""
+        import psycopg
+
+        if not self._shared_made:
+            with self.admin() as conn:
+                conn.execute('CREATE DATABASE "journals"')
+            self._shared_made = True
+        name = f"journal_{next(self._databases)}"
+        with self.admin("journals") as conn:
+            conn.execute(psycopg.sql.SQL("CREATE SCHEMA {}").format(psycopg.sql.Identifier(name)))
+        return f"{self.url('journals')}?options=-csearch_path%3D{name}"
 
     def stop(self) -> None:
         self._run("pg_ctl", "stop", "-D", str(self.data), "-m", "immediate", "-w")
