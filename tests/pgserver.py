@@ -127,7 +127,10 @@ def start(durable: bool = False) -> Server | str:
             break
         else:
             return "running as root with no unprivileged user to run PostgreSQL as"
-    home = Path(tempfile.mkdtemp(prefix="spire-pg-"))
+    # A throwaway server's files in memory where the machine has a tmpfs: made and removed
+    # at once, however many test journals the run made (the benchmark's stay on disk).
+    memory = "/dev/shm" if not durable and os.access("/dev/shm", os.W_OK) else None
+    home = Path(tempfile.mkdtemp(prefix="spire-pg-", dir=memory))
     data = home / "data"
     password_file = home / "password"
     password_file.write_text(PASSWORD + "\n")
