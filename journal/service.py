@@ -589,13 +589,13 @@ class Journal:
         campaign = self.campaign()
         chosen = None if every else self.store.branch(campaign, branch).name
         kept = self.store.branches(campaign)
-        tree = [audit.BranchRows.of(b, self.store.own_rows(b)) for b in kept]
+        tree = [audit.BranchRows.of(b) for b in kept]
         checked = [b for b in kept if chosen in (None, b.name)]
         snapshots = {b.name: self.store.snapshots_of(b, PROJECTION_VERSION) for b in checked}
         keep = {name: {at for at, _ in found} for name, found in snapshots.items()}
         for b in checked:
             keep[b.name].add(b.head)
-        report = audit.audit(campaign.name, campaign.game, tree, chosen,
+        report = audit.audit(campaign.name, campaign.game, tree, _Rows(self.store), chosen,
                              sealed=self.store.seal(), expect=expect, keep=keep)
         if report.of_kind("integrity"):
             return report  # past an edit, a cache would be judged against the damage
@@ -703,6 +703,29 @@ class Journal:
                 self.store.save_snapshot(branch, at, PROJECTION_VERSION,
                                          snapshots.encode(state), self.now())
         return branch
+
+
+class _Rows:
+    """The audit's reader: a branch's own rows exactly as the store holds them."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def rows(self, branch: audit_.BranchRows) -> Iterator[audit_.Row]:
+        from journal.audit import Row
+
+        return (Row(*row) for row in self.store.own_rows(branch.id))
+
+    def row_at(self, branch: audit_.BranchRows, position: int) -> audit_.Row | None:
+        from journal.audit import Row
+
+        found = self.store.own_row_at(branch.id, position)
+        return Row(*found) if found is not None else None
+
+    def undos(self, branch: audit_.BranchRows) -> list[audit_.Row]:
+        from journal.audit import Row
+
+        return [Row(*row) for row in self.store.own_retraction_rows(branch.id)]
 
 
 class _Folding:

@@ -123,6 +123,9 @@ STREAMED = (
     events.c.recorded_at, events.c.player, events.c.override, events.c.prev_hash, events.c.hash)
 """The columns of an event as read back, in the order `_recorded` unpacks them."""
 
+AUDITED = STREAMED
+"""The columns the audit reads, in the order of its `Row`."""
+
 FOLDED = (events.c.position, events.c.type, events.c.version, events.c.payload,
           events.c.override)
 """The columns a replay folds, in the order `stream` unpacks them."""
@@ -627,14 +630,27 @@ class Store:
                     raise _unreadable(branch, rows, e) from None
                 yield from raw
 
-    def own_rows(self, branch: Branch) -> list[dict[str, Any]]:
-        """`branch`'s own rows exactly as stored (payload text unparsed, nothing validated),
-        in position order: the audit reports a row that does not read rather than fail on it."""
+    def own_rows(
+        self, branch_id: int, where: Any = None, chunk: int = 2000,
+    ) -> Iterator[tuple[Any, ...]]:
+        """A branch's own rows exactly as stored (payload text unparsed, nothing validated),
+        in position order, in the order of AUDITED, read a chunk at a time: the audit
+        reports a row that does not read rather than fail on it, and never holds them all.
+        `where`: a further condition (one position, the retractions)."""
+        query = sa.select(*AUDITED).where(events.c.branch_id == branch_id)
+        if where is not None:
+            query = query.where(where)
         with self._read() as conn:
-            rows = conn.execute(sa.select(events).where(
-                events.c.branch_id == branch.id).order_by(events.c.position)).all()
-        return [{k: v for k, v in row._mapping.items() if k not in ("id", "branch_id")}
-                for row in rows]
+            for rows in _driver_rows(conn, query.order_by(events.c.position), chunk):
+                self.rows_read += len(rows)
+                yield from rows
+
+    def own_row_at(self, branch_id: int, position: int) -> tuple[Any, ...] | None:
+        return next(self.own_rows(branch_id, events.c.position == position), None)
+
+    def own_retraction_rows(self, branch_id: int) -> list[tuple[Any, ...]]:
+        return list(self.own_rows(  # the literal, as the index of retractions has it
+            branch_id, events.c.type == sa.literal_column("'retracted'")))
 
     def event_at(self, branch: Branch, position: int) -> ev.Recorded:
         found = [r for r in self.read(branch, position - 1) if r.position == position]
