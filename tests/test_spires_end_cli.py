@@ -259,7 +259,8 @@ def test_effect_and_end_dispatch_on_the_game(fighting: Spire) -> None:
                                                               code=2)
     out = fighting.ok("end")
     assert "Ended the fight" in out and "the fight is over: all status effects are removed" in out
-    assert "no fight under way" in fighting.refused("end", code=1)
+    assert "the fight with Ogre is over (ended); `spire fight ENEMY` begins the next" in \
+        fighting.refused("end", code=1)
 
 
 def test_ally_and_enemy_cards_are_entered_once_and_drawn_by_name(spire: Spire) -> None:

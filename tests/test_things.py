@@ -40,7 +40,7 @@ def test_feats_at_most_six(hildegard: Spire) -> None:
     assert "You can hold up to 6 Feats at a time" in rulebook("hildegard")
     hildegard.ok("gain", "feats", "6")
     assert "feats at most 6" in hildegard.refused("gain", "feat", "1", code=1)
-    hildegard.ok("spend", "feats", "2", "--on", "bullseye")
+    hildegard.ok("spend", "feats", "2", "--on", "a ferry ride")
     assert hildegard.json("status")["resources"]["feats"] == 4
 
 

@@ -47,7 +47,7 @@ def lines(game: SpiresEnd) -> list[str]:
         return []
     out = [fighter_line(f"Ally {slot}", a) for slot, a in _slots(game)]
     fight = game.fight
-    if fight is not None:
+    if fight is not None and not fight.passed:
         out.append(fighter_line("Enemy", fight.enemy))
         out.append(_turn_line(game, fight))
     out += [f"  {line}" for line in game.resolved]
