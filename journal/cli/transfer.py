@@ -30,7 +30,7 @@ def export(
     """
     from journal.transfer import dump
 
-    lines = dump(journal(ctx).export(branch))
+    lines = dump(journal(ctx, reads=True).export(branch))
     text = "".join(line + "\n" for line in lines)
     if output is None:
         typer.echo(text, nl=False)
