@@ -11,13 +11,23 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from journal import events as ev
 from journal.describe import describe
 from journal.glance import card, encounter_lines
 from journal.terminal import (
-    console, emit, labelled, print_json, say, styled, visible, visible_json, width)
+    console,
+    emit,
+    labelled,
+    print_json,
+    say,
+    styled,
+    visible,
+    visible_json,
+    width,
+)
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -194,14 +204,14 @@ def branches(rows: list[BranchInfo]) -> None:
     walk(None, 0)
 
 
-def replay_json(steps: list[Step]) -> None:
+def replay_json(steps: Iterable[Step]) -> None:
     from journal.timeline import step_json
 
     for step in steps:
         sys.stdout.write(visible_json(json.dumps(step_json(step), ensure_ascii=False)) + "\n")
 
 
-def replay(steps: list[Step], pause: bool = False) -> None:
+def replay(steps: Iterable[Step], pause: bool = False) -> None:
     """Each step, and with `pause` Enter between them (end of input stops the replay)."""
     for index, step in enumerate(steps):
         if pause and index:
