@@ -23,13 +23,18 @@ def _env(env: dict[str, str | None]) -> dict[str, str]:
     return merged
 
 
-def on_terminal(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, bytes]:
-    """Run `spire ARGS` with stdout and stderr on a pseudo-terminal; its exit code and
-    everything it wrote there."""
+def on_terminal(*args: str, env: dict[str, str | None] | None = None,
+                stdout: Path | None = None) -> tuple[int, bytes]:
+    """Run `spire ARGS` with stdout and stderr on a pseudo-terminal (stdout to the file
+    `stdout` if given); its exit code and everything it wrote on the terminal."""
     leader, follower = os.openpty()
+    out = stdout.open("wb") if stdout is not None else None
     process = subprocess.Popen(
-        [sys.executable, "-m", "journal", *args], stdin=subprocess.DEVNULL, stdout=follower,
-        stderr=follower, env=_env(env or {}), start_new_session=True)
+        [sys.executable, "-m", "journal", *args], stdin=subprocess.DEVNULL,
+        stdout=out if out is not None else follower, stderr=follower, env=_env(env or {}),
+        start_new_session=True)
+    if out is not None:
+        out.close()
     os.close(follower)
     seen = b""
     try:

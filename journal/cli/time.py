@@ -128,9 +128,12 @@ def replay(
     from journal import render
     from journal.errors import AuditFailed
 
+    from journal.progress import tracked, working
+
     j = journal(ctx, reads=True)
     if verify:
-        problems = j.verify()
+        with working("folding every branch"):
+            problems = j.verify()
         for line in problems or ["every branch folds to what the journal serves"]:
             render.say(line)
         if problems:
@@ -139,7 +142,8 @@ def replay(
         return
     view = j.view(branch)
     first, last = j.position(view, start, 1), j.position(view, stop, view.branch.head)
-    steps = j.replay(view, first, last)
+    steps = tracked(j.replay(view, first, last), "replaying, events", total=last - first + 1,
+                    streams=True)
     if as_json:
         render.replay_json(steps)
     else:
