@@ -58,5 +58,6 @@ def on_terminal(*args: str, env: dict[str, str | None] | None = None,
 def on_pipes(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, bytes, bytes]:
     """Run `spire ARGS` with stdout and stderr on pipes: its exit code, stdout, stderr."""
     done = subprocess.run([sys.executable, "-m", "journal", *args], capture_output=True,
-                          env=_env(env or {}), timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+                          check=False, env=_env(env or {}), timeout=TIMEOUT,
+                          stdin=subprocess.DEVNULL)
     return done.returncode, done.stdout, done.stderr

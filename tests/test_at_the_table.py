@@ -122,10 +122,10 @@ def test_feats_are_spent_on_an_effect_one_way(hildegard: Spire) -> None:
 
 
 @pytest.mark.parametrize("commands, says", [
-    (("target Practice --limit 2 --accuracy 1 --sets 1 --parts c",), "rolls 1 die now; "
-     "2 faces were given"),
-    (("target Practice --limit 2 --accuracy 2 --sets 1 --parts c",), "rolls 2 dice now; "
-     "1 face was given"),
+    (("target Practice --limit 2 --accuracy 1 --sets 1 --parts c",),
+     "rolls 1 die now; 2 faces were given"),
+    (("target Practice --limit 2 --accuracy 2 --sets 1 --parts c",),
+     "rolls 2 dice now; 1 face was given"),
 ])
 def test_counts_are_said_as_people_say_them(hildegard: Spire, commands: tuple[str, ...],
                                             says: str) -> None:

@@ -9,7 +9,8 @@ import shlex
 from typing import Any
 
 import pytest
-from conftest import RULEBOOKS, Spire, rulebook
+from conftest import Spire
+from conftest import quoted as checked
 
 PRACTICE = ("target Practice --limit 1 --accuracy 3 --sets 2 --parts c,r,d "
             "--hit 40 --miss 41")
@@ -43,13 +44,8 @@ def feats(spire: Spire) -> int:
 
 
 def quoted(*sentences: str) -> None:
-    """Check the rulebook says it; without the rulebooks beside the repository the rule is
-    still tested, only the quote is not checked."""
-    if RULEBOOKS is None:
-        return
-    text = rulebook("hildegard")
-    for sentence in sentences:
-        assert sentence in text, sentence
+    """Hildegard's rulebook says it (conftest.quoted)."""
+    checked("hildegard", *sentences)
 
 
 C, R, D, B = "crescent", "ring", "dot", "blank"
