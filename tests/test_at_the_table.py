@@ -140,3 +140,14 @@ def test_a_target_past_its_limit_says_the_limit(hildegard: Spire) -> None:
     assert "Street Merchant: 3 bullseyes, limit 2 | 2 sets done, 0 left" in out
     assert "of 2 bullseyes" not in out
     assert "+1 feat\n" in play(hildegard, "gain feats 1")
+
+
+def test_a_note_in_a_fight_does_not_say_the_last_action_again(spire: Spire) -> None:
+    play(spire, "new tower --game spires-end",
+         'draw Millicent --hp 5 --ap 2 --bar "Back Hand" --recoup "Recoup Bar Example"',
+         'fight Ogre --hp 9 --ap 2 --bar "Club; 3-5: 2; 6-8: 4"')
+    out = play(spire, 'action "Back Hand" 5')
+    assert "  Back Hand, roll 5: 1 damage to Ogre" in out
+    out = play(spire, "note the ogre snarls")
+    assert "Back Hand" not in out and "Enemy Ogre" in out     # the fight, not the action
+    assert "Back Hand, roll 5" in spire.ok("status")          # status still tells it

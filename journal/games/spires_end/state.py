@@ -161,6 +161,12 @@ class SpiresEnd:
 
         return lines(self)
 
+    def quiet_lines(self) -> list[str]:
+        """The lines without what the latest Spire's End event did (after another command)."""
+        from journal.games.spires_end.view import lines
+
+        return lines(self, told=False)
+
     def to_json(self) -> dict[str, Any]:
         from journal.games.spires_end.view import game_json
 
