@@ -16,6 +16,7 @@ from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games import Game
 from journal.games import game as game_named
 from journal.state import State
+from journal.words import counted
 
 NAVIGATION = "Navigation"
 
@@ -370,13 +371,24 @@ def gain(state: State, name: str, amount: int) -> Decision:
 def spend(state: State, name: str, amount: int, on: str | None = None) -> Decision:
     resource, amount = _resource(state, name), _amount(amount)
     game = game_named(state.game)
+    _not_a_feat(game.raw.get("feats", {}), resource, on)
     have = state.resources.get(resource, 0)
     violations = []
     if amount > have:
         violations.append(RuleViolation(
-            f"you have {have} {resource}, not {amount}", game.resources[resource].section))
+            f"you have {counted(have, resource)}, not {amount}", game.resources[resource].section))
     spent = ev.ResourceSpent(resource=resource, amount=amount, on=on or None)
     return _decided(spent, violations=violations)
+
+
+def _not_a_feat(feats: dict[str, int], resource: str, on: str | None) -> None:
+    """One way to spend feats on an effect: `spire feat NAME` spends them and does it.
+    `spend feats --on hone` would take the feats and hone nothing."""
+    effect = (on or "").strip().casefold()
+    if resource == "feats" and effect in feats:
+        cost = feats[effect]
+        raise BadInput(f"feats are spent on {effect.capitalize()} with `spire feat {effect}`, "
+                       f"which takes the {cost} feat{'s' if cost != 1 else ''} and applies it")
 
 
 def note(text: str) -> Decision:

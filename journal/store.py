@@ -268,6 +268,18 @@ class Store:
         with self._translated():
             self._migrate()
 
+    @property
+    def there(self) -> bool:
+        """Whether the journal exists: one opened lazily is not there until its first write."""
+        return not self._unmade
+
+    def revision(self) -> str | None:
+        """The journal's schema revision (None: it is not there yet)."""
+        if self._unmade:
+            return None
+        with self._read() as conn:
+            return _revision(conn)
+
     def _made(self) -> None:
         """Make the journal, now that a command writes to it."""
         if self._unmade:

@@ -8,9 +8,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import Spire, quoted
 from freezegun import freeze_time
-
-from conftest import Spire, rulebook
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -35,8 +34,8 @@ def _three_chapters(spire: Spire) -> None:
 
 
 def test_rewind_to_a_chapter_keeps_only_earlier_chapters_assets(spire: Spire) -> None:
-    assert ("Remove any Gold, Feats of Marksmanship or Items earned in the chapter you are "
-            "restarting, but keep what you'd earned in previous chapters.") in rulebook("hildegard")
+    quoted("hildegard", "Remove any Gold, Feats of Marksmanship or Items earned in the chapter "
+           "you are restarting, but keep what you'd earned in previous chapters.")
     _three_chapters(spire)
     before = spire.json("status")
     assert before["resources"] == {"feats": 3, "gold": 9}

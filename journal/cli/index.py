@@ -13,6 +13,8 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'campaigns': ('campaigns', 'List the campaigns in the journal; * marks the current one.'),
     'use': ('campaigns', 'Make NAME the current campaign.'),
     'demo': ('campaigns', 'Play a short stretch of a Hildegard campaign into a campaign named `demo`.'),
+    'where': ('campaigns', 'Which journal is in use: its file (or database), size, schema revision, campaigns.'),
+    'info': ('campaigns', None),
     'reveal': ('deck', "Advance to card N (in Spire's End, the cards in between leave the game)."),
     'pull': ('deck', 'Draw card N out of sequence; `spire return` goes back to the card it interrupted. In Volume 2 the unnumbered decks are pulled by deck and name.'),
     'return': ('deck', 'Go back from a pulled card to the card it interrupted.'),

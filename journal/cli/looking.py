@@ -22,7 +22,7 @@ def status(
     """
     from journal import glance
 
-    seen = journal(ctx).status(branch)
+    seen = journal(ctx, reads=True).status(branch)
     if as_json:
         glance.show_json(seen)
     else:
@@ -44,7 +44,7 @@ def log(
     """
     from journal import render
 
-    view = journal(ctx).view()
+    view = journal(ctx, reads=True).view()
     events = view.history[-last:] if last else view.history
     if as_json:
         retracted = view.retracted
@@ -67,7 +67,7 @@ def show(
     """
     from journal import render
 
-    view, recorded = journal(ctx).event(seq)
+    view, recorded = journal(ctx, reads=True).event(seq)
     if as_json:
         render.print_json(render.event_json(recorded, view.retracted))
     else:

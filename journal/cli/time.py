@@ -38,7 +38,7 @@ def checkpoints(ctx: typer.Context, as_json: Json = False) -> None:
     """
     from journal import render
 
-    j = journal(ctx)
+    j = journal(ctx, reads=True)
     marks = j.checkpoints(j.view())
     if as_json:
         render.print_json([render.checkpoint_json(m) for m in marks])
@@ -80,7 +80,7 @@ def branches(ctx: typer.Context, as_json: Json = False) -> None:
     """
     from journal import render
 
-    rows = journal(ctx).branches()
+    rows = journal(ctx, reads=True).branches()
     if as_json:
         render.print_json([render.branch_json(b) for b in rows])
     else:
@@ -128,9 +128,12 @@ def replay(
     from journal import render
     from journal.errors import AuditFailed
 
-    j = journal(ctx)
+    from journal.progress import tracked, working
+
+    j = journal(ctx, reads=True)
     if verify:
-        problems = j.verify()
+        with working("folding every branch"):
+            problems = j.verify()
         for line in problems or ["every branch folds to what the journal serves"]:
             render.say(line)
         if problems:
@@ -139,7 +142,8 @@ def replay(
         return
     view = j.view(branch)
     first, last = j.position(view, start, 1), j.position(view, stop, view.branch.head)
-    steps = j.replay(view, first, last)
+    steps = tracked(j.replay(view, first, last), "replaying, events", total=last - first + 1,
+                    streams=True)
     if as_json:
         render.replay_json(steps)
     else:
@@ -161,7 +165,7 @@ def diff(
     """
     from journal import render
 
-    compared = journal(ctx).diff(left, right)
+    compared = journal(ctx, reads=True).diff(left, right)
     if as_json:
         render.print_json(render.diff_json(compared))
     else:
