@@ -36,10 +36,6 @@ class Table(Protocol):
 Source = Callable[[Table], Iterable[str]]
 
 
-def _view(table: Table) -> View | None:
-    return table.view()
-
-
 def _faces(table: Table) -> tuple[str, ...]:
     """The faces of the dice the next roll uses: Hildegard's shot die, or in Volume 2 the
     dice of the ally whose turn it is (hive or shot)."""

@@ -11,7 +11,7 @@ imported here: prompt_toolkit, shlex and the rest load when the shell starts.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
