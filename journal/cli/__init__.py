@@ -63,10 +63,18 @@ class SpireGroup(TyperGroup):
                 listed[name] = command.get_short_help_str(10**6)
         if not listed:
             return
-        limit = formatter.width - 6 - max(map(len, listed))
-        with formatter.section("Commands"):
-            formatter.write_dl([(name, click.utils.make_default_short_help(text, limit))
-                                for name, text in listed.items()])
+        from journal.cli.panels import PANELS
+
+        width = max(map(len, listed))
+        limit = formatter.width - 6 - width
+        panelled = {name for names in PANELS.values() for name in names}
+        others = tuple(name for name in listed if name not in panelled)
+        for panel, names in [*PANELS.items(), ("Other commands", others)]:
+            rows = [(name.ljust(width), click.utils.make_default_short_help(listed[name], limit))
+                    for name in names if name in listed]
+            if rows:
+                with formatter.section(panel):
+                    formatter.write_dl(rows)
 
     def main(  # type: ignore[override]
         self, args: Sequence[str] | None = None, prog_name: str | None = None,
@@ -211,15 +219,19 @@ def build(name: str, module: str) -> click.Command:
     """The click command `name`, which journal.cli.`module` registers on `app`."""
     import typer.main
 
+    from journal.cli.panels import panel_of
+
     load(module)
     for info in app.registered_commands:
         assert info.callback is not None
         if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
+            info.rich_help_panel = panel_of(name)
             return typer.main.get_command_from_info(
                 info, pretty_exceptions_short=app.pretty_exceptions_short,
                 rich_markup_mode=app.rich_markup_mode)
     for group in app.registered_groups:
         if group.name == name:
+            group.rich_help_panel = panel_of(name)
             return typer.main.get_group_from_info(
                 group, pretty_exceptions_short=app.pretty_exceptions_short,
                 rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
