@@ -16,8 +16,8 @@ service hands it, exactly as stored, and never writes.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -26,7 +26,8 @@ from journal import events as ev
 from journal.dice_stats import DiceStats
 from journal.errors import BadInput, SpireError
 from journal.recheck import DIE_KINDS, recheck
-from journal.state import State, evolve, project, retracted_positions
+from journal.state import State, project, retracted_positions
+from journal.stepwise import Stepwise, TooDeep
 
 if TYPE_CHECKING:
     from journal.seal import Sealed
@@ -146,6 +147,10 @@ class Report:
     overrides: tuple[Overridden, ...]
     retractions: tuple[Retraction, ...]
     dice: tuple[DiceStats, ...]
+    states: Mapping[tuple[str, int], State] = field(default_factory=dict, compare=False,
+                                                   repr=False)
+    """The state folded at each position asked for (`keep`), by (branch, position): what
+    the caches kept there are checked against, without folding the branch again."""
 
     @property
     def problems(self) -> int:
@@ -159,12 +164,24 @@ class Report:
 
 def audit(campaign: str, game: str, tree: Sequence[BranchRows],
           branch: str | None = None, sealed: Sealed | None = None,
-          expect: str | None = None) -> Report:
+          expect: str | None = None,
+          keep: Mapping[str, Collection[int]] | None = None) -> Report:
     """Audit `branch` (its own events and its ancestors' up to each fork), or every branch;
     with `sealed`, each whole branch against the seal; with `expect`, `branch`'s head
-    against that hash."""
+    against that hash; the state at each position of `keep` (by branch) is kept in the
+    report's `states`."""
     scope = _scope(tree, branch)
-    walks = [_Walk(tree, b, limit) for b, limit in scope]
+    keep = keep or {}
+    forks: dict[int, set[int]] = {}  # each branch's positions its children fork at
+    for b, _ in scope:
+        if b.parent_id is not None and b.fork is not None:
+            forks.setdefault(b.parent_id, set()).add(b.fork)
+    walks: list[_Walk] = []
+    for b, limit in scope:  # parents first: a child starts from its parent's fold
+        parent = next((w for w in walks if w.branch.id == b.parent_id), None)
+        start = parent.states.get(b.fork) if parent is not None and b.fork else None
+        walks.append(_Walk(tree, b, limit, {*keep.get(b.name, ()), *forks.get(b.id, ())},
+                           start))
     dice = _dice([r for w in walks for r in w.counted()])
     findings = [f for w in walks for f in w.findings]
     if sealed is not None:
@@ -175,7 +192,8 @@ def audit(campaign: str, game: str, tree: Sequence[BranchRows],
     return Report(
         campaign, game, tuple(w.checked() for w in walks),
         tuple(findings), tuple(o for w in walks for o in w.overrides),
-        tuple(r for w in walks for r in w.retractions), dice)
+        tuple(r for w in walks for r in w.retractions), dice,
+        {(w.branch.name, at): state for w in walks for at, state in w.states.items()})
 
 
 # -- the seal ----------------------------------------------------------------------------
@@ -285,14 +303,21 @@ def _row_at(tree: Sequence[BranchRows], branch: BranchRows, position: int) -> Ro
 class _Walk:
     """One branch's own rows (up to `limit`) checked, with its ancestors' rows folded first."""
 
-    def __init__(self, tree: Sequence[BranchRows], branch: BranchRows, limit: int | None) -> None:
-        self.tree, self.branch, self.limit = tree, branch, limit
+    def __init__(self, tree: Sequence[BranchRows], branch: BranchRows, limit: int | None,
+                 keep: Collection[int] = (), start: State | None = None) -> None:
+        self.tree, self.branch, self.limit, self.keep = tree, branch, limit, keep
+        self.start = start
+        """The state at the fork, as the parent's walk folded it (None: folded here)."""
+        self.states: dict[int, State] = {}
+        """The state at each position of `keep` the legality fold reached."""
         self.rows = [r for r in branch.rows if limit is None or r.position <= limit]
         self.findings: list[Finding] = []
         self.overrides: list[Overridden] = []
         self.retractions: list[Retraction] = []
         self.legality_to: int | None = None
         self._own: list[ev.Recorded] = []
+        self._types: dict[int, str] = {}
+        """The type of each event before the one being checked, by position."""
         self._integrity()
         self._legality()
 
@@ -371,14 +396,22 @@ class _Walk:
         if stream is None:
             return
         broken = min((f.position for f in self.findings), default=None)
-        state = project(stream)
+        steps = Stepwise(self.start or project(stream), self.branch.start)
+        if self.branch.start in self.keep:
+            self.states[self.branch.start] = steps.state
+        self._types = {r.position: r.type for r in stream}
         for recorded in self._own:
             if broken is not None and recorded.position >= broken:
                 break
-            self._recheck(state, recorded, stream)
+            self._recheck(steps.state, recorded, stream)
             stream.append(recorded)
-            state = project(stream) if isinstance(recorded.event, ev.Retracted) else evolve(
-                state, recorded)
+            self._types[recorded.position] = recorded.type
+            try:
+                steps.add(recorded)
+            except TooDeep:  # an undo past the steps kept: the branch folded afresh
+                steps.restart(project(stream), recorded.position)
+            if recorded.position in self.keep:
+                self.states[recorded.position] = steps.state
             self.legality_to = recorded.position
 
     def _shared(self) -> list[ev.Recorded] | None:
@@ -415,11 +448,10 @@ class _Walk:
 
     def _retraction(self, recorded: ev.Recorded, before: list[ev.Recorded]) -> None:
         assert isinstance(recorded.event, ev.Retracted)
-        types = {r.position: r.type for r in before}
         positions = recorded.event.positions
         self.retractions.append(Retraction(
             self.branch.name, recorded.position, positions,
-            tuple(types.get(p, "nothing") for p in positions)))
+            tuple(self._types.get(p, "nothing") for p in positions)))
 
 
 def _missing(first: int, last: int) -> str:

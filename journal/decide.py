@@ -8,11 +8,13 @@ no `--force` can mend.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from journal import events as ev
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
-from journal.games import Game, game as game_named
+from journal.games import Game
+from journal.games import game as game_named
 from journal.state import State
 
 NAVIGATION = "Navigation"
@@ -384,15 +386,18 @@ def note(text: str) -> Decision:
     return _decided(ev.NoteAdded(text=text))
 
 
-def undo(history: list[ev.Recorded]) -> Decision:
-    """Retract the latest action not yet retracted (the campaign's start cannot be)."""
-    from journal.state import retracted_positions
+def undo(latest_first: Iterable[ev.Recorded]) -> Decision:
+    """Retract the latest action not yet retracted (the campaign's start cannot be).
 
-    gone = retracted_positions(history)
-    for recorded in reversed(history):
-        if isinstance(recorded.event, (ev.Retracted, ev.CampaignStarted)):
-            continue
-        if recorded.position not in gone:
+    The branch's events come newest first and are read only as far back as the action
+    found: an event is undone only by a retraction after it, so walking back from the head
+    meets every retraction of an event before the event itself."""
+    gone: set[int] = set()
+    for recorded in latest_first:
+        event = recorded.event
+        if isinstance(event, ev.Retracted):
+            gone.update(event.positions)
+        elif not isinstance(event, ev.CampaignStarted) and recorded.position not in gone:
             return _decided(ev.Retracted(positions=(recorded.position,)))
     raise Refused("nothing to undo: every action since the campaign began is already undone")
 

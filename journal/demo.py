@@ -81,7 +81,7 @@ SCRIPT: tuple[Scene, ...] = (
         lambda v: decide.return_(v.state),
         lambda v: decide.note("Card Peddler: finessed twice; ring + dot, 1 bullseye"),
         lambda v: decide.gain(v.state, "gold", 2),
-        lambda v: decide.undo(v.history),
+        lambda v: decide.undo(v.latest_first()),
         lambda v: decide.gain(v.state, "gold", 1),
         lambda v: decide.reveal(v.state, 27),
         lambda v: decide.note("The rulebook's face-off example: the Crows"),

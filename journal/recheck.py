@@ -96,7 +96,7 @@ RECHECKS: dict[str, Recheck] = {
     "resource-gained": _core(lambda s, e, p, h: decide.gain(s, e.resource, e.amount)),
     "resource-spent": _core(lambda s, e, p, h: decide.spend(s, e.resource, e.amount, e.on)),
     "note-added": _core(lambda s, e, p, h: decide.note(e.text)),
-    "retracted": _core(lambda s, e, p, h: decide.undo(h)),
+    "retracted": _core(lambda s, e, p, h: decide.undo(reversed(h))),
     # Hildegard (journal/games/hildegard/rules.py).
     "target-started": _hildegard(lambda s, e, p, h: hildegard.start_target(s, e.card, p)),
     "face-off-started": _hildegard(lambda s, e, p, h: hildegard.start_face_off(

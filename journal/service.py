@@ -9,7 +9,7 @@ write lock.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -43,13 +43,22 @@ class View:
         self, campaign: Campaign, branch: Branch, state: State,
         history: list[ev.Recorded] | Callable[[], list[ev.Recorded]],
         written: tuple[ev.Recorded, ...] = (),
+        backwards: Callable[[], Iterator[ev.Recorded]] | None = None,
     ) -> None:
         self.campaign, self.branch, self.state, self.written = campaign, branch, state, written
         self._history = history
+        self._backwards = backwards
 
     @cached_property
     def history(self) -> list[ev.Recorded]:
         return self._history if isinstance(self._history, list) else self._history()
+
+    def latest_first(self) -> Iterator[ev.Recorded]:
+        """The branch's events newest first, read from the journal only as far back as
+        they are asked for (an undo looks back a few events, not the whole campaign)."""
+        if self._backwards is None or "history" in self.__dict__:
+            return reversed(self.history)
+        return self._backwards()
 
     @property
     def retracted(self) -> frozenset[int]:
@@ -58,7 +67,8 @@ class View:
         return retracted_positions(self.history)
 
     def with_written(self, written: tuple[ev.Recorded, ...]) -> View:
-        return View(self.campaign, self.branch, self.state, self._history, written)
+        return View(self.campaign, self.branch, self.state, self._history, written,
+                    self._backwards)
 
 
 Command = Callable[[View], "Decision"]
@@ -129,6 +139,8 @@ class Journal:
         self._known: dict[int, tuple[int, str, State]] = {}
         """The state last served per branch, by (head, head hash): a journal kept open (the
         play shell) folds only what other writers appended since."""
+        self._snapshotted: dict[int, int] = {}
+        """The position of each branch's latest snapshot, once looked up."""
 
     # -- campaigns ------------------------------------------------------------------------
 
@@ -191,7 +203,8 @@ class Journal:
         game_named(campaign.game)  # its events and how they fold, known before reading
         current = self.store.branch(campaign, branch)
         state = self._state(current)
-        return View(campaign, current, state, lambda: self.store.read(current))
+        return View(campaign, current, state, lambda: self.store.read(current),
+                    backwards=lambda: self.store.backwards(current))
 
     def status(self, branch: str | None = None) -> Status:
         """The branch at its head, as status shows it: from the glance kept there, without
@@ -230,29 +243,89 @@ class Journal:
         self._known[branch.id] = (branch.head, branch.head_hash, state)
 
     def _unknown_state(self, branch: Branch) -> State:
-        """The latest snapshot and the events past it, or a full fold when an event past
-        it retracts one before it."""
+        """The latest snapshot that still holds and the events past it; with none, the
+        branch folded as it streams (memory stays flat), a snapshot kept at its head and
+        one a little before it (so an undo there starts from the one before)."""
         from journal import snapshots
-        from journal.state import project, retracted_positions
+        from journal.state import fold
+
+        folded = self._from_snapshot(branch)
+        if folded is not None:
+            return folded
         from journal.timeline import PROJECTION_VERSION
 
-        found = self.store.snapshot(branch, PROJECTION_VERSION)
-        if found is not None:
+        stream, state = self.store.stream(branch), None
+        retractions = self.store.retractions(branch)
+        gone = frozenset(p for _, undone in retractions for p in undone)
+        done, last = 0, [0]
+
+        def seen(facts: Iterator[ev.Fact]) -> Iterator[ev.Fact]:
+            for fact in facts:
+                last[0] = fact[0]
+                yield fact
+
+        for mark in (_before_undos(retractions, branch.head - snapshots.SNAPSHOT_EVERY),
+                     branch.head):
+            if mark <= done:
+                continue
+            state = fold(seen(itertools.islice(stream, mark - done)), gone, state)
+            done = mark
+            if last[0] == mark >= snapshots.SNAPSHOT_EVERY:  # positions as counted
+                self.store.save_snapshot(
+                    branch, mark, PROJECTION_VERSION, snapshots.encode(state), self.now())
+        return fold(stream, gone, state)  # past the head as counted: nothing, or a gap
+
+    def _from_snapshot(
+        self, branch: Branch, taken: frozenset[int] = frozenset(),
+    ) -> State | None:
+        """The state at the branch's head, with the events at `taken` left out too,
+        folded from the latest snapshot before them that no later undo reaches behind;
+        None when there is no such snapshot."""
+        from journal import snapshots
+        from journal.state import fold, retracted_positions
+        from journal.timeline import PROJECTION_VERSION
+
+        before = min(taken, default=None)
+        while (found := self.store.snapshot(branch, PROJECTION_VERSION, before)) is not None:
             at, text = found
             tail = self.store.read(branch, after=at)
-            if min(retracted_positions(tail), default=at + 1) > at:
-                try:
-                    state = snapshots.decode(text)
-                except (ValueError, KeyError, TypeError):  # a cache that does not read:
-                    state = None                            # folded without it
-                if state is not None:
-                    return project(tail, state) if tail else state
+            gone = retracted_positions(tail) | taken
+            if min(gone, default=at + 1) <= at:  # an undo reaches behind it: an older one
+                before = min(gone)
+                continue
+            try:
+                state = snapshots.decode(text)
+            except (ValueError, KeyError, TypeError):  # a cache that does not read:
+                return None                             # folded without it
+            return fold(((r.position, r.event, r.override) for r in tail), gone, state)
+        return None
+
+    def _without(self, branch: Branch, taken: frozenset[int]) -> State:
+        """The state at the branch's head as if the events at `taken` had not been
+        recorded: what an undo leaves, folded from a snapshot before them."""
+        from journal.state import project, retracted_positions
+
+        found = self._from_snapshot(branch, taken)
+        if found is not None:
+            return found
         history = self.store.read(branch)
-        state = project(history)
-        if branch.head - (found[0] if found else 0) >= snapshots.SNAPSHOT_EVERY:
+        gone = retracted_positions(history) | taken
+        return project(r for r in history if r.position not in gone)
+
+    def _keep_snapshot(self, branch: Branch, state: State) -> None:
+        """A snapshot every so many events a journal kept open writes (the play shell), so
+        an undo, or the next process, folds only the events since."""
+        from journal import snapshots
+        from journal.timeline import PROJECTION_VERSION
+
+        last = self._snapshotted.get(branch.id)
+        if last is None:
+            found = self.store.snapshot(branch, PROJECTION_VERSION)
+            last = self._snapshotted[branch.id] = found[0] if found else 0
+        if branch.head - last >= snapshots.SNAPSHOT_EVERY:
             self.store.save_snapshot(
                 branch, branch.head, PROJECTION_VERSION, snapshots.encode(state), self.now())
-        return state
+            self._snapshotted[branch.id] = branch.head
 
     def event(self, position: int) -> tuple[View, ev.Recorded]:
         view = self.view()
@@ -323,20 +396,27 @@ class Journal:
                 raise Conflict(f"{e}; twice in a row, so nothing was written") from None
 
     def _append(self, view: View, command: Command, force: bool, player: int | None) -> View:
+        from journal import events as ev
+
         decision = command(view)
         override = _overrides(decision, force)
         new = [NewEvent(e, self.now(), player, override) for e in decision.events]
         views: list[View] = []
+        taken = frozenset(p for e in decision.events if isinstance(e, ev.Retracted)
+                          for p in e.positions)
+        # An undo: the state without the events it takes back, worked out before the write.
+        base = self._without(view.branch, taken) if taken else view.state
 
         def glance(written: list[ev.Recorded]) -> tuple[str, str]:
             """The glance at the new head, kept in the transaction that writes the events."""
-            views.append(_after(view, written))
+            views.append(_after(view, base, written))
             return glances.VERSION, glances.of(views[-1].state).dumps()
 
         self.store.append(view.branch, view.branch.head, new,
                           checkpoint=_checkpoint_for(decision), glance=glance)
         after = views[-1]
         self._remember(after.branch, after.state)
+        self._keep_snapshot(after.branch, after.state)
         return after
 
     # -- time travel ----------------------------------------------------------------------
@@ -492,52 +572,58 @@ class Journal:
         import dataclasses
 
         from journal import audit
+        from journal.timeline import PROJECTION_VERSION
 
         campaign = self.campaign()
         chosen = None if every else self.store.branch(campaign, branch).name
-        tree = [audit.BranchRows.of(b, self.store.own_rows(b))
-                for b in self.store.branches(campaign)]
+        kept = self.store.branches(campaign)
+        tree = [audit.BranchRows.of(b, self.store.own_rows(b)) for b in kept]
+        checked = [b for b in kept if chosen in (None, b.name)]
+        snapshots = {b.name: self.store.snapshots_of(b, PROJECTION_VERSION) for b in checked}
+        keep = {name: {at for at, _ in found} for name, found in snapshots.items()}
+        for b in checked:
+            keep[b.name].add(b.head)
         report = audit.audit(campaign.name, campaign.game, tree, chosen,
-                             sealed=self.store.seal(), expect=expect)
+                             sealed=self.store.seal(), expect=expect, keep=keep)
         if report.of_kind("integrity"):
             return report  # past an edit, a cache would be judged against the damage
-        cached = [finding for b in tree if chosen in (None, b.name)
-                  for finding in self._cached(b.name)]
+        cached = [finding for b in checked
+                  for finding in self._cached(b, snapshots[b.name], report.states)]
         return dataclasses.replace(report, findings=report.findings + tuple(cached))
 
-    def _cached(self, name: str) -> list[audit_.Finding]:
-        """The status (glance) and snapshots kept for a branch, each against a fresh fold of
-        its events: a cache edited outside spire would show what never happened."""
+    def _cached(
+        self, branch: Branch, kept: list[tuple[int, str]],
+        folded: Mapping[tuple[str, int], State],
+    ) -> list[audit_.Finding]:
+        """The status (glance) and snapshots kept for a branch, each against the state the
+        audit folded there: a cache edited outside spire would show what never happened."""
+        from journal import snapshots
         from journal.audit import Finding
-        from journal.state import project
 
-        served = self.view(name)
-        kept = self.store.glance(served.branch, glances.VERSION)
+        def fresh(at: int) -> State:
+            found = folded.get((branch.name, at))
+            if found is None:  # not folded by the audit (it stopped short): folded here
+                from journal.state import project
+
+                return project(r for r in self.store.read(branch) if r.position <= at)
+            return found
+
         found = []
-        if kept is not None and kept != glances.of(project(served.history)).dumps():
-            found.append(Finding("integrity", name, served.branch.head,
+        glance = self.store.glance(branch, glances.VERSION)
+        if glance is not None and glance != glances.of(fresh(branch.head)).dumps():
+            found.append(Finding("integrity", branch.name, branch.head,
                                  "the status kept here disagrees with a fresh fold of the "
                                  "events: edited outside spire"))
-        for at in self._stale_snapshots(served.branch, served.history):
-            found.append(Finding("integrity", name, at, "the snapshot kept here disagrees "
-                                 "with a fresh fold of the events: edited outside spire"))
-        return found
-
-    def _stale_snapshots(self, branch: Branch, history: list[ev.Recorded]) -> list[int]:
-        """The positions of the branch's snapshots that are not the fold of its events."""
-        from journal import snapshots
-        from journal.state import project
-        from journal.timeline import PROJECTION_VERSION
-
-        stale = []
-        for at, text in self.store.snapshots_of(branch, PROJECTION_VERSION):
+        for at, text in kept:
             try:
                 cached = snapshots.decode(text)
             except (ValueError, KeyError, TypeError):
                 cached = None
-            if cached != project(history[:at]):
-                stale.append(at)
-        return stale
+            if cached != fresh(at):
+                found.append(Finding("integrity", branch.name, at, "the snapshot kept here "
+                                     "disagrees with a fresh fold of the events: edited "
+                                     "outside spire"))
+        return found
 
     # -- export and import ----------------------------------------------------------------
 
@@ -667,24 +753,36 @@ def _checkpoint_for(decision: Decision) -> str | None:
     return f"chapter-{chapters[-1]}" if chapters else None
 
 
-def _after(view: View, written: Iterable[ev.Recorded]) -> View:
-    """The view after `written`, evolved from the view before (no refold), except an undo,
-    which refolds without the retracted events."""
-    from journal import events as ev
-    from journal.state import evolve, project
+def _before_undos(retractions: list[tuple[int, tuple[int, ...]]], mark: int) -> int:
+    """The latest position at or before `mark` that no later undo reaches behind: the
+    state there, folded without every undone event, is the state the table had there."""
+    while True:
+        reached = [p for at, undone in retractions if at > mark for p in undone if p <= mark]
+        if not reached:
+            return mark
+        mark = min(reached) - 1
+
+
+def _after(view: View, state: State, written: Iterable[ev.Recorded]) -> View:
+    """The view after `written`, evolved from `state`: the view's own, or after an undo
+    the state without the events it takes back (no refold of the branch either way)."""
+    from journal.state import evolve
 
     written = tuple(written)
     branch = Branch(
         view.branch.id, view.branch.campaign_id, view.branch.name, view.branch.parent_id,
         view.branch.fork_position, written[-1].position, written[-1].hash)
-    if any(isinstance(r.event, ev.Retracted) for r in written):
-        history = view.history + list(written)
-        return View(view.campaign, branch, project(history), history, written)
-    state = view.state
     for recorded in written:
         state = evolve(state, recorded)
+    backwards = view.latest_first
+
+    def latest_first() -> Iterator[ev.Recorded]:
+        return itertools.chain(reversed(written), backwards())
+
     if "history" in view.__dict__:
-        return View(view.campaign, branch, state, view.history + list(written), written)
+        return View(view.campaign, branch, state, view.history + list(written), written,
+                    latest_first)
     # Not read yet: read when asked, up to the old head (a branch's events are read up to
     # the head they are read for), then what was written.
-    return View(view.campaign, branch, state, lambda: view.history + list(written), written)
+    return View(view.campaign, branch, state, lambda: view.history + list(written), written,
+                latest_first)

@@ -235,6 +235,9 @@ class Store:
         self.url = url
         self._held: Connection | None = None
         self._unmade = False
+        self.rows_read = 0
+        """Event rows this store has read: a command's cost, counted (the tests check that
+        an undo reads a bounded number however long the branch)."""
         self._moved: dict[int, tuple[int, str] | None] = {}
         """The branches whose heads the write under way moved, each with its head before
         (None for a branch it made): their seal is renewed."""
@@ -521,7 +524,29 @@ class Store:
         with self._read() as conn:
             rows = [row for chunk in _driver_rows(conn, self._stream(conn, branch, after))
                     for row in chunk]
+        self.rows_read += len(rows)
         return _recorded(rows, branch)
+
+    def backwards(self, branch: Branch, chunk: int = 32) -> Iterator[ev.Recorded]:
+        """The events of `branch` newest first, read a few at a time as they are asked
+        for: an undo reads back only as far as the action it takes back, however long the
+        branch. Each branch of the lineage is read on its own (its rows lie above the
+        fork it continues), so each read walks the index from the top."""
+        below = branch.head + 1
+        with self._read() as conn:
+            lineage = self._lineage(conn, branch)
+        for owner, limit in lineage:
+            below = min(below, limit + 1)
+            while below > 1:
+                with self._read() as conn:
+                    rows = conn.execute(sa.select(*STREAMED).where(
+                        events.c.branch_id == owner, events.c.position < below,
+                    ).order_by(events.c.position.desc()).limit(chunk)).all()
+                if not rows:
+                    break
+                self.rows_read += len(rows)
+                yield from _recorded(rows, branch)
+                below, chunk = rows[-1][0], min(chunk * 2, 2000)
 
     def _stream(
         self, conn: Connection, branch: Branch, after: int, columns: Sequence[Any] = STREAMED,
@@ -541,6 +566,7 @@ class Store:
 
             query = self._stream(conn, branch, 0, FOLDED)
             for rows in _driver_rows(conn, query, chunk):  # in the order of FOLDED
+                self.rows_read += len(rows)
                 try:
                     folded = facts(rows)
                 except TooNew:
@@ -552,6 +578,10 @@ class Store:
     def retracted(self, branch: Branch) -> frozenset[int]:
         """The positions the branch's retractions undo, found through the index of
         retractions without reading the rest of the branch."""
+        return frozenset(p for _, undone in self.retractions(branch) for p in undone)
+
+    def retractions(self, branch: Branch) -> list[tuple[int, tuple[int, ...]]]:
+        """Each retraction of the branch: its position and the positions it undoes."""
         with self._read() as conn:
             payloads: list[Any] = []
             for owner, limit in self._lineage(conn, branch):
@@ -561,8 +591,9 @@ class Store:
                         events.c.type == sa.literal_column("'retracted'"))
                 query = query.where(events.c.position <= limit)
                 payloads += conn.execute(query).all()
+        self.rows_read += len(payloads)
         try:
-            return frozenset(p for row in payloads for p in json.loads(row[3])["positions"])
+            return [(row[0], tuple(json.loads(row[3])["positions"])) for row in payloads]
         except UNREADABLE as e:
             raise _unreadable(branch, payloads, e) from None
 
@@ -574,6 +605,7 @@ class Store:
             if own:
                 query = query.where(events.c.branch_id == branch.id)
             chunks = list(_driver_rows(conn, query))
+        self.rows_read += sum(len(rows) for rows in chunks)
         try:
             return [RawEvent(position, type_, version, json.loads(payload), *rest)
                     for rows in chunks for position, type_, version, payload, *rest in rows]
@@ -720,12 +752,17 @@ class Store:
             parent = row.parent_id
         return lineage
 
-    def snapshot(self, branch: Branch, version: int) -> tuple[int, str] | None:
+    def snapshot(
+        self, branch: Branch, version: int, before: int | None = None,
+    ) -> tuple[int, str] | None:
         """The latest snapshot `branch` can start from: its own up to its head, or an
-        ancestor's up to the fork; (position, state text)."""
+        ancestor's up to the fork; before position `before` if given; (position, state
+        text)."""
         with self._read() as conn:
             best: tuple[int, str] | None = None
             for owner, limit in self._lineage(conn, branch):
+                if before is not None:
+                    limit = min(limit, before - 1)
                 query = sa.select(snapshots.c.position, snapshots.c.state).where(
                     snapshots.c.branch_id == owner, snapshots.c.version == version,
                     snapshots.c.position <= limit,

@@ -15,7 +15,8 @@ from journal import PROJECTION_VERSION as PROJECTION_VERSION
 from journal import events as ev
 from journal.chain import canonical_json
 from journal.describe import card_ranges, describe
-from journal.state import State, evolve, project, retracted_positions
+from journal.state import State, project, retracted_positions
+from journal.stepwise import Stepwise, TooDeep
 
 
 def digest(state: State) -> str:
@@ -36,19 +37,19 @@ class Step:
 def replay(history: list[ev.Recorded], start: int = 1, stop: int | None = None) -> Iterator[Step]:
     """Each event from position `start` to `stop`, with the state as the table had it
     after that event and what it changed. An event undone later still changed the state
-    when it was recorded; the retraction that undid it shows the state going back."""
+    when it was recorded; the retraction that undid it shows the state going back (each
+    event folded once: an undo steps back, see `journal.stepwise`)."""
     gone = retracted_positions(history)
-    state = State()
-    prefix: list[ev.Recorded] = []
-    for recorded in history:
+    steps = Stepwise()
+    for i, recorded in enumerate(history):
         if stop is not None and recorded.position > stop:
             break
-        before = state
-        prefix.append(recorded)
-        if isinstance(recorded.event, ev.Retracted):
-            state = project(prefix)
-        else:
-            state = evolve(state, recorded)
+        before = steps.state
+        try:
+            state = steps.add(recorded)
+        except TooDeep:  # an undo past the steps kept: that prefix folded afresh
+            state = project(history[:i + 1])
+            steps.restart(state, recorded.position)
         if recorded.position >= start:
             yield Step(recorded, state, tuple(changes(before, state)), recorded.position in gone)
 

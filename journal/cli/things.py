@@ -166,7 +166,7 @@ def undo(ctx: typer.Context) -> None:
     """
     from journal import decide
 
-    act(ctx, lambda view: decide.undo(view.history))
+    act(ctx, lambda view: decide.undo(view.latest_first()))
 
 
 @app.command()

@@ -74,40 +74,54 @@ def _encounter(n: int) -> dict[str, object]:
     ][n % 14]
 
 
-def payloads(count: int, game: str = "hildegard") -> Iterator[dict[str, object]]:
+SLIP = {"type": "note-added", "text": "a slip: on the wrong card"}
+
+
+def payloads(count: int, game: str = "hildegard",
+             undo_every: int | None = None) -> Iterator[dict[str, object]]:
     """`count` payloads (with their type): the campaign's start, the cycle, and at the end
     an encounter to play on (a target with sets to spare; Finnian alone against a foe who
-    never retreats)."""
+    never retreats). With `undo_every`, a slip and its undo land at every multiple of it,
+    as players at the table make them (the cycle goes on after)."""
     if game == "volume2":
-        yield {"type": "campaign-started", "game": "volume2", "players": 1,
-               "resources": [["bees", 1], ["pollen", 1], ["meat", 0], ["pelts", 0]],
-               "characters": [{"name": "Finnian", "hp": 5, "ap": 3}]}
-        yield {"type": "ally-joined", "card": DUNSTAN}
-        cycles = (count - 3) // 14 * 14
-        for n in range(count - 3 - cycles):  # notes, so that whole encounters follow
-            yield {"type": "note-added", "text": f"before the plains: {n}"}
-        for n in range(cycles):
-            yield _encounter(n)
-        yield {"type": "encounter-began", "allies": [FINNIAN], "enemies": [BENCH_FOE]}
-        return
-    yield from _hildegard(count)
-
-
-def _hildegard(count: int) -> Iterator[dict[str, object]]:
-    """`count` payloads (with their type): the campaign's start, the cycle, and at the end
-    a target with sets to spare, so a benchmark can roll on."""
-    yield {"type": "campaign-started", "game": "hildegard", "players": 1,
-           "resources": [["gold", 0], ["feats", 0]], "characters": [{"name": "Hildegard"}]}
-    for n in range(count - 2):
-        yield _cycle(n)
-    yield {"type": "target-started", "card": BENCH_TARGET, "shooter": "Hildegard"}
+        opening: list[dict[str, object]] = [
+            {"type": "campaign-started", "game": "volume2", "players": 1,
+             "resources": [["bees", 1], ["pollen", 1], ["meat", 0], ["pelts", 0]],
+             "characters": [{"name": "Finnian", "hp": 5, "ap": 3}]},
+            {"type": "ally-joined", "card": DUNSTAN}]
+        cycle, length = _encounter, 14
+        last: dict[str, object] = {
+            "type": "encounter-began", "allies": [FINNIAN], "enemies": [BENCH_FOE]}
+    else:
+        opening = [{"type": "campaign-started", "game": "hildegard", "players": 1,
+                    "resources": [["gold", 0], ["feats", 0]],
+                    "characters": [{"name": "Hildegard"}]}]
+        cycle, length = _cycle, 1
+        last = {"type": "target-started", "card": BENCH_TARGET, "shooter": "Hildegard"}
+    yield from opening
+    body, made, n = count - len(opening) - 1, 0, 0
+    room = length + 2 * (length // undo_every + 1) if undo_every else length
+    while made < body:
+        position = len(opening) + made + 1
+        if undo_every and position % undo_every == 0 and made + 2 <= body:
+            yield dict(SLIP)
+            yield {"type": "retracted", "positions": [position]}
+            made += 2
+        elif n % length or body - made >= room:  # whole encounters, then notes
+            yield cycle(n)
+            made, n = made + 1, n + 1
+        else:
+            yield {"type": "note-added", "text": f"after the plains: {made}"}
+            made += 1
+    yield last
 
 
 def raw_events(count: int, start: datetime | None = None,
-               game: str = "hildegard") -> Iterator[RawEvent]:
+               game: str = "hildegard", undo_every: int | None = None) -> Iterator[RawEvent]:
+    """`count` events chained as spire chains them; with `undo_every`, one undo in so many."""
     prev = chain.GENESIS
     when = start or datetime(2026, 1, 1, tzinfo=timezone.utc)
-    for position, data in enumerate(payloads(count, game), start=1):
+    for position, data in enumerate(payloads(count, game, undo_every), start=1):
         type_ = str(data.pop("type"))
         stamp = (when + timedelta(seconds=position)).isoformat()
         raw = RawEvent(position, type_, 2 if type_ == "item-gained" else 1, data, stamp,
@@ -117,9 +131,11 @@ def raw_events(count: int, start: datetime | None = None,
         prev = digest
 
 
-def build(db: Path, count: int, game: str = "hildegard") -> None:
-    """A journal file at `db` holding one campaign `bench` of `count` events."""
+def build(db: Path, count: int, game: str = "hildegard", undo_every: int | None = None,
+          name: str = "bench") -> None:
+    """A journal file at `db` holding a campaign `name` of `count` events (one undo in
+    every `undo_every` if given)."""
     from journal.service import Journal
 
     journal = Journal(str(db))
-    journal.import_("bench", raw_events(count, game=game))
+    journal.import_(name, raw_events(count, game=game, undo_every=undo_every))
