@@ -202,21 +202,36 @@ def replay_json(steps: list[Step]) -> None:
 
 
 def replay(steps: list[Step], pause: bool = False) -> None:
-    """Each step, and with `pause` Enter between them (end of input stops the replay)."""
-    for index, step in enumerate(steps):
-        if pause and index:
-            try:
-                input()
-            except EOFError:
-                return
-        line = f"#{step.recorded.position} {describe(step.recorded.event)}"
-        if step.retracted:
-            line += "  [undone later]"
-        if step.recorded.override:
-            line += f"  [override: {step.recorded.override}]"
-        say(line)
-        for change in step.changes:
-            say(f"    {change}", "dim")
+    """Each step; with `pause`, a prompt after each: Enter shows the next, `b` the one
+    before, `q` (or the end of input) stops."""
+    index = 0
+    while index < len(steps):
+        _replay_step(steps[index])
+        if not pause:
+            index += 1
+            continue
+        if index == len(steps) - 1:
+            return
+        try:
+            answer = input(f"[{index + 1}/{len(steps)}] Enter: next, b: back, q: quit> ")
+        except EOFError:
+            print()
+            return
+        answer = answer.strip().casefold()
+        if answer in ("q", "quit"):
+            return
+        index = max(index - 1, 0) if answer in ("b", "back") else index + 1
+
+
+def _replay_step(step: Step) -> None:
+    line = f"#{step.recorded.position} {describe(step.recorded.event)}"
+    if step.retracted:
+        line += "  [undone later]"
+    if step.recorded.override:
+        line += f"  [override: {step.recorded.override}]"
+    say(line)
+    for change in step.changes:
+        say(f"    {change}", "dim")
 
 
 def diff_json(d: Diff) -> dict[str, Any]:

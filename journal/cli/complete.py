@@ -357,3 +357,105 @@ def _positional_count(command: Any, args: list[str]) -> int:
         else:
             count += 1
     return count
+
+
+# -- bash, zsh and fish ------------------------------------------------------------------
+
+COMPLETE_VAR = "_SPIRE_COMPLETE"
+"""The variable a shell's completion script sets when it asks `spire` for candidates."""
+
+GLOBAL_VALUES = {"--db": None, "--campaign": _campaigns, "-c": _campaigns}
+"""The global options that take a value, and where their values come from (--db: the
+shell's own file completion)."""
+
+
+class CommandLine:
+    """A `spire ...` line being typed in a shell: its global options, the journal they
+    name (opened without being made: a read never makes one), and the words after them."""
+
+    def __init__(self, group: TyperGroup, args: list[str]) -> None:
+        import os
+
+        self.group = group
+        self.words: list[str] = []
+        self.db, self.campaign = os.environ.get("SPIRE_DB"), os.environ.get("SPIRE_CAMPAIGN")
+        self.pending: str | None = None
+        """A global option whose value is the word being typed."""
+        given = iter(args)
+        for arg in given:
+            name, _, value = arg.partition("=")
+            if name in GLOBAL_VALUES:
+                value = value or next(given, None)  # type: ignore[arg-type]
+                if value is None:
+                    self.pending = name
+                elif name == "--db":
+                    self.db = value
+                else:
+                    self.campaign = value
+            else:
+                self.words.append(arg)
+        self._journal: Journal | None = None
+
+    def journal(self) -> Journal:
+        from journal.cli.common import default_db
+        from journal.service import Journal
+
+        if self._journal is None:
+            self._journal = Journal(self.db or default_db(), self.campaign)
+        return self._journal
+
+    def view(self) -> View | None:
+        from journal.errors import SpireError
+
+        try:
+            return self.journal().view()
+        except SpireError:
+            return None
+
+    def candidates(self, incomplete: str) -> list[str]:
+        """What may complete `incomplete`, the word the shell's cursor is on."""
+        from journal.errors import SpireError
+
+        if self.pending is not None:
+            source = GLOBAL_VALUES[self.pending]
+            try:
+                return _starting(source(self) if source else [], incomplete)
+            except SpireError:
+                return []
+        if not self.words and incomplete.startswith("-"):
+            return _starting([*GLOBAL_VALUES, "--version", "--help"], incomplete)
+        import shlex
+
+        before = f"{shlex.join(self.words)} " if self.words else ""
+        return Completer(self, in_shell=False).candidates(before, incomplete)
+
+
+def shell_completion() -> None:
+    """Answer the shells' completion scripts from the candidates above: Typer's scripts
+    and answer formats (`spire completion SHELL` prints the script), spire's words."""
+    from typer import _click as click
+    from typer.completion import completion_init
+
+    completion_init()
+    for shell in SHELLS:
+        base = click.shell_completion.get_completion_class(shell)
+        if base is None:
+            continue
+        click.shell_completion.add_completion_class(
+            type(f"Spire{shell.title()}Complete", (base,), {"get_completions": _answer}),
+            shell)
+
+
+def _answer(self: Any, args: list[str], incomplete: str) -> list[Any]:
+    """A ShellComplete's get_completions: spire's candidates for the word typed."""
+    from typer import _click as click
+
+    line = CommandLine(self.cli, args)
+    return [click.shell_completion.CompletionItem(word) for word in line.candidates(incomplete)]
+
+
+def script(shell: str) -> str:
+    """The completion script for `shell`, to be sourced by it."""
+    from typer.completion import get_completion_script
+
+    return get_completion_script(prog_name="spire", complete_var=COMPLETE_VAR, shell=shell)

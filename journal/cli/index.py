@@ -67,6 +67,8 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'ability': ('volume2', 'Volume 2: trigger an enemy\'s ability that changes a number, as its card says: one that stacks adds again each time and lasts the encounter; another, to the end of the round. Enter it with `spire card add ... --ability "RAGE: +1 ferocity (stacks)"`.'),
     'trade': ('volume2', 'Volume 2: reveal a Trading Post Card at a trading post, with its price; at most 5 a playthrough. `spire buy ITEM` then trades for it.'),
     'buy': ('volume2', 'Volume 2: trade meat and pelts for the item of a revealed Trading Post Card, at the price printed on it.'),
+    'help': ('helping', "The commands panel by panel, or one command's help (as `spire COMMAND --help`)."),
+    'completion': ('helping', "Print the script that makes SHELL complete spire's commands, options and names."),
     'card': ('cards', 'The card catalog: cards entered once with their printed numbers, reused by name.'),
     'item': ('things', 'Items: gain, lose, pass one to another character, or use one up.'),
     'branch': ('time', 'A branch by name: rename one.'),

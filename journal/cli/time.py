@@ -140,7 +140,8 @@ def replay(
     branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
     start: str = typer.Option(None, "--from", metavar="X", help="A position or a checkpoint."),
     stop: str = typer.Option(None, "--to", metavar="Y", help="A position or a checkpoint."),
-    step: bool = typer.Option(False, "--step", help="Wait for Enter between events."),
+    step: bool = typer.Option(
+        False, "--step", help="One event at a time: Enter the next, b the one before, q quits."),
     verify: bool = typer.Option(
         False, "--verify",
         help="Rebuild every branch from scratch and check it equals what the journal serves."),
