@@ -219,7 +219,7 @@ class Commands(MutableMapping[str, click.Command]):
     looked up, and any added in the usual way."""
 
     def __init__(self, built: Mapping[str, click.Command]) -> None:
-        self._built = dict(built)
+        self._built = {name: readable(command) for name, command in built.items()}
 
     def built(self) -> dict[str, click.Command]:
         return dict(self._built)
@@ -234,7 +234,7 @@ class Commands(MutableMapping[str, click.Command]):
         return self._built[name]
 
     def __setitem__(self, name: str, command: click.Command) -> None:
-        self._built[name] = command
+        self._built[name] = readable(command)
 
     def __delitem__(self, name: str) -> None:
         del self._built[name]

@@ -306,11 +306,19 @@ class Completer:
         the argument goes, and its options."""
         if args and _takes_value(command, args[-1]):
             source = COMMAND_OPTION_VALUES.get((path, args[-1])) or OPTION_VALUES.get(args[-1])
-            return list(source(self.table)) if source is not None else []
+            return self._named(source)
         source, which = POSITIONALS.get(path, (None, 0))
-        named = source is not None and which in (EVERY, _positional_count(command, args))
-        values = list(source(self.table)) if named and source is not None else []
-        return values + _option_names(command)
+        named = which in (EVERY, _positional_count(command, args))
+        return (self._named(source) if named else []) + _option_names(command)
+
+    def _named(self, source: Source | None) -> list[str]:
+        """The names `source` gives: none without a journal or a campaign of its game."""
+        from journal.errors import SpireError
+
+        try:
+            return list(source(self.table)) if source is not None else []
+        except SpireError:
+            return []
 
 
 def _is_group(command: Any) -> bool:
@@ -385,13 +393,13 @@ class CommandLine:
         for arg in given:
             name, _, value = arg.partition("=")
             if name in GLOBAL_VALUES:
-                value = value or next(given, None)  # type: ignore[arg-type]
-                if value is None:
+                taken = value or next(given, None)
+                if taken is None:
                     self.pending = name
                 elif name == "--db":
-                    self.db = value
+                    self.db = taken
                 else:
-                    self.campaign = value
+                    self.campaign = taken
             else:
                 self.words.append(arg)
         self._journal: Journal | None = None
@@ -430,32 +438,70 @@ class CommandLine:
         return Completer(self, in_shell=False).candidates(before, incomplete)
 
 
-def shell_completion() -> None:
-    """Answer the shells' completion scripts from the candidates above: Typer's scripts
-    and answer formats (`spire completion SHELL` prints the script), spire's words."""
-    from typer import _click as click
-    from typer.completion import completion_init
-
-    completion_init()
-    for shell in SHELLS:
-        base = click.shell_completion.get_completion_class(shell)
-        if base is None:
-            continue
-        click.shell_completion.add_completion_class(
-            type(f"Spire{shell.title()}Complete", (base,), {"get_completions": _answer}),
-            shell)
-
-
-def _answer(self: Any, args: list[str], incomplete: str) -> list[Any]:
-    """A ShellComplete's get_completions: spire's candidates for the word typed."""
-    from typer import _click as click
-
-    line = CommandLine(self.cli, args)
-    return [click.shell_completion.CompletionItem(word) for word in line.candidates(incomplete)]
+SCRIPTS = {
+    "bash": """\
+_spire_completion() {
+    local IFS=$'\\n'
+    COMPREPLY=( $(env COMP_WORDS="${COMP_WORDS[*]}" COMP_CWORD=$COMP_CWORD \\
+                  %(var)s=complete_bash spire 2>/dev/null) )
+    return 0
+}
+complete -o default -F _spire_completion spire""",
+    "zsh": """\
+#compdef spire
+_spire_completion() {
+    local -a found
+    found=("${(@f)$(env COMP_WORDS="${words[*]}" COMP_CWORD=$((CURRENT - 1)) \\
+                    %(var)s=complete_zsh spire 2>/dev/null)}")
+    if [[ -n "${found[*]}" ]]; then compadd -Q -U -- "${found[@]}"; else _files; fi
+}
+compdef _spire_completion spire""",
+    "fish": """\
+function _spire_completion
+    set -l words (commandline -opc) (commandline -ct)
+    env COMP_WORDS="$words" COMP_CWORD=(math (count $words) - 1) \\
+        %(var)s=complete_fish spire 2>/dev/null
+end
+complete -c spire -f -a '(_spire_completion)'""",
+}
+"""Each shell's completion script: it hands the line (COMP_WORDS) and the word at the
+cursor (COMP_CWORD) to `spire`, which answers one candidate a line."""
 
 
 def script(shell: str) -> str:
     """The completion script for `shell`, to be sourced by it."""
-    from typer.completion import get_completion_script
+    return SCRIPTS[shell] % {"var": COMPLETE_VAR}
 
-    return get_completion_script(prog_name="spire", complete_var=COMPLETE_VAR, shell=shell)
+
+def shell_completion() -> None:
+    """Answer a shell's completion script (`spire completion SHELL`) with the candidates
+    above, through click's completion protocol as typer runs it."""
+    from typer import _click as click
+
+    base = click.shell_completion.ShellComplete
+
+    class Answer(base):  # type: ignore[misc, valid-type]
+        """click's extension point for a shell: read the line, answer the candidates."""
+
+        name = "spire"
+        source_template = ""
+
+        def source_vars(self) -> dict[str, Any]:
+            return {}
+
+        def get_completion_args(self) -> tuple[list[str], str]:
+            import os
+
+            words = click.shell_completion.split_arg_string(os.environ.get("COMP_WORDS", ""))
+            at = int(os.environ.get("COMP_CWORD", len(words)) or 0)
+            return words[1:at], (words[at] if at < len(words) else "")
+
+        def get_completions(self, args: list[str], incomplete: str) -> list[Any]:
+            line = CommandLine(self.cli, args)
+            return [click.shell_completion.CompletionItem(w) for w in line.candidates(incomplete)]
+
+        def format_completion(self, item: Any) -> str:
+            return str(item.value)
+
+    for shell in SHELLS:
+        click.shell_completion.add_completion_class(Answer, shell)
