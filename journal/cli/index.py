@@ -71,7 +71,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'completion': ('helping', "Print the script that makes SHELL complete spire's commands, options and names."),
     'card': ('cards', 'The card catalog: cards entered once with their printed numbers, reused by name.'),
     'item': ('things', 'Items: gain, lose, pass one to another character, or use one up.'),
-    'branch': ('time', 'A branch by name: rename one.'),
+    'branch': ('time', 'A branch by name: rename one (`spire branches` lists them).'),
     'waterfall': ('volume2', 'Volume 2: a waterfall event, row by row: lay it out, choose a card a row, remove what a card removes, end on the story card it names.'),
     'episode': ('volume2', 'Volume 2: end the episode, recording what carries into the next.'),
 }

@@ -94,7 +94,8 @@ def branches(ctx: typer.Context, as_json: Json = False) -> None:
 
 
 branch_app = typer.Typer(
-    help="A branch by name: rename one.", no_args_is_help=True)
+    help="A branch by name: rename one (`spire branches` lists them).\n\n\b\nExample:\n"
+    "  spire branch rename from-chapter-2 bolder", rich_markup_mode=None, no_args_is_help=True)
 app.add_typer(branch_app, name="branch")
 
 
