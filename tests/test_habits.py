@@ -176,3 +176,15 @@ def test_the_shells_help_shows_the_campaigns_game_only(
     assert set(shown) <= set(listed) and not set(hidden) & set(listed)
     assert "Time:" in run.out and "In the shell:" in run.out
     assert not of_other_games(game) & set(listed)
+
+
+# -- the docs show the habits, and their examples run ----------------------------------
+
+def test_the_concepts_pages_time_travel_session_runs_as_shown(spire: Spire) -> None:
+    from transcripts import replay_page, transcript
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "concepts.md"
+    steps = transcript(page.read_text(encoding="utf-8"))
+    commands = [args[0] for args, _ in steps]
+    assert {"undo", "redo", "rewind", "branch", "branches"} <= set(commands)
+    replay_page(spire, steps)
