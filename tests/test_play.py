@@ -66,6 +66,14 @@ class Terminal:
         shown, _, self.seen = self.seen.partition(text)
         return shown + text
 
+    def settle(self, quiet: float = 0.5) -> str:
+        """Wait until the screen has been still for `quiet` seconds (a completion drawn,
+        say); what showed meanwhile."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline and select.select([self.leader], [], [], quiet)[0]:
+            self.seen += ESCAPES.sub("", self._read())
+        return self.seen
+
     def _read(self) -> str:
         try:
             read = os.read(self.leader, 4096).decode(errors="replace")
@@ -110,7 +118,7 @@ pty = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are P
 def test_a_command_a_completed_face_and_a_refusal(terminal: Terminal, hildegard: Spire) -> None:
     terminal.expect(PROMPT)
     terminal.type("roll cresc\t")
-    terminal.expect("roll crescent")
+    terminal.settle()
     terminal.type("c ring\r")
     shown = terminal.expect("this set so far)")
     assert "#4 Hildegard rolled crescent, crescent, ring" in shown
@@ -176,12 +184,12 @@ def test_tab_completes_a_checkpoint_name(terminal: Terminal, hildegard: Spire) -
     hildegard.ok("checkpoint", "before-the-merchant")
     terminal.expect(PROMPT)
     terminal.type("rewind before\t")
-    terminal.expect("rewind before-the-merchant")
+    terminal.settle()
     terminal.type("\r")
     terminal.expect("Now on branch 'from-before-the-merchant'")
     assert len(terminal.expect("card 1, Hildegard>").splitlines()[-1]) < 40
     terminal.type("switch ma\t")
-    terminal.expect("switch main")
+    terminal.settle()
     terminal.type("\r")
     terminal.expect("Now on branch 'main'")
     terminal.expect(PROMPT)
@@ -351,6 +359,11 @@ def test_no_campaign_yet_is_a_plain_prompt(spire: Spire) -> None:
     ("use ", "", ["gray-oaks"]),
     ("lock ", "", ["--player", "--force"]),
     ("fly ", "", []),
+    ("spire ", "sta", ["status"]),
+    ("spire rewind ", "", ["start", "--as"]),
+    ("switch ", "", ["main"]),
+    ("log --branch ", "m", ["main"]),
+    ("replay --from ", "st", ["start"]),
 ])
 def test_tab_completes(hildegard: Spire, before: str, text: str, expected: list[str]) -> None:
     hildegard.ok("item", "gain", "Slingshot")
@@ -409,3 +422,19 @@ def test_the_volume2_prompt_names_the_ally_whose_turn_it_is(tmp_path: Path) -> N
     view = shell(plains).view()
     assert view is not None
     assert f"{prompt(view)}> " == "plains no card, Finnian's turn> "
+
+
+def test_the_toolbar_puts_whose_turn_first_and_each_fighter_once(spire: Spire) -> None:
+    """Issue 18: a Spire's End fight's bottom line: the turn, then each ally and the enemy
+    once (the prompt was 137 characters, an ally twice and the turn missing)."""
+    from test_spires_end_cli import DRAW_MILLICENT, DRAW_OSWIN, OGRE, _play
+
+    from journal.cli.play import toolbar_line
+
+    _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
+                 f"{OGRE}")
+    view = shell(spire).view()
+    assert view is not None
+    line = toolbar_line(view)
+    assert line.startswith("main no card revealed yet | Round 1: Millicent's turn")
+    assert line.count("Millicent:") == 1 and line.count("Oswin:") == 1 and "Enemy Ogre" in line

@@ -34,7 +34,8 @@ with contextlib.redirect_stdout(out):
 print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
 """
 
-HEAVY = ("sqlalchemy", "pydantic", "rich", "alembic", "journal.service", "journal.store")
+HEAVY = ("sqlalchemy", "pydantic", "rich", "alembic", "journal.service", "journal.store",
+         "prompt_toolkit")
 
 
 def probe(*args: str, env: dict[str, str] | None = None) -> dict[str, object]:

@@ -295,8 +295,19 @@ def prompt(view: View) -> str:
 
 
 def toolbar_line(view: View) -> str:
-    """The bottom line: branch, card, hit points and the encounter under way."""
-    return status_line(view).removeprefix(f"{view.campaign.name} ")
+    """The bottom line: branch and card, then the encounter under way, whose turn first
+    (its lines carry the fighters' hit points); between encounters, the resources and the
+    characters' hit points."""
+    from journal import render
+
+    state = view.state
+    heads = [line for line in render.encounter_lines(state) if line and not line[0].isspace()]
+    if not heads:
+        return status_line(view).removeprefix(f"{view.campaign.name} ")
+    card = render.summary(state).partition(" | ")[0]
+    turns = [line for line in heads if line.startswith(("Round ", "Fight ", "Encounter "))]
+    rest = [line for line in heads if line not in turns]
+    return " | ".join([f"{view.branch.name} {card}", *turns, *rest])
 
 
 def whose_turn(state: State) -> str | None:
