@@ -3,6 +3,7 @@ in a source checkout (the repository keeps rules/ and migrations/ at its top lev
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,9 @@ def shipped(name: str) -> Path:
     raise FileNotFoundError(f"spire is missing its {name}/ directory")
 
 
-def write_whole(path: Path, text: str) -> None:
-    """Write `text` to `path` whole or not at all: into a temporary file beside it, synced,
-    then renamed into place. A write that fails (a full disk, `ulimit -f`) leaves `path` as
+def write_whole(path: Path, text: str | Iterable[str]) -> None:
+    """Write `text` (or each of its pieces, as they come) to `path` whole or not at all:
+    into a temporary file beside it, synced, then renamed into place. A write that fails (a full disk, `ulimit -f`) leaves `path` as
     it was, never cut short; the temporary file is removed. `OSError` says why."""
     import os
     import tempfile
@@ -29,7 +30,10 @@ def write_whole(path: Path, text: str) -> None:
                                          dir=path.parent if str(path.parent) else ".")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
+            if isinstance(text, str):
+                out.write(text)
+            else:
+                out.writelines(text)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)

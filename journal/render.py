@@ -11,13 +11,23 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from journal import events as ev
 from journal.describe import describe
 from journal.glance import card, encounter_lines
 from journal.terminal import (
-    console, emit, labelled, print_json, say, styled, visible, visible_json, width)
+    console,
+    emit,
+    labelled,
+    print_json,
+    say,
+    styled,
+    visible,
+    visible_json,
+    width,
+)
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -194,26 +204,34 @@ def branches(rows: list[BranchInfo]) -> None:
     walk(None, 0)
 
 
-def replay_json(steps: list[Step]) -> None:
+def replay_json(steps: Iterable[Step]) -> None:
     from journal.timeline import step_json
 
     for step in steps:
         sys.stdout.write(visible_json(json.dumps(step_json(step), ensure_ascii=False)) + "\n")
 
 
-def replay(steps: list[Step], pause: bool = False) -> None:
-    """Each step; with `pause`, a prompt after each: Enter shows the next, `b` the one
-    before, `q` (or the end of input) stops."""
+def replay(steps: Iterable[Step], pause: bool = False) -> None:
+    """Each step, as the steps come; with `pause`, a prompt after each: Enter shows the
+    next, `b` the one before, `q` (or the end of input) stops."""
+    if not pause:
+        for step in steps:
+            _replay_step(step)
+        return
+    coming = iter(steps)
+    shown: list[Step] = []
+    """The steps shown so far, for `b` (only when stepping, a person's pace)."""
     index = 0
-    while index < len(steps):
-        _replay_step(steps[index])
-        if not pause:
-            index += 1
-            continue
-        if index == len(steps) - 1:
-            return
+    while True:
+        if index == len(shown):
+            step = next(coming, None)
+            if step is None:
+                return
+            shown.append(step)
+        _replay_step(shown[index])
         try:
-            answer = input(f"[{index + 1}/{len(steps)}] Enter: next, b: back, q: quit> ")
+            answer = input(f"[#{shown[index].recorded.position}] Enter: next, b: back, "
+                           "q: quit> ")
         except EOFError:
             print()
             return

@@ -140,6 +140,8 @@ class Journal:
         """The state last served per branch, by (head, head hash): a journal kept open (the
         play shell) folds only what other writers appended since."""
         self._snapshotted: dict[int, int] = {}
+        self._undone: dict[int, tuple[int, frozenset[int]]] = {}
+        """Each branch's undone positions, by the head they were read up to."""
         """The position of each branch's latest snapshot, once looked up."""
 
     # -- campaigns ------------------------------------------------------------------------
@@ -373,9 +375,22 @@ class Journal:
         return [Checkpoint(c.name, c.position, at_card.get(c.position), c.created_at)
                 for c in marks]
 
+    def _retracted(self, branch: Branch) -> frozenset[int]:
+        """The positions the branch's undos took back; a journal kept open (the play
+        shell) reads only the undos since it last looked."""
+        known = self._undone.get(branch.id)
+        if known is None or known[0] > branch.head:
+            known = (0, frozenset())
+        head, gone = known
+        if head < branch.head:
+            gone = gone | {p for _, undone in self.store.retractions(branch, after=head)
+                           for p in undone}
+        self._undone[branch.id] = (branch.head, gone)
+        return gone
+
     def _marks(self, branch: Branch) -> list[Checkpoint]:
         """The branch's checkpoints without their cards: no event is read for them."""
-        gone = self.store.retracted(branch)
+        gone = self._retracted(branch)
         return [Checkpoint(n, at, None, stamp) for n, at, stamp in self.store.checkpoints(branch)
                 if at not in gone and at <= branch.head]
 
@@ -516,12 +531,15 @@ class Journal:
                 return found.position
         raise NotFound(f"{mark!r} is neither a position nor a checkpoint of this branch")
 
-    def replay(self, view: View, first: int, last: int) -> list[Step]:
+    def replay(self, view: View, first: int, last: int) -> Iterator[Step]:
+        """The branch step by step from `first` to `last`, read as it is shown."""
         from journal.timeline import replay
 
         if first > last:
             raise BadInput(f"--from #{first} comes after --to #{last}")
-        return list(replay(view.history, first, last))
+        branch = view.branch
+        return replay(self.store.events(branch), first, last, self._retracted(branch),
+                      lambda: self.store.events(branch))
 
     def diff(self, left: str, right: str) -> Diff:
         from journal.timeline import diff
@@ -530,38 +548,47 @@ class Journal:
         return diff((a.branch.name, a.history), (b.branch.name, b.history))
 
     def verify(self) -> list[str]:
-        """Fold every branch from scratch and compare with what the journal serves."""
-        from journal.state import project
-
-        problems = []
+        """Fold every branch from scratch, as it streams, and compare with what the
+        journal serves: its state, the status kept at its head and each snapshot."""
+        problems: list[str] = []
         for branch in self.store.branches(self.campaign()):
             served = self.view(branch.name)
-            folded = project(served.history)
+            folded = self._folded_against_snapshots(branch, problems)
             if folded != served.state:
                 problems.append(f"branch {branch.name!r}: the state served at #{branch.head} "
                                 "is not the fold of its events")
-            problems += self._verify_snapshots(branch, served.history)
-            kept = self.store.glance(served.branch, glances.VERSION)
-            if kept is not None and kept != glances.of(folded).dumps():
+            glance = self.store.glance(served.branch, glances.VERSION)
+            if glance is not None and glance != glances.of(folded).dumps():
                 problems.append(f"branch {branch.name!r}: the status kept at "
                                 f"#{served.branch.head} disagrees with its events")
         return problems
 
-    def _verify_snapshots(self, branch: Branch, history: list[ev.Recorded]) -> list[str]:
+    def _folded_against_snapshots(self, branch: Branch, problems: list[str]) -> State:
+        """The branch folded from its first event, each event once, as it streams; each
+        snapshot it keeps checked on the way (`problems` says which disagree)."""
         from journal import snapshots
         from journal.state import project
+        from journal.stepwise import Stepwise, TooDeep
         from journal.timeline import PROJECTION_VERSION
 
-        problems = []
-        for at, text in self.store.snapshots_of(branch, PROJECTION_VERSION):
+        kept = dict(self.store.snapshots_of(branch, PROJECTION_VERSION))
+        steps = Stepwise()
+        for recorded in self.store.events(branch):
             try:
-                cached = snapshots.decode(text)
-            except ValueError:
-                cached = None
-            if cached != project(history[:at]):
-                problems.append(f"branch {branch.name!r}: the snapshot at #{at} disagrees "
-                                "with its events")
-        return problems
+                steps.add(recorded)
+            except TooDeep:  # an undo past the steps kept: that stretch folded afresh
+                at = recorded.position
+                steps.restart(project(itertools.takewhile(
+                    lambda r: r.position <= at, self.store.events(branch))), at)
+            if recorded.position in kept:
+                try:
+                    cached = snapshots.decode(kept[recorded.position])
+                except ValueError:
+                    cached = None
+                if cached != steps.state:
+                    problems.append(f"branch {branch.name!r}: the snapshot at "
+                                    f"#{recorded.position} disagrees with its events")
+        return steps.state
 
     def audit(
         self, branch: str | None = None, every: bool = False, expect: str | None = None,
@@ -629,10 +656,11 @@ class Journal:
 
     def export(
         self, branch: str | None = None,
-    ) -> list[tuple[Section | None, list[RawEvent], list[Mark]]]:
+    ) -> list[tuple[Section | None, Iterator[RawEvent], list[Mark]]]:
         """Every branch of the campaign, parents first: the first whole, each other as its
         section, its own events and its own checkpoints. With `branch`, that branch's path
-        alone, as the first, with every checkpoint it sees."""
+        alone, as the first, with every checkpoint it sees. The events are read as they
+        are written out, a chunk at a time."""
         campaign = self.campaign()
         if branch is not None:
             path = self.store.branch(campaign, branch)
@@ -640,14 +668,16 @@ class Journal:
             return [(None, self.store.raw(path), marks)]
         tree = self.store.branches(campaign)
         names = {b.id: b.name for b in tree}
-        exported: list[tuple[Section | None, list[RawEvent], list[Mark]]] = []
+        exported: list[tuple[Section | None, Iterator[RawEvent], list[Mark]]] = []
         for b in tree:
             own, marks = self.store.raw(b, own=b.parent_id is not None), \
                 self.store.own_checkpoints(b)
             if b.parent_id is None or b.fork_position is None:
                 exported.insert(0, (None, own, marks))
                 continue
-            fork_hash = own[0].prev_hash if own else b.head_hash
+            first = next(own, None)  # the hash it continues: the parent's at the fork
+            fork_hash = first.prev_hash if first is not None else b.head_hash
+            own = itertools.chain([first] if first is not None else [], own)
             exported.append(
                 (Section(b.name, names[b.parent_id], b.fork_position, fork_hash), own, marks))
         return exported
@@ -670,11 +700,83 @@ class Journal:
             game_named(started.game)
         except BadInput as e:
             raise BadInput(f"line 1: {e}") from None
+        folding = _Folding()
         self.store.create_campaign(
-            name, started.game, (), self.now(), recorded=itertools.chain([first], stream))
+            name, started.game, (), self.now(),
+            recorded=folding.through(itertools.chain([first], stream)))
         self.store.compact()
         campaign = self.use(name)
-        return self.store.branch(campaign)
+        branch = self.store.branch(campaign)
+        if folding.head == (branch.head, branch.head_hash):
+            # What status needs, kept as a write keeps it: the first command after a big
+            # import answers at once instead of folding the whole campaign.
+            from journal import snapshots
+            from journal.timeline import PROJECTION_VERSION
+
+            self.store.save_glance(branch, glances.VERSION, glances.of(folding.state).dumps())
+            for at, state in folding.kept():
+                self.store.save_snapshot(branch, at, PROJECTION_VERSION,
+                                         snapshots.encode(state), self.now())
+        return branch
+
+
+class _Folding:
+    """The main branch of an import folded as its events pass on their way to the store
+    (each payload was parsed once already, to check it: the memo has it); an undo steps
+    back (journal.stepwise). One that reaches further back than the steps kept stops it:
+    the first command folds that campaign instead."""
+
+    def __init__(self) -> None:
+        from journal.stepwise import Stepwise
+
+        self.steps = Stepwise()
+        self.head: tuple[int, str] | None = None
+
+    @property
+    def state(self) -> State:
+        return self.steps.state
+
+    def through(
+        self, items: Iterable[RawEvent | Section | Mark],
+    ) -> Iterator[RawEvent | Section | Mark]:
+        from journal import events as ev
+        from journal.stepwise import TooDeep
+
+        items = iter(items)
+        parse, add, when = ev.parse_stored, self.steps.add, _IMPORTED
+        for item in items:
+            if isinstance(item, Section):  # the main branch ends: the rest pass as they are
+                yield item
+                break
+            if isinstance(item, RawEvent):  # the time is the file's; the fold needs none
+                event = parse(item.type, item.v, item.payload_json)
+                try:
+                    add(ev.Recorded(item.position, event, when, item.player, item.override,
+                                    item.prev_hash, item.hash))
+                except TooDeep:
+                    yield item
+                    break
+                self.head = (item.position, item.hash)
+            yield item
+        else:
+            return
+        self.head = None if not isinstance(item, Section) else self.head
+        yield from items
+
+    def kept(self) -> list[tuple[int, State]]:
+        """The snapshots to keep: at the head, and one settled a little before it, so an
+        undo there starts from it."""
+        from journal import snapshots
+
+        assert self.head is not None
+        found = [(self.head[0], self.state)]
+        earlier = self.steps.settled(snapshots.SNAPSHOT_EVERY)
+        if earlier is not None:
+            found.append(earlier)
+        return found
+
+
+_IMPORTED = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _glance(text: str | None) -> glances.Glance | None:

@@ -527,6 +527,14 @@ class Store:
         self.rows_read += len(rows)
         return _recorded(rows, branch)
 
+    def events(self, branch: Branch, after: int = 0) -> Iterator[ev.Recorded]:
+        """The events of `branch` past `after`, as `read` gives them, but read a chunk at a
+        time as they are asked for: a replay of a million events holds a chunk, not all."""
+        with self._read() as conn:
+            for rows in _driver_rows(conn, self._stream(conn, branch, after)):
+                self.rows_read += len(rows)
+                yield from _recorded(rows, branch)
+
     def backwards(self, branch: Branch, chunk: int = 32) -> Iterator[ev.Recorded]:
         """The events of `branch` newest first, read a few at a time as they are asked
         for: an undo reads back only as far as the action it takes back, however long the
@@ -580,8 +588,11 @@ class Store:
         retractions without reading the rest of the branch."""
         return frozenset(p for _, undone in self.retractions(branch) for p in undone)
 
-    def retractions(self, branch: Branch) -> list[tuple[int, tuple[int, ...]]]:
-        """Each retraction of the branch: its position and the positions it undoes."""
+    def retractions(
+        self, branch: Branch, after: int = 0,
+    ) -> list[tuple[int, tuple[int, ...]]]:
+        """Each retraction of the branch past position `after`: its position and the
+        positions it undoes."""
         with self._read() as conn:
             payloads: list[Any] = []
             for owner, limit in self._lineage(conn, branch):
@@ -589,7 +600,7 @@ class Store:
                     events.c.position, events.c.type, events.c.version, events.c.payload,
                 ).where(events.c.branch_id == owner,
                         events.c.type == sa.literal_column("'retracted'"))
-                query = query.where(events.c.position <= limit)
+                query = query.where(events.c.position <= limit, events.c.position > after)
                 payloads += conn.execute(query).all()
         self.rows_read += len(payloads)
         try:
@@ -597,22 +608,24 @@ class Store:
         except UNREADABLE as e:
             raise _unreadable(branch, payloads, e) from None
 
-    def raw(self, branch: Branch, own: bool = False) -> list[RawEvent]:
+    def raw(self, branch: Branch, own: bool = False) -> Iterator[RawEvent]:
         """The stored rows of `branch`'s stream (only its own, past its fork, if `own`),
-        unparsed: for export and audit."""
+        unparsed, for export: read in chunks as they are asked for, so a million events
+        are written without a million in memory."""
         with self._read() as conn:
             query = self._stream(conn, branch, 0)
             if own:
                 query = query.where(events.c.branch_id == branch.id)
-            chunks = list(_driver_rows(conn, query))
-        self.rows_read += sum(len(rows) for rows in chunks)
-        try:
-            return [RawEvent(position, type_, version, json.loads(payload), *rest)
-                    for rows in chunks for position, type_, version, payload, *rest in rows]
-        except TooNew:
-            raise
-        except UNREADABLE as e:
-            raise _unreadable(branch, [row for rows in chunks for row in rows], e) from None
+            for rows in _driver_rows(conn, query):
+                self.rows_read += len(rows)
+                try:
+                    raw = [RawEvent(position, type_, version, json.loads(payload), *rest)
+                           for position, type_, version, payload, *rest in rows]
+                except TooNew:
+                    raise
+                except UNREADABLE as e:
+                    raise _unreadable(branch, rows, e) from None
+                yield from raw
 
     def own_rows(self, branch: Branch) -> list[dict[str, Any]]:
         """`branch`'s own rows exactly as stored (payload text unparsed, nothing validated),

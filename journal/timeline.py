@@ -7,7 +7,8 @@ construction: a branch's events hold only what its players revealed.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+import itertools
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,24 +35,42 @@ class Step:
     retracted: bool
 
 
-def replay(history: list[ev.Recorded], start: int = 1, stop: int | None = None) -> Iterator[Step]:
+def replay(
+    history: Iterable[ev.Recorded], start: int = 1, stop: int | None = None,
+    gone: frozenset[int] | None = None,
+    again: Callable[[], Iterable[ev.Recorded]] | None = None,
+) -> Iterator[Step]:
     """Each event from position `start` to `stop`, with the state as the table had it
     after that event and what it changed. An event undone later still changed the state
     when it was recorded; the retraction that undid it shows the state going back (each
-    event folded once: an undo steps back, see `journal.stepwise`)."""
-    gone = retracted_positions(history)
+    event folded once: an undo steps back, see `journal.stepwise`).
+
+    `history` may stream (a long campaign is never all in memory) given `gone`, the
+    positions undone anywhere in it, and `again`, the branch from its start once more
+    (for an undo that reaches back past the steps kept); a list needs neither."""
+    if gone is None or again is None:
+        listed = list(history)
+        history, gone = listed, retracted_positions(listed)
+
+        def again() -> Iterable[ev.Recorded]:
+            return listed
+
     steps = Stepwise()
-    for i, recorded in enumerate(history):
+    for recorded in history:
         if stop is not None and recorded.position > stop:
             break
         before = steps.state
         try:
             state = steps.add(recorded)
-        except TooDeep:  # an undo past the steps kept: that prefix folded afresh
-            state = project(history[:i + 1])
+        except TooDeep:  # an undo past the steps kept: that stretch folded afresh
+            state = project(_until(recorded.position, again()))
             steps.restart(state, recorded.position)
         if recorded.position >= start:
             yield Step(recorded, state, tuple(changes(before, state)), recorded.position in gone)
+
+
+def _until(position: int, history: Iterable[ev.Recorded]) -> Iterator[ev.Recorded]:
+    return itertools.takewhile(lambda r: r.position <= position, history)
 
 
 def changes(before: State, after: State) -> Iterator[str]:

@@ -63,7 +63,7 @@ DECISIONS: dict[str, Callable[..., Command]] = {
     "item pass": lambda name, to: lambda v: decide.pass_item(v.state, name, to or "aside"),
     "ally": lambda name: lambda v: decide.ally_joins(v.state, name, 4, 1),
     "note": lambda text: lambda v: decide.note(text),
-    "undo": lambda: lambda v: decide.undo(v.history),
+    "undo": lambda: lambda v: decide.undo(v.latest_first()),
 }
 
 

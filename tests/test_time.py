@@ -294,7 +294,7 @@ def test_replay_step_has_a_prompt_b_steps_back_and_q_quits(spire: Spire) -> None
     assert run.code == 0
     shown = [line for line in run.out.split("q: quit> ") if line]
     assert shown[0].startswith("#1 Began") and shown[0].rstrip().endswith(
-        "[1/3] Enter: next, b: back,")
-    assert shown[1].startswith("#2 Revealed card 1") and "[2/3]" in shown[1]
-    assert shown[2].startswith("#1 Began") and "[1/3]" in shown[2], "b showed #1 again"
+        "[#1] Enter: next, b: back,")
+    assert shown[1].startswith("#2 Revealed card 1") and "[#2]" in shown[1]
+    assert shown[2].startswith("#1 Began") and "[#1]" in shown[2], "b showed #1 again"
     assert len(shown) == 3 and "+2 gold" not in run.out, "q quit before #3"

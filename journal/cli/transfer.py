@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import typer
@@ -30,13 +31,13 @@ def export(
     """
     from journal.transfer import dump
 
-    lines = dump(journal(ctx).export(branch))
-    text = "".join(line + "\n" for line in lines)
+    lines = (line + "\n" for line in dump(journal(ctx).export(branch)))
     if output is None:
-        typer.echo(text, nl=False)
+        for line in lines:  # as they are read: a long campaign is never all in memory
+            sys.stdout.write(line)
     else:
         try:
-            write_whole(output, text)
+            write_whole(output, lines)
         except OSError as e:
             raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
 

@@ -28,6 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 
+import flat
 from journal_gen import build
 
 SIZES = (1_000, 10_000, 100_000, 1_000_000)
@@ -264,11 +265,17 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="1k and 10k events only")
     parser.add_argument("--rounds", type=int, default=60, help="shell rounds per size")
     parser.add_argument("--runs", type=int, default=11, help="process runs per figure")
+    parser.add_argument("--flat", action="store_true",
+                        help="only the figures that must stay flat with undos (issue 17)")
     options = parser.parse_args()
     sizes = SIZES[:2] if options.quick else SIZES
     rows: list[tuple[str, str, str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
+        rows += _flat(work, sizes, options)
+        if options.flat:
+            _print(rows)
+            return
         shells: dict[int, tuple[float, float]] = {}
         volume2_shells: dict[int, tuple[float, float]] = {}
         for size in sizes:
@@ -294,6 +301,27 @@ def main() -> None:
         rows.append(("shell: odds, 3-set 4-die target at its start", f"{odds_ms:.1f} ms",
                      "100 ms", _verdict(odds_ms < 100)))
     _print(rows)
+
+
+def _flat(work: Path, sizes: tuple[int, ...], options: argparse.Namespace) -> list[flat.Row]:
+    """The figures of issue 17: on journals with an undo in every 20 events (and a branch),
+    the play shell's commands at the smallest and the largest size up to 100k, audit and
+    replay against the same journal without undos, and at 1M the peak memory of the
+    commands that read a whole campaign."""
+    small, big = sizes[0], min(sizes[-1], 100_000)
+    started = time.perf_counter()
+    made = {size: flat.journals(work, size) for size in (small, big)}
+    print(f"built the journals with undos in {time.perf_counter() - started:5.1f} s",
+          file=sys.stderr)
+    rows = flat.shell_rows(made[small], made[big], work, options.rounds, (small, big))
+    rows += flat.linear_rows(made[big], 3, big)
+    if sizes[-1] >= 1_000_000:
+        huge = work / "undo-h1M.sqlite"
+        build(huge, 1_000_000, undo_every=flat.UNDO_EVERY)
+        rows += flat.memory_rows(huge, work, 1_000_000)
+    elif options.quick:
+        rows += flat.memory_rows(made[big]["hildegard"], work, big)
+    return rows
 
 
 def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str, str]]:
@@ -335,14 +363,7 @@ def _shell_rows(shells: dict[int, tuple[float, float]],
     return rows
 
 
-def _ratio(value: float, limit: float, at_least: bool = False) -> str:
-    met = value >= limit if at_least else value <= limit
-    sign = ">=" if at_least else "<="
-    return f"{value:.2f}x ({sign} {limit:.2f}x: {'met' if met else 'NOT met'})"
-
-
-def _verdict(met: bool) -> str:
-    return "met" if met else "NOT met"
+_ratio, _verdict = flat.ratio, flat.verdict
 
 
 def _print(rows: list[tuple[str, str, str, str]]) -> None:

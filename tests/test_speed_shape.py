@@ -1,0 +1,193 @@
+"""The shape that keeps a command's cost flat as a campaign grows (issue 17), checked by
+counting, never by timing: an undo reads a bounded number of rows however long the branch,
+and `spire replay` and `spire audit` fold each event once, undos and all. (The benchmark,
+tests/bench/bench.py, measures the time.)"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Spire
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from journal import decide, snapshots, state, stepwise
+from journal import events as ev
+from journal.service import Journal
+from journal.state import project
+from journal.stepwise import Stepwise, TooDeep
+
+sys.path.insert(0, str(Path(__file__).parent / "bench"))
+from journal_gen import build, payloads
+
+WHEN = datetime(2026, 12, 1, tzinfo=timezone.utc)
+
+
+def recorded(position: int, event: ev.Payload) -> ev.Recorded:
+    return ev.Recorded(position, event, WHEN, None, None, "", "")
+
+
+# Each step: gain gold, write a note, undo the latest action, or undo an event so many
+# positions back (a deep undo, or one of an event undone already, as an edited journal
+# may hold).
+STEPS = st.lists(st.one_of(
+    st.tuples(st.just("gain"), st.integers(1, 3)),
+    st.tuples(st.just("note"), st.just(0)),
+    st.tuples(st.just("undo"), st.just(0)),
+    st.tuples(st.just("undo back"), st.integers(1, 12)),
+), min_size=1, max_size=40)
+
+
+def history_of(steps: list[tuple[str, int]]) -> list[ev.Recorded]:
+    history = [recorded(1, ev.CampaignStarted(
+        game="hildegard", players=1, resources=(("gold", 0),)))]
+    for what, n in steps:
+        position = len(history) + 1
+        if what == "gain":
+            history.append(recorded(position, ev.ResourceGained(resource="gold", amount=n)))
+        elif what == "note":
+            history.append(recorded(position, ev.NoteAdded(text="north road")))
+        elif what == "undo" and len(history) > 1:
+            found = decide.undo(reversed(history)) if _undoable(history) else None
+            if found is not None:
+                history.append(recorded(position, found.events[0]))
+        elif what == "undo back" and position - n > 1:
+            history.append(recorded(position, ev.Retracted(positions=(position - n,))))
+    return history
+
+
+def _undoable(history: list[ev.Recorded]) -> bool:
+    try:
+        decide.undo(reversed(history))
+    except Exception:
+        return False
+    return True
+
+
+@settings(max_examples=200, deadline=None)
+@given(steps=STEPS, kept=st.integers(1, 6))
+def test_stepping_back_gives_the_state_a_refold_gives(
+    steps: list[tuple[str, int]], kept: int,
+) -> None:
+    """After every event, the state stepped back to is the state `project` folds from
+    the first event without the undone ones (PRODUCT.md: state is a projection); an undo
+    past the steps kept says so, and the caller folds afresh."""
+    history = history_of(steps)
+    steps_ = Stepwise(kept=kept)
+    for i, event in enumerate(history):
+        try:
+            steps_.add(event)
+        except TooDeep:
+            steps_.restart(project(history[:i + 1]), event.position)
+        assert steps_.state == project(history[:i + 1]), f"after #{event.position}"
+        settled = steps_.settled(back=2)
+        if settled is not None:  # where a snapshot may be kept: the state the table had there
+            at, then = settled
+            assert event.position - at >= 2
+            assert then == project(history[:at]), f"settled at #{at} after #{event.position}"
+
+
+def counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count every event folded one at a time (a replay step, or a refold's)."""
+    calls = [0]
+    real = state.evolve
+
+    def evolve(before: Any, event: Any) -> Any:
+        calls[0] += 1
+        return real(before, event)
+
+    monkeypatch.setattr(state, "evolve", evolve)
+    monkeypatch.setattr(stepwise, "evolve", evolve)
+    return calls
+
+
+UNDOS = sum(p["type"] == "retracted" for p in payloads(2000, undo_every=20))
+
+
+@pytest.fixture
+def long_campaign(spire: Spire) -> Spire:
+    """2,000 events of Hildegard with one undo in every 20, as a player would import it."""
+    build(spire.db, 2000, undo_every=20, name="long")
+    spire.ok("use", "long")
+    return spire
+
+
+def test_replay_folds_each_event_once_with_an_undo_every_twenty(
+    long_campaign: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = counting(monkeypatch)
+    out = long_campaign.ok("replay")
+    assert out.count("\n#") == 1999 and "#2000 " in out
+    assert 2000 <= calls[0] <= 2000 + UNDOS, calls[0]  # once each, and once more per undo
+
+
+def test_audit_folds_each_event_once_with_an_undo_every_twenty(
+    long_campaign: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = counting(monkeypatch)
+    run = long_campaign("audit")  # one finding: the benchmark's last target starts mid-fight
+    assert f"Retractions: {UNDOS}\n" in run.out and "main #1981 undid #1980" in run.out
+    assert calls[0] <= 2000 + UNDOS, calls[0]
+
+
+def undo_reads(db: Path, times: int = 3) -> list[int]:
+    """The rows each of `times` undos in a row reads, and the state each leaves checked
+    against a fold of everything read afresh."""
+    journal = Journal(str(db))
+    reads = []
+    for _ in range(times):
+        journal.store.rows_read = 0
+        view = journal.execute(lambda v: decide.undo(v.latest_first()))
+        reads.append(journal.store.rows_read)
+        assert view.state == project(Journal(str(db)).store.read(view.branch))
+    return reads
+
+
+@pytest.mark.parametrize("events", [600, 6000])
+def test_an_undo_reads_a_bounded_number_of_rows_however_long_the_branch(
+    spire: Spire, events: int,
+) -> None:
+    build(spire.db, events, undo_every=20, name="long")
+    spire.ok("use", "long")
+    spire.ok("status")  # the first command folds the imported branch and keeps snapshots
+    bound = 2 * snapshots.SNAPSHOT_EVERY + 64
+    reads = undo_reads(spire.db)
+    assert all(n <= bound for n in reads), (events, reads, bound)
+
+
+def test_undos_in_a_long_play_shell_session_read_a_bounded_number_of_rows(
+    spire: Spire,
+) -> None:
+    """A journal kept open writes a snapshot every so often, so an undo deep in a session
+    starts from one near the head, not from the campaign's start."""
+    spire.ok("new", "long", "--game", "hildegard")
+    journal = Journal(str(spire.db))
+    gain: Callable[[Any], decide.Decision] = lambda v: decide.gain(v.state, "gold", 1)
+    for _ in range(3 * snapshots.SNAPSHOT_EVERY):
+        journal.execute(gain)
+    journal.store.rows_read = 0
+    journal.execute(lambda v: decide.undo(v.latest_first()))
+    assert journal.store.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
+
+
+def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path: Path) -> None:
+    """An import keeps what status needs, as a write does: the first command after it
+    does not fold the campaign it brought (it reads the undos, from their index, to know
+    which checkpoints still stand)."""
+    build(spire.db, 3000, undo_every=20, name="long")
+    spire.ok("use", "long")
+    exported = tmp_path / "long.jsonl"
+    spire.ok("export", "-o", str(exported))
+    other = Spire(tmp_path / "other.sqlite")
+    assert "3000 events" in other.ok("import", str(exported), "--name", "copy")
+    journal = Journal(str(other.db))
+    status = journal.status()
+    undos = sum(p["type"] == "retracted" for p in payloads(3000, undo_every=20))
+    assert journal.store.rows_read == undos
+    assert status.glance == Journal(str(spire.db)).status().glance
+    assert other.ok("status") == spire.ok("status").replace("long", "copy")
