@@ -224,10 +224,10 @@ def replay(steps: Iterable[Step], pause: bool = False) -> None:
     index = 0
     while True:
         if index == len(shown):
-            step = next(coming, None)
-            if step is None:
+            following = next(coming, None)
+            if following is None:
                 return
-            shown.append(step)
+            shown.append(following)
         _replay_step(shown[index])
         try:
             answer = input(f"[#{shown[index].recorded.position}] Enter: next, b: back, "
