@@ -83,7 +83,7 @@ class SpireGroup(TyperGroup):
     ) -> Any:
         given = list(sys.argv[1:] if args is None else args)
         if os.environ.get(complete_var or "_SPIRE_COMPLETE"):  # a shell asks what comes next
-            from journal.cli.complete import shell_completion
+            from journal.cli.shells import shell_completion
 
             shell_completion()
         try:

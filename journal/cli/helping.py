@@ -53,7 +53,7 @@ def completion(
       eval "$(spire completion zsh)"      # in ~/.zshrc
       spire completion fish > ~/.config/fish/completions/spire.fish
     """
-    from journal.cli.complete import SHELLS, script
+    from journal.cli.shells import SHELLS, script
     from journal.errors import BadInput
 
     if shell not in SHELLS:
