@@ -71,12 +71,23 @@ def test_completion_scripts_and_a_shell_spire_does_not_know(spire: Spire) -> Non
     assert line == "spire: spire completes in bash, zsh, fish, not 'tcsh'"
 
 
+SHELL_STARTS = {
+    "bash": (["--norc", "--noprofile", "-i"], 'eval "$(spire completion bash)"'),
+    "zsh": (["-f", "-i"], 'autoload -Uz compinit && compinit -u && eval "$(spire completion zsh)"'),
+    "fish": (["--no-config", "-i"], "spire completion fish | source"),
+}
+"""Each shell started bare, and the line that loads spire's completion into it."""
+
+
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("bash") is None or sys.platform == "win32",
-                    reason="needs bash and a pseudo-terminal")
-def test_bash_completes_a_checkpoint_name_in_a_terminal(hildegard: Spire, tmp_path: Path) -> None:
-    """Issue 18: a real bash, in a pseudo-terminal, with the script `spire completion bash`
+@pytest.mark.parametrize("shell", list(SHELL_STARTS))
+def test_a_shell_completes_a_checkpoint_name_in_a_terminal(
+    hildegard: Spire, tmp_path: Path, shell: str,
+) -> None:
+    """Issue 18: a real shell, in a pseudo-terminal, with the script `spire completion SHELL`
     prints, completes a checkpoint's name after `spire rewind`."""
+    if shutil.which(shell) is None or sys.platform == "win32":
+        pytest.skip(f"needs {shell} and a pseudo-terminal")
     hildegard.ok("checkpoint", "before-the-bridge")
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
@@ -84,20 +95,22 @@ def test_bash_completes_a_checkpoint_name_in_a_terminal(hildegard: Spire, tmp_pa
     spire_bin.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m journal "$@"\n')
     spire_bin.chmod(spire_bin.stat().st_mode | stat.S_IEXEC)
     root = Path(__file__).resolve().parents[1]
-    bash = Terminal("--norc", "--noprofile", "-i", cwd=tmp_path, program=["bash"], env={
-        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "PS1": "$ ",
+    flags, load = SHELL_STARTS[shell]
+    terminal = Terminal(*flags, cwd=tmp_path, program=[shell], env={
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "PS1": "$ ", "HOME": str(tmp_path),
         "SPIRE_DB": str(hildegard.db), "INPUTRC": os.devnull, "PYTHONPATH": str(root)})
     try:
-        bash.type('eval "$(spire completion bash)"\r')
-        bash.expect("$ ")
-        bash.type("spire rewind bef\t")
-        bash.expect("spire rewind before-the-bridge")
-        bash.type("\r")
-        bash.expect("Now on branch 'from-before-the-bridge'")
-        bash.type("exit\r")
-        bash.close()
+        terminal.settle()
+        terminal.type(f"{load}\r")
+        terminal.settle()
+        terminal.type("spire rewind bef\t")
+        terminal.settle()
+        terminal.type("\r")
+        terminal.expect("Now on branch 'from-before-the-bridge'")
+        terminal.type("exit\r")
+        terminal.close()
     finally:
-        bash.kill()
+        terminal.kill()
     assert hildegard.json("status")["branch"] == "from-before-the-bridge"
 
 

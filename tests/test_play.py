@@ -30,6 +30,15 @@ CURSOR_QUERY = "\x1b[6n"
 only then is the bottom toolbar drawn (it needs to know the rows below the prompt)."""
 
 
+def _controlling() -> None:
+    """In the child, after its new session began: the terminal is its controlling one, as
+    a terminal emulator makes it (fish, for one, will not run without)."""
+    import fcntl
+    import termios
+
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """`spire ... play` (or any program) in a pseudo-terminal of `columns` x 24: type into
     it, wait for what it shows."""
@@ -46,7 +55,8 @@ class Terminal:
                "PYTHONPATH": str(ROOT), **(env or {})}
         self.process = subprocess.Popen(
             [*(program or [sys.executable, "-m", "journal"]), *args], stdin=follower,
-            stdout=follower, stderr=follower, cwd=cwd, env=env, start_new_session=True)
+            stdout=follower, stderr=follower, cwd=cwd, env=env, start_new_session=True,
+            preexec_fn=_controlling)
         os.close(follower)
         self.leader = leader
         self.seen = ""
