@@ -95,7 +95,9 @@ class SpireGroup(TyperGroup):
             print(e.format_message())
             code = 0
         except click.exceptions.UsageError as e:
-            code = _fail(e.format_message(), 2)
+            asked = {"--install-completion", "--show-completion"} & set(given)
+            code = _fail(f"{e.format_message()}; `spire completion bash|zsh|fish` prints the "
+                         "script to load" if asked else e.format_message(), 2)
         except click.exceptions.ClickException as e:
             code = _fail(e.format_message(), e.exit_code)
         except typer.Abort:
