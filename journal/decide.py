@@ -412,3 +412,25 @@ def undo(latest_first: Iterable[ev.Recorded]) -> Decision:
         elif not isinstance(event, ev.CampaignStarted) and recorded.position not in gone:
             return _decided(ev.Retracted(positions=(recorded.position,)))
     raise Refused("nothing to undo: every action since the campaign began is already undone")
+
+
+def redo(history: list[ev.Recorded]) -> Decision:
+    """Record again, as it was recorded (its dice and all), the action the latest undo took
+    back, while nothing but undos and redos came after that undo. The undone event stays
+    undone in the log; the redone one is a new event, as an undo is a new retraction."""
+    undone: list[ev.Recorded] = []
+    """What the undos took back and no redo brought back yet, the latest last."""
+    for recorded in history:
+        event = recorded.event
+        if isinstance(event, ev.Retracted):
+            undone += [history[p - 1] for p in event.positions]
+        elif undone and event == undone[-1].event:  # a redo (or the same action again)
+            undone.pop()
+        elif undone:
+            undone.clear()  # a new action: what was undone before it is not redone
+    if not undone:
+        raise Refused("nothing to redo: no undo since the latest action")
+    again = undone[-1]
+    violations = [RuleViolation(f"#{again.position} was recorded over a rule: {again.override}",
+                                "recorded with --force")] if again.override else []
+    return _decided(again.event, violations=violations)

@@ -883,6 +883,42 @@ class Store:
             self._moved[int(made.scalar_one())] = None
         return self.branch(campaign, name)
 
+    def rename_branch(self, campaign: Campaign, old: str, new: str) -> Branch:
+        """Rename a branch (and the campaign's current branch, if it is that one); the
+        seal keeps its head under the new name."""
+        with self._write() as conn:
+            found = conn.scalar(sa.select(branches.c.id).where(
+                branches.c.campaign_id == campaign.id, branches.c.name == old))
+            if found is None:
+                raise NotFound(f"campaign {campaign.name!r} has no branch named {old!r}")
+            if conn.scalar(sa.select(branches.c.id).where(
+                    branches.c.campaign_id == campaign.id, branches.c.name == new)):
+                raise BadInput(f"campaign {campaign.name!r} has a branch named {new!r} already")
+            conn.execute(sa.update(branches).where(branches.c.id == found).values(name=new))
+            conn.execute(sa.update(campaigns).where(
+                campaigns.c.id == campaign.id, campaigns.c.current_branch == old,
+            ).values(current_branch=new))
+            self._reseal(campaign.name, old, new)
+        return self.branch(campaign, new)
+
+    def _reseal(self, campaign: str, old: str, new: str) -> None:
+        """The seal with a renamed branch's head under its new name."""
+        from dataclasses import replace
+
+        path, sealed = self.seal_path(), self.seal()
+        if path is None or sealed.heads is None:
+            return  # no seal yet: the next write seals every branch as it is
+        heads = dict(sealed.heads)
+        if (campaign, old) in heads:
+            heads[(campaign, new)] = heads.pop((campaign, old))
+        disagreed = [replace(d, branch=new) if (d.campaign, d.branch) == (campaign, old)
+                     else d for d in sealed.disagreed]
+        try:
+            write_whole(path, seal_.text(heads, disagreed))
+        except OSError as e:
+            raise StorageError(f"cannot write the seal {path}: {e.strerror}; nothing was "
+                               "written") from None
+
     def set_current_branch(self, campaign: Campaign, name: str) -> None:
         with self._write() as conn:
             conn.execute(sa.update(campaigns).where(campaigns.c.id == campaign.id).values(

@@ -88,7 +88,7 @@ CASES = [
     ("hildegard", [], ["feat", "nap"], 2, "unknown feat 'nap'"),
     ("hildegard", [], ["block", "1"], 2, "Missing option '--square'"),
     ("hildegard", [], ["replay", "--to", "x"], 2, "neither a position nor a checkpoint"),
-    ("hildegard", [], ["rewind"], 2, "Missing argument 'CHECKPOINT'"),
+    ("hildegard", [], ["rewind"], 2, "Missing argument 'CHECKPOINT|POSITION'"),
     ("hildegard", [], ["audit", "--branch", "nosuch"], 2, "no branch named 'nosuch'"),
     ("hildegard", [], ["report", "--format", "md", "--branch", "nosuch"], 2,
      "no branch named 'nosuch'"),

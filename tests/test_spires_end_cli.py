@@ -186,7 +186,7 @@ REFUSALS = [
     ([], "draw Nobody", 2, "no ally card named 'Nobody'"),
     ([], f"{OGRE}", 1, "the fight with Ogre is under way"),
     ([], "select 9", 2, "the selection roll is a d8: 1 to 8, not 9"),
-    ([], "select x", 2, "Invalid value for '[ROLL]'"),
+    ([], "select x", 2, "Invalid value for 'ROLL'"),
     ([], "death --ally Nobody", 2, "no ally in play named 'Nobody'"),
     ([], "rest --player 4", 2, "Invalid value for '--player'"),
     ([], "boost --player 0", 2, "Invalid value for '--player'"),
