@@ -40,7 +40,10 @@ def report(
     from journal.report import format_for, gather, render
 
     kind = format_for(fmt, output)
-    text = render(gather(journal(ctx), branch), kind)
+    from journal.progress import working
+
+    with working(f"writing the {kind} report"):
+        text = render(gather(journal(ctx, reads=True), branch), kind)
     if output is None:
         from journal.terminal import visible_json, visible_lines
 
