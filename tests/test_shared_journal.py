@@ -214,3 +214,9 @@ def test_a_spectator_watches_a_player_write(shared: Spire, server: Any) -> None:
         assert watcher.interrupt() == (0, "")
     finally:
         watcher.stop()
+
+
+def test_where_names_the_server_journal_without_its_password(shared: Spire, server: Any) -> None:
+    found = shared.json("where")
+    assert found["journal"] == shared.url.replace(f":{server.admin_password}@", ":***@")
+    assert server.admin_password not in shared.ok("where")
