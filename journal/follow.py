@@ -16,18 +16,27 @@ if TYPE_CHECKING:
     from journal import events as ev
     from journal.service import Journal, Status
 
+STOP_SECONDS = 0.2
+"""How long a wait for a change lasts before it looks whether Ctrl-C asked to stop."""
+
 RECHECK_SECONDS = 30.0
 """Without a word from the journal, look again after this long all the same (a dropped
 connection, a database that cannot notify)."""
 
 
 def watch(journal: Journal, last: int) -> None:
-    """Show the campaign now and after each change, until Ctrl-C (then return quietly)."""
+    """Show the campaign now and after each change, until Ctrl-C (then return quietly).
+    Ctrl-C only asks the loop to stop, so it ends between two reads, never inside one."""
+    import signal
+    import threading
+
+    stop = threading.Event()
     journal.store.only_read()
     changes = journal.store.changes()
+    previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
     seen: tuple[int, int, str] | None = None
     try:
-        while True:
+        while not stop.is_set():
             status = journal.status()
             now = (status.branch.id, status.branch.head, status.branch.head_hash)
             if now != seen:
@@ -35,10 +44,13 @@ def watch(journal: Journal, last: int) -> None:
                 latest = journal.store.read(status.branch, after=max(0, status.branch.head - last)) \
                     if last else []
                 show(status, latest, journal.store.retracted(status.branch))
-            changes.wait(RECHECK_SECONDS)
-    except KeyboardInterrupt:
-        pass
+            waited = 0.0
+            while not stop.is_set() and waited < RECHECK_SECONDS:
+                if changes.wait(STOP_SECONDS):
+                    break
+                waited += STOP_SECONDS
     finally:
+        signal.signal(signal.SIGINT, previous)
         changes.close()
 
 

@@ -264,15 +264,19 @@ class Store:
         if revision is not None and revision != SCHEMA_REVISION:
             self._check_known(revision, str(path))
         if revision is None and lazily:
-            self._unmade = True
-            self._shared = False
-            self.engine = _engine("sqlite://")  # one connection, kept: an empty journal
-            with self.engine.begin() as conn:
-                metadata.create_all(conn)
+            self._unmake()
             return
-        self._open()
+        self._open(lazily)
 
-    def _open(self) -> None:
+    def _unmake(self) -> None:
+        """Read as an empty journal until the first write makes the real one."""
+        self._unmade = True
+        self._shared = False
+        self.engine = _engine("sqlite://")  # one connection, kept: an empty journal
+        with self.engine.begin() as conn:
+            metadata.create_all(conn)
+
+    def _open(self, lazily: bool = False) -> None:
         path = opening.sqlite_file(self.url)
         if path is not None:
             try:
@@ -284,7 +288,10 @@ class Store:
         self._shared = self.engine.dialect.name == "postgresql"
         """A server's journal, which several machines share: appends are told to watchers."""
         with self._translated():
-            self._migrate()
+            made = self._migrate(lazily)
+        if not made:  # a server's database with no journal in it yet: a read makes none
+            self.engine.dispose()
+            self._unmake()
 
     @property
     def there(self) -> bool:
@@ -365,15 +372,20 @@ class Store:
 
     # -- schema ---------------------------------------------------------------------------
 
-    def _migrate(self) -> None:
+    def _migrate(self, lazily: bool = False) -> bool:
+        """Bring the journal to this spire's schema; False (nothing done) for a database
+        with no journal in it yet when it is opened `lazily`."""
         with self.engine.connect() as conn:
             revision = _revision(conn)
         if revision == SCHEMA_REVISION:
-            return
+            return True
+        if revision is None and lazily:
+            return False
         if revision is not None:
             self._check_known(revision, self.engine.url.database or self.url)
             self._copy_aside(revision)
         self.upgrade()
+        return True
 
     def _check_known(self, revision: str, where: str) -> None:
         from alembic.script import ScriptDirectory

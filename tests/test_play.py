@@ -135,16 +135,19 @@ def test_two_shells_on_one_campaign_see_each_others_events(
     try:
         mira, tomas = shells
         for shell in shells:
-            shell.expect("> ")
-        mira.type("gain gold 2\n")
+            shell.expect("card>")
+        mira.type("gain gold 2\r")
         mira.expect("#2 +2 gold")
-        tomas.type("spend gold 2\n")  # legal only with mira's gold in tomas's state
+        mira.expect("card>")
+        tomas.type("spend gold 2\r")  # legal only with mira's gold in tomas's state
         tomas.expect("#3 -2 gold")
-        mira.type("status\n")
+        tomas.expect("card>")
+        mira.type("status\r")
         mira.expect("main at #3")
         mira.expect("gold         0")
+        mira.expect("card>")
         for shell in shells:
-            shell.type("exit\n")
+            shell.type("exit\r")
             assert shell.close() == 0
     finally:
         for shell in shells:

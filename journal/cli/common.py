@@ -60,7 +60,9 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
     if reads and not found.store.there:
         from journal.errors import NoJournal
 
-        raise NoJournal(f"no journal at {key[0]}: `spire new NAME --game GAME` starts one "
+        from journal.opening import shown
+
+        raise NoJournal(f"no journal at {shown(key[0])}: `spire new NAME --game GAME` starts one "
                         "there; --db or SPIRE_DB names another, `spire where` says which")
     return found
 
