@@ -390,9 +390,9 @@ class Journal:
 
     def _marks(self, branch: Branch) -> list[Checkpoint]:
         """The branch's checkpoints without their cards: no event is read for them."""
-        gone = self._retracted(branch)
-        return [Checkpoint(n, at, None, stamp) for n, at, stamp in self.store.checkpoints(branch)
-                if at not in gone and at <= branch.head]
+        marks = [m for m in self.store.checkpoints(branch) if m[1] <= branch.head]
+        gone = self.store.undone_among(branch, {at for _, at, _ in marks})
+        return [Checkpoint(n, at, None, stamp) for n, at, stamp in marks if at not in gone]
 
     # -- writing --------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ tests/bench/bench.py, measures the time.)"""
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -187,8 +188,8 @@ def test_undos_in_a_long_play_shell_session_read_a_bounded_number_of_rows(
 
 def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path: Path) -> None:
     """An import keeps what status needs, as a write does: the first command after it
-    does not fold the campaign it brought (it reads the undos, from their index, to know
-    which checkpoints still stand)."""
+    does not fold the campaign it brought, nor read its undos (which checkpoints an undo
+    took back is asked of the undone positions kept apiece)."""
     build(spire.db, 3000, undo_every=20, name="long")
     spire.ok("use", "long")
     exported = tmp_path / "long.jsonl"
@@ -197,7 +198,27 @@ def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path:
     assert "3000 events" in other.ok("import", str(exported), "--name", "copy")
     journal = Journal(str(other.db))
     status = journal.status()
-    undos = sum(p["type"] == "retracted" for p in payloads(3000, undo_every=20))
-    assert journal.store.rows_read == undos
+    assert journal.store.rows_read == 0
     assert status.glance == Journal(str(spire.db)).status().glance
     assert other.ok("status") == spire.ok("status").replace("long", "copy")
+
+
+def test_a_journal_from_before_the_undone_rows_keeps_its_undone_checkpoints(
+    hildegard: Spire,
+) -> None:
+    """Migration 0007 keeps each undo's positions apiece from the undos already written:
+    a checkpoint whose event was undone stays gone after the upgrade."""
+    hildegard.ok("gain", "gold", "1")
+    hildegard.ok("checkpoint", "kept")
+    hildegard.ok("gain", "gold", "2")
+    hildegard.ok("checkpoint", "taken-back")
+    hildegard.ok("undo")
+    listed = hildegard.ok("checkpoints")
+    assert "kept" in listed and "taken-back" not in listed
+    with sqlite3.connect(hildegard.db) as conn:  # as spire 0006 left it
+        conn.execute("DROP TABLE undone")
+        conn.execute("UPDATE alembic_version SET version_num = '0006'")
+    assert hildegard.ok("checkpoints") == listed
+    with sqlite3.connect(hildegard.db) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0007",)
+        assert conn.execute("SELECT count(*) FROM undone").fetchone() == (1,)
