@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
-from datetime import datetime, timezone
 
 from journal import glance as glances
 from journal.chain import Mark, RawEvent, Section
@@ -32,7 +32,7 @@ CURRENT = "current_campaign"
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class View:
@@ -44,10 +44,12 @@ class View:
         history: list[ev.Recorded] | Callable[[], list[ev.Recorded]],
         written: tuple[ev.Recorded, ...] = (),
         backwards: Callable[[], Iterator[ev.Recorded]] | None = None,
+        undone: Callable[[int], bool] | None = None,
     ) -> None:
         self.campaign, self.branch, self.state, self.written = campaign, branch, state, written
         self._history = history
         self._backwards = backwards
+        self._undone = undone
 
     @cached_property
     def history(self) -> list[ev.Recorded]:
@@ -66,9 +68,19 @@ class View:
 
         return retracted_positions(self.history)
 
+    def undone_before(self, position: int) -> bool:
+        """Whether an undo of the branch before `position` took anything back (asked of
+        the undone positions kept apiece, not of the events)."""
+        if self._undone is None or "history" in self.__dict__:
+            from journal import events as ev
+
+            return any(isinstance(r.event, ev.Retracted) and r.position < position
+                       for r in self.history)
+        return self._undone(position)
+
     def with_written(self, written: tuple[ev.Recorded, ...]) -> View:
         return View(self.campaign, self.branch, self.state, self._history, written,
-                    self._backwards)
+                    self._backwards, self._undone)
 
 
 Command = Callable[[View], "Decision"]
@@ -206,7 +218,8 @@ class Journal:
         current = self.store.branch(campaign, branch)
         state = self._state(current)
         return View(campaign, current, state, lambda: self.store.read(current),
-                    backwards=lambda: self.store.backwards(current))
+                    backwards=lambda: self.store.backwards(current),
+                    undone=lambda position: self.store.undone_before(current, position))
 
     def status(self, branch: str | None = None) -> Status:
         """The branch at its head, as status shows it: from the glance kept there, without
@@ -569,7 +582,7 @@ class Journal:
         from journal import snapshots
         from journal.state import project
         from journal.stepwise import Stepwise, TooDeep
-        from journal.timeline import PROJECTION_VERSION
+        from journal.timeline import PROJECTION_VERSION, up_to
 
         kept = dict(self.store.snapshots_of(branch, PROJECTION_VERSION))
         steps = Stepwise()
@@ -578,8 +591,7 @@ class Journal:
                 steps.add(recorded)
             except TooDeep:  # an undo past the steps kept: that stretch folded afresh
                 at = recorded.position
-                steps.restart(project(itertools.takewhile(
-                    lambda r: r.position <= at, self.store.events(branch))), at)
+                steps.restart(project(up_to(at, self.store.events(branch))), at)
             if recorded.position in kept:
                 try:
                     cached = snapshots.decode(kept[recorded.position])
@@ -799,7 +811,7 @@ class _Folding:
         return found
 
 
-_IMPORTED = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_IMPORTED = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _glance(text: str | None) -> glances.Glance | None:

@@ -619,6 +619,16 @@ class Store:
                     undone.c.undone.in_(list(positions)))))
         return frozenset(found)
 
+    def undone_before(self, branch: Branch, position: int) -> bool:
+        """Whether an undo of the branch before `position` took anything back."""
+        with self._read() as conn:
+            for owner, limit in self._lineage(conn, branch):
+                if conn.scalar(sa.select(undone.c.position).where(
+                        undone.c.branch_id == owner, undone.c.position <= limit,
+                        undone.c.position < position).limit(1)) is not None:
+                    return True
+        return False
+
     def retracted(self, branch: Branch) -> frozenset[int]:
         """The positions the branch's retractions undo, found through the index of
         retractions without reading the rest of the branch."""

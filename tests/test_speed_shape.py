@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from journal import decide, snapshots, state, stepwise, store
 from journal import events as ev
+from journal.errors import Refused
 from journal.service import Journal
 from journal.state import project
 from journal.stepwise import Stepwise, TooDeep
@@ -26,7 +27,7 @@ from journal.stepwise import Stepwise, TooDeep
 sys.path.insert(0, str(Path(__file__).parent / "bench"))
 from journal_gen import build, payloads
 
-WHEN = datetime(2026, 12, 1, tzinfo=timezone.utc)
+WHEN = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def recorded(position: int, event: ev.Payload) -> ev.Recorded:
@@ -65,7 +66,7 @@ def history_of(steps: list[tuple[str, int]]) -> list[ev.Recorded]:
 def _undoable(history: list[ev.Recorded]) -> bool:
     try:
         decide.undo(reversed(history))
-    except Exception:
+    except Refused:
         return False
     return True
 
@@ -222,3 +223,64 @@ def test_a_journal_from_before_the_undone_rows_keeps_its_undone_checkpoints(
     with sqlite3.connect(hildegard.db) as conn:
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0007",)
         assert conn.execute("SELECT count(*) FROM undone").fetchone() == (1,)
+
+
+def redo_as_specified(history: list[ev.Recorded]) -> ev.Payload | None:
+    """Redo as its help says, over the whole branch: what the undos took back, less what
+    redos brought back, emptied by each new action; the latest of it, if any."""
+    undone: list[ev.Recorded] = []
+    for recorded in history:
+        if isinstance(recorded.event, ev.Retracted):
+            undone += [history[p - 1] for p in recorded.event.positions]
+        elif undone and recorded.event == undone[-1].event:
+            undone.pop()
+        elif undone:
+            undone.clear()
+    return undone[-1].event if undone else None
+
+
+TABLE = st.lists(st.one_of(
+    st.tuples(st.just("gain"), st.integers(1, 3)),
+    st.tuples(st.just("undo"), st.just(0)),
+    st.tuples(st.just("redo"), st.just(0)),
+), min_size=1, max_size=160)
+
+
+@settings(max_examples=150, deadline=None)
+@given(steps=TABLE)
+def test_redo_read_back_a_stretch_at_a_time_answers_as_the_whole_branch_does(
+    steps: list[tuple[str, int]],
+) -> None:
+    history = history_of([])
+    for what, n in steps:
+        position = len(history) + 1
+        event: ev.Payload | None = None
+        if what == "gain":
+            event = ev.ResourceGained(resource="gold", amount=n)
+        elif what == "undo":
+            event = decide.undo(reversed(history)).events[0] if _undoable(history) else None
+        elif what == "redo":
+            event = redo_as_specified(history)
+        if event is not None:
+            history.append(recorded(position, event))
+    expected = redo_as_specified(history)
+
+    def undone_before(position: int) -> bool:
+        return any(isinstance(r.event, ev.Retracted) for r in history[:position - 1])
+
+    try:
+        found: ev.Payload | None = decide.redo(reversed(history), undone_before).events[0]
+    except Refused:
+        found = None
+    assert found == expected
+
+
+def test_a_redo_reads_a_bounded_number_of_rows_however_long_the_branch(spire: Spire) -> None:
+    build(spire.db, 6000, undo_every=20, name="long")
+    spire.ok("use", "long")
+    spire.ok("note", "a slip")
+    spire.ok("undo")
+    journal = Journal(str(spire.db))
+    journal.execute(lambda v: decide.redo(v.latest_first(), v.undone_before))
+    assert journal.store.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
+    assert "Note: a slip" in spire.ok("log", "--last", "1")
