@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from journal import events as ev
 
 if TYPE_CHECKING:
-    from journal.service import Journal
+    from journal.service import BranchInfo, Journal
 
 
 @dataclass(frozen=True)
@@ -106,22 +106,65 @@ class StoryMap:
 
 # -- reading a road from its events ----------------------------------------------------------
 
-def reaches(history: Sequence[ev.Recorded]) -> tuple[Reach, ...]:
-    """The story cards a branch's events reached, in order, undone events left out."""
-    from journal.state import retracted_positions
+Move = tuple[int, "int | None", tuple[tuple[int, str], ...], str]
+"""One event the map reads: its position, the chapter it began (None for a card's), the
+cards it reached and how, and its time."""
 
-    gone = retracted_positions(history)
-    chapter: int | None = None
-    found: list[Reach] = []
+
+def move(recorded: ev.Recorded) -> Move | None:
+    """The event as the map reads it, if it began a chapter or reached a card."""
+    event = recorded.event
+    began = event.chapter if isinstance(event, ev.ChapterStarted) else None
+    cards = _cards_of(event)
+    if began is None and not cards:
+        return None
+    return (recorded.position, began, tuple(cards), recorded.recorded_at.isoformat())
+
+
+class Moves:
+    """The events of a branch the map reads, kept as the branch streams past (undone ones
+    too: a branch forked from this one may not have undone them)."""
+
+    def __init__(self) -> None:
+        self.found: list[Move] = []
+
+    def take(self, recorded: ev.Recorded) -> None:
+        found = move(recorded)
+        if found is not None:
+            self.found.append(found)
+
+
+def moves(history: Iterable[ev.Recorded]) -> Iterator[Move]:
+    """The branch's moves as its events come."""
     for recorded in history:
-        if recorded.position in gone:
+        found = move(recorded)
+        if found is not None:
+            yield found
+
+
+def reaches(history: Iterable[ev.Recorded],
+            gone: frozenset[int] | None = None) -> tuple[Reach, ...]:
+    """The story cards a branch's events reached, in order, undone events left out (`gone`,
+    or the positions the events' own undos name)."""
+    if gone is None:
+        from journal.state import retracted_positions
+
+        history = list(history)
+        gone = retracted_positions(history)
+    return reached(moves(history), gone)
+
+
+def reached(found: Iterable[Move], gone: frozenset[int]) -> tuple[Reach, ...]:
+    """The reaches of a branch's moves, undone ones left out."""
+    chapter: int | None = None
+    out: list[Reach] = []
+    for position, began, cards, at in found:
+        if position in gone:
             continue
-        event, at = recorded.event, recorded.recorded_at.isoformat()
-        if isinstance(event, ev.ChapterStarted):
-            chapter = event.chapter
-        for card, how in _cards_of(event):
-            found.append(Reach(card, recorded.position, chapter, at, how))
-    return tuple(found)
+        if began is not None:
+            chapter = began
+        out += [Reach(card, position, chapter, at, how) for card, how in cards]
+    return tuple(out)
 
 
 def _cards_of(event: ev.Event) -> list[tuple[int, str]]:
@@ -196,11 +239,13 @@ def _road_json(road: Road) -> dict[str, Any]:
 
 # -- reading the journal -------------------------------------------------------------------------
 
-def roads(journal: Journal, read: dict[str, Sequence[ev.Recorded]] | None = None,
+def roads(journal: Journal, read: dict[str, Sequence[Move]] | None = None,
           ) -> tuple[str, str, list[Road]]:
     """The game and current road of the current campaign, and every road of every campaign
-    of its game in the journal, read through the service (no SQL here). `read`: the events
-    of some of the current campaign's branches, by name, already in hand (the report's)."""
+    of its game in the journal, read through the service (no SQL here), each branch as it
+    streams. `read`: the moves of some of the current campaign's branches, by name, already
+    in hand (the report's), undone ones too: those are not read again, nor the events a
+    branch forked from one of them shares with it."""
     campaign = journal.campaign()
     found: list[Road] = []
     current = ""
@@ -210,15 +255,27 @@ def roads(journal: Journal, read: dict[str, Sequence[ev.Recorded]] | None = None
         # The same journal seen through the other campaign: a shallow copy shares its store
         # (one connection pool) and starts with no state of its own remembered.
         seen = journal if other.name == campaign.name else _through(journal, other.name)
+        known = read if read and seen is journal else {}
         for info in seen.branches():
-            known = read.get(info.branch.name) if read and seen is journal else None
-            history = known if known is not None else seen.history(info.branch.name)
             road = Road(other.name, info.branch.name, info.parent, info.branch.fork_position,
-                        info.current, reaches(history))
+                        info.current, _reaches(seen, info, known))
             found.append(road)
             if info.current and other.name == campaign.name:
                 current = road.name
     return campaign.game, current, found
+
+
+def _reaches(journal: Journal, info: BranchInfo, known: dict[str, Sequence[Move]],
+             ) -> tuple[Reach, ...]:
+    name, fork = info.branch.name, info.branch.fork_position
+    shares = name not in known and info.parent in known and fork is not None
+    _, gone, events = journal.events(name, fork if shares and fork is not None else 0)
+    if name in known:
+        return reached(known[name], gone)
+    if shares and info.parent is not None and fork is not None:
+        shared = itertools.takewhile(lambda move: move[0] <= fork, known[info.parent])
+        return reached(itertools.chain(shared, moves(events)), gone)
+    return reached(moves(events), gone)
 
 
 def _through(journal: Journal, name: str) -> Journal:

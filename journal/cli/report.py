@@ -40,7 +40,7 @@ def report(
     from journal.report import format_for, gather, render
 
     kind = format_for(fmt, output)
-    text = render(gather(journal(ctx), branch), kind)
+    text = render(gather(journal(ctx), branch, whole=kind == "json"), kind)
     if output is None:
         from journal.terminal import visible_json, visible_lines
 

@@ -6,7 +6,7 @@ render it. `gather` reads what `build` needs from a journal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -17,40 +17,38 @@ from journal.report.model import CheckpointMark, Report
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from journal.events import Recorded
     from journal.service import Journal
 
 __all__ = ["FORMATS", "Report", "Source", "build", "format_for", "gather", "render"]
 
 
-def gather(journal: Journal, branch: str | None = None) -> Report:
-    """The report of `branch` (default: the current one) of the journal's campaign."""
-    with collector_paused():
-        view = journal.view(branch)
-        marks = [CheckpointMark(c.name, c.position, c.card) for c in journal.checkpoints(view)]
-        parent = next((b.parent for b in journal.branches() if b.branch.id == view.branch.id),
-                      None)
-        report = build(Source(
-            campaign=view.campaign.name, game=view.campaign.game, branch=view.branch.name,
-            history=view.history, checkpoints=marks, parent=parent,
-            fork=view.branch.fork_position))
-        return replace(report, story_map=_story_map(journal, view.branch.name, view.history))
-
-
-def _story_map(journal: Journal, branch: str, history: Sequence[Recorded]) -> object:
-    """The roads taken by every playthrough of the game in the journal (`spire map`); the
-    report's own branch is not read twice."""
+def gather(journal: Journal, branch: str | None = None, whole: bool = True) -> Report:
+    """The report of `branch` (default: the current one) of the journal's campaign, read
+    in one pass as the branch streams. `whole`: keep everything (the JSON report's);
+    otherwise only what the Markdown and HTML show, however long the campaign."""
     from journal import mapping
 
-    game, current, roads = mapping.roads(journal, {branch: history})
-    return mapping.story_map(game, current, roads)
+    with collector_paused():
+        current, gone, events = journal.events(branch)
+        campaign = journal.campaign()
+        marks = [CheckpointMark(c.name, c.position, None) for c in journal.marks(current)]
+        parent = next((b.parent for b in journal.branches() if b.branch.id == current.id),
+                      None)
+        moves = mapping.Moves()
+        report = build(Source(
+            campaign=campaign.name, game=campaign.game, branch=current.name, history=events,
+            checkpoints=marks, parent=parent, fork=current.fork_position, gone=gone,
+            whole=whole, seen=moves.take))
+        game, now, roads = mapping.roads(journal, {current.name: moves.found})
+        return replace(report, story_map=mapping.story_map(game, now, roads))
 
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused: a report holds every state of the branch at
-    once, and each collection would walk them all again (at 100k events it took four
-    fifths of the time). The states hold no cycles; the collector resumes after."""
+    """Python's cyclic garbage collector paused: a report makes a state and a step for
+    every event as the branch streams, and the collections they set off would walk what
+    the report keeps again and again. The states hold no cycles (they are freed as they
+    pass); the collector resumes after."""
     import gc
 
     paused = gc.isenabled()
@@ -86,6 +84,8 @@ def format_for(fmt: str | None, output: Path | None) -> str:
 
 def render(report: Report, fmt: str) -> str:
     """The report as a Markdown, HTML or JSON document."""
+    if fmt == "json" and report.shown is not None:
+        raise ValueError("the JSON report keeps everything: gather it whole")
     with collector_paused():
         return _rendered(report, fmt)
 

@@ -345,6 +345,15 @@ class Report:
     trades: tuple[TradeRecord, ...] = ()
     waterfalls: tuple[WaterfallRecord, ...] = ()
     timeline: tuple[TimelineEntry, ...] = ()
+    shown: Any = None
+    """What a long campaign's Markdown and HTML show (journal.report.digest.Shown), when the
+    report was built to be read rather than kept whole: then `path`, `timeline` and
+    `encounters` hold only what is shown, and `notes` and the chapters' cards are not kept."""
+
+
+Found: TypeAlias = Callable[[Encounter, datetime, "datetime | None"], None]
+"""Where an encounter goes once it is over (the next one began, or the branch ended): the
+encounter, and when it began and ended."""
 
 
 def characters(names: Sequence[str], show: Callable[[str], str] = str) -> str:

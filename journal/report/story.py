@@ -1,14 +1,16 @@
 """The report's one timeline: chapters, cards, checkpoints, notes, encounters and deaths,
 each at the position it happened, and the names the players gave the cards they entered.
 
-Pure: read off the folded steps. A card's name comes only from the branch's own events
+Pure: read off the folded steps as they pass. A card's name comes only from the branch's own events
 (a target, an enemy or an ally entered with its number), never from the catalog, so the
 report names no card its players were not told to reveal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import heapq
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from journal import events as ev
@@ -27,16 +29,25 @@ from journal.report.model import (
 HOW = {"revealed": "Revealed", "pulled": "Pulled", "retrieved": "Retrieved"}
 
 
-def card_names(steps: Sequence[Step]) -> dict[int, str]:
+class Names:
     """Card numbers the players entered by name in this branch's events: targets, enemies,
     allies (the first name given to a number wins)."""
-    names: dict[int, str] = {}
-    for step in steps:
+
+    def __init__(self) -> None:
+        self.names: dict[int, str] = {}
+
+    def take(self, step: Step) -> None:
         for card in _cards(step.recorded.event):
             number, name = getattr(card, "number", None), getattr(card, "name", None)
             if isinstance(number, int) and isinstance(name, str):
-                names.setdefault(number, name)
-    return names
+                self.names.setdefault(number, name)
+
+
+def card_names(steps: Iterable[Step]) -> dict[int, str]:
+    found = Names()
+    for step in steps:
+        found.take(step)
+    return found.names
 
 
 def _cards(event: object) -> Iterator[object]:
@@ -61,38 +72,92 @@ def _card_fields(kind: type) -> tuple[str, ...]:
     return tuple(f for f in ("card", "enemy", "enemies") if f in fields)
 
 
-def timeline(steps: Sequence[Step], path: Sequence[CardStep],
-             checkpoints: Sequence[CheckpointMark], encounters: Sequence[Encounter],
-             fallen: Sequence[Death]) -> tuple[TimelineEntry, ...]:
+_Entry = tuple[int, int, int, int, Moment, "str | CardStep", datetime]
+"""A timeline entry as it is kept: its place (position, order at that position, the
+section it came from, the count of entries before it), kind, text (a card's is written
+once the names are known) and time."""
+STEPS, PATH, CHECKPOINTS, ENCOUNTERS, DEATHS = range(5)
+"""The sections an entry comes from, in the order entries at one place are told."""
+ALWAYS = ("chapter", "checkpoint", "death")
+"""Kinds a long campaign's timeline keeps every one of."""
+
+
+class Timeline:
     """Everything that happened, in order; at one position, in the order it happened
-    (the event, then a checkpoint made there, then an encounter ended or a death by it)."""
-    at = {s.position: s.recorded.recorded_at for s in steps}
-    found: list[tuple[int, int, TimelineEntry]] = []
+    (the event, then a checkpoint made there, then an encounter ended or a death by it).
 
-    def add(position: int, order: int, kind: Moment, text: str) -> None:
-        when = at.get(position) or _nearest(at, position)
-        found.append((position, order, TimelineEntry(position, kind, text, when)))
+    Entries come as the branch streams (an encounter's once it is over). With a `limit`,
+    every chapter, checkpoint and death is kept and only the latest `limit` of the rest
+    (the rest are counted): what a long campaign's Markdown and HTML show."""
 
-    for step in steps:
-        e = step.recorded.event
+    def __init__(self, checkpoints: Sequence[CheckpointMark], limit: int | None = None) -> None:
+        self.limit, self.added, self.total = limit, 0, 0
+        self.always: list[_Entry] = []
+        self.rest: list[_Entry] = []
+        """Every other entry; with a limit, the latest of them, as a heap."""
+        self.waiting = sorted(checkpoints, key=lambda mark: mark.position)
+        self.last: datetime | None = None
+
+    def add(self, position: int, order: int, source: int, kind: Moment, text: str | CardStep,
+            at: datetime) -> None:
+        self.added += 1
+        entry = (position, order, source, self.added, kind, text, at)
+        if kind in ALWAYS:
+            self.always.append(entry)
+            return
+        self.total += 1
+        if self.limit is None:
+            self.rest.append(entry)
+        elif len(self.rest) < self.limit:
+            heapq.heappush(self.rest, entry)
+        else:
+            heapq.heappushpop(self.rest, entry)
+
+    def take(self, step: Step) -> None:
+        e, at = step.recorded.event, step.recorded.recorded_at
+        self._checkpoints(step.position, at)
+        self.last = at
         if isinstance(e, ev.ChapterStarted):
-            add(step.position, 0, "chapter", f"Chapter {e.chapter} began")
+            self.add(step.position, 0, STEPS, "chapter", f"Chapter {e.chapter} began", at)
         elif isinstance(e, ev.NoteAdded):
-            add(step.position, 0, "note", e.text)
+            self.add(step.position, 0, STEPS, "note", e.text, at)
         elif isinstance(e, ev.PulledCardReturned) and step.after.card is not None:
-            add(step.position, 0, "card", f"Returned to card {step.after.card}")
-    for card in path:
-        add(card.position, 0, "card", f"{HOW[card.how]} card {card.label}")
-    for mark in checkpoints:
-        add(mark.position, 1, "checkpoint", f"Checkpoint {mark.name}")
-    for x in encounters:
-        add(x.started, 0, "encounter", _began(x))
-        if x.ended is not None:
-            add(x.ended, 2, "encounter", x.headline)
-    for death in fallen:
-        add(death.position, 3, "death", f"{death.name} fell")
-    found.sort(key=lambda entry: entry[:2])
-    return tuple(entry for _, _, entry in found)
+            self.add(step.position, 0, STEPS, "card", f"Returned to card {step.after.card}", at)
+
+    def _checkpoints(self, position: int, at: datetime) -> None:
+        """Checkpoints at or before `position` (one at an undone event's position takes the
+        time of the latest event before it, or the first event's)."""
+        waiting = self.waiting
+        while waiting and waiting[0].position <= position:
+            mark = waiting.pop(0)
+            when = at if mark.position == position or self.last is None else self.last
+            self.add(mark.position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}",
+                     when)
+
+    def encounter(self, x: Encounter, started: datetime, ended: datetime | None) -> None:
+        self.add(x.started, 0, ENCOUNTERS, "encounter", _began(x), started)
+        if x.ended is not None and ended is not None:
+            self.add(x.ended, 2, ENCOUNTERS, "encounter", x.headline, ended)
+
+    def death(self, death: Death, at: datetime) -> None:
+        self.add(death.position, 3, DEATHS, "death", f"{death.name} fell", at)
+
+    def entries(self, names: dict[int, str]) -> tuple[tuple[TimelineEntry, ...], int]:
+        """The entries kept, in order, and how many others were left out."""
+        for mark in self.waiting if self.last is not None else ():
+            self.add(mark.position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}",
+                     self.last)
+        self.waiting = []
+        kept = sorted(self.always + self.rest)
+        return (tuple(TimelineEntry(p, kind, _text(text, names), at)
+                      for p, _, _, _, kind, text, at in kept),
+                self.total - len(self.rest))
+
+
+def _text(text: str | CardStep, names: dict[int, str]) -> str:
+    if isinstance(text, str):
+        return text
+    return f"{HOW[text.how]} card {replace(text, name=names.get(text.card)).label}"
 
 
 def _began(x: Encounter) -> str:
@@ -101,10 +166,3 @@ def _began(x: Encounter) -> str:
     if isinstance(x, FaceOffReport):
         return f"Face-off with {x.name} began"
     return f"{x.noun} with {x.name} began"
-
-
-def _nearest(at: dict[int, datetime], position: int) -> datetime:
-    """The time of the latest event at or before `position` (a checkpoint at an undone
-    event's position), or the first event's."""
-    earlier = [p for p in at if p <= position]
-    return at[max(earlier)] if earlier else at[min(at)]
