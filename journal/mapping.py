@@ -114,11 +114,14 @@ cards it reached and how, and its time."""
 def move(recorded: ev.Recorded) -> Move | None:
     """The event as the map reads it, if it began a chapter or reached a card."""
     event = recorded.event
+    if event.__class__ not in MOVED and not isinstance(event, WATCHED):
+        return None
     began = event.chapter if isinstance(event, ev.ChapterStarted) else None
     cards = _cards_of(event)
-    if began is None and not cards:
-        return None
     return (recorded.position, began, tuple(cards), recorded.recorded_at.isoformat())
+
+
+WATCHED = (ev.ChapterStarted, ev.CampaignStarted)
 
 
 class Moves:
@@ -167,13 +170,14 @@ def reached(found: Iterable[Move], gone: frozenset[int]) -> tuple[Reach, ...]:
     return tuple(out)
 
 
+MOVED: dict[type, str] = {
+    ev.CardRevealed: "revealed", ev.CardPulled: "pulled", ev.CardRetrieved: "retrieved"}
+
+
 def _cards_of(event: ev.Event) -> list[tuple[int, str]]:
-    if isinstance(event, ev.CardRevealed):
-        return [(event.card, "revealed")]
-    if isinstance(event, ev.CardPulled):
-        return [(event.card, "pulled")]
-    if isinstance(event, ev.CardRetrieved):
-        return [(event.card, "retrieved")]
+    how = MOVED.get(event.__class__)
+    if how is not None:
+        return [(event.card, how)]  # type: ignore[attr-defined]  # each in MOVED has one
     if isinstance(event, ev.CampaignStarted):
         return [(card, "start") for card in event.pulled]
     return []

@@ -46,6 +46,14 @@ if TYPE_CHECKING:
 __all__ = ["Source", "build", "deaths", "luck_line", "standing"]
 
 
+class Typed(Protocol):
+    """A section that reads only some kinds of event."""
+
+    def wants(self, kind: type) -> bool: ...
+
+    def take(self, step: Step) -> None: ...
+
+
 class Follows(Protocol):
     """A game's encounters followed step by step; `close` hands on the one under way."""
 
@@ -98,27 +106,46 @@ def build(source: Source) -> Report:
     fallen, milestones = Deaths(timeline), Milestones()
     encounters, dice, world = _game(rules, found)
     ledger = Ledger(gone)
-    takers: list[Callable[[Step], None]] = [
-        timeline.take, told.take, names.take, resources.take, items.take, fallen.take,
-        milestones.take, encounters.take, dice.take]
+    typed: list[Typed] = [timeline, told, names, milestones, dice]
     if world is not None:
-        takers.append(world.take)
+        typed.append(world)
+    by_type: dict[type, list[Callable[[Step], None]]] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
-    state = State()
+    state, stamp = State(), None
+    # One pass: the sections that read only some events are handed those (`wants`); the
+    # others look at what changed, the cheap check made here.
     for recorded in history:
-        ledger.take(recorded)
+        position, event = recorded.position, recorded.event
+        ledger.last = recorded
+        if ledger.first is None:
+            ledger.first = recorded
+        if recorded.override or position in gone or isinstance(event, ev.Retracted):
+            ledger.take(recorded)
         if seen is not None:
             seen(recorded)
-        if recorded.position in gone:
+        if position in gone:
             continue
-        if not isinstance(recorded.event, ev.Retracted):
+        if not isinstance(event, ev.Retracted):
             after = evolve(state, recorded)
-            step = Step(recorded, state, after)
+            step, stamp = Step(recorded, state, after), recorded.recorded_at
+            takers = by_type.get(event.__class__)
+            if takers is None:
+                takers = by_type[event.__class__] = [
+                    t.take for t in typed if t.wants(event.__class__)]
             for take in takers:
                 take(step)
+            encounters.take(step)
+            if after.resources is not state.resources or resources.first:
+                resources.take(step)
+            if after.items is not state.items or isinstance(event, ev.ItemPassed):
+                items.take(step)
+            if after.characters is not state.characters:
+                fallen.take(step)
             state = after
-        if recorded.position in marked:  # the card a checkpoint marks
-            marked[recorded.position] = state.card
+        if position in marked:  # the card a checkpoint marks, and its moment
+            marked[position] = state.card
+            if stamp is not None:
+                timeline.checkpoints(position, stamp)
     encounters.close()
     path = told.named(names.names)
     entries, left_out = timeline.entries(names.names)
@@ -153,11 +180,11 @@ def _game(rules: Game, found: Found) -> tuple[Follows, hildegard.Dice | Counted,
 
 def _campaign(source: Source, rules: Game, state: State, last: Encounter | None,
               fallen: Sequence[Death], ledger: Ledger) -> CampaignInfo:
-    assert ledger.last is not None, "a campaign has at least its start"
+    assert ledger.first is not None and ledger.last is not None, "a campaign has its start"
     return CampaignInfo(
         name=source.campaign, game=rules.name, title=rules.title, players=state.players,
         characters=tuple(c.name for c in state.characters), branch=source.branch,
-        parent=source.parent, fork=source.fork, first_at=ledger.first_at,
+        parent=source.parent, fork=source.fork, first_at=ledger.first.recorded_at,
         last_at=ledger.last.recorded_at, events=ledger.last.position,
         standing=standing(state, () if last is None else (last,), fallen),
         head_hash=ledger.last.hash)

@@ -112,8 +112,8 @@ def _chosen(groups: Sequence[tuple[Encounter, int, Counter[str], Iterable[Encoun
     """Per group its latest, its count, its outcomes counted and its encounters newest
     first (those that may be notable, at least)."""
     chosen: dict[int, Encounter] = {}
-    for latest, _, _, _ in groups:
-        chosen.setdefault(id(latest), latest)
+    for last, _, _, _ in groups:
+        chosen.setdefault(id(last), last)
     for _, count, counts, newest in groups:
         for x in newest:
             if len(chosen) >= limit:

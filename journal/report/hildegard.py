@@ -38,6 +38,10 @@ class Dice:
         self.shot: Counter[tuple[str, str]] = Counter()
         self.wild: dict[str, Counter[str]] = {}
 
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return issubclass(kind, (hv.ShotDiceRolled, hv.WildShotRolled))
+
     def take(self, step: Step) -> None:
         e = step.recorded.event
         if isinstance(e, hv.ShotDiceRolled):
@@ -97,6 +101,8 @@ class Encounters:
         if isinstance(step.recorded.event, STARTED):
             self.close()
             self.track = _Track(step.position, step.recorded.recorded_at)
+        elif step.after.game_state is step.before.game_state:
+            return  # the encounter as it was: following it again changes nothing
         encounter = hildegard(step.after).encounter
         if self.track is not None and encounter is not None:
             self.track.follow(step, encounter)

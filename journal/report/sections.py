@@ -46,6 +46,10 @@ class Story:
         self.chapters: list[tuple[int, int]] = []
         self.notes: list[Note] = []
 
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return kind in MOVES or issubclass(kind, (ev.ChapterStarted, ev.NoteAdded))
+
     def take(self, step: Step) -> None:
         e = step.recorded.event
         how = MOVES.get(type(e))
@@ -181,6 +185,10 @@ class Milestones:
     def __init__(self) -> None:
         self.found: list[MilestoneRecord] = []
 
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return issubclass(kind, (ev.MilestoneRetrieved, ev.MilestoneDiscarded))
+
     def take(self, step: Step) -> None:
         e, found = step.recorded.event, self.found
         if isinstance(e, ev.MilestoneRetrieved):
@@ -203,11 +211,10 @@ class Ledger:
         self.said: dict[int, str] = {}
         self.first: ev.Recorded | None = None
         self.last: ev.Recorded | None = None
+        """Set as the branch streams past (`take` is handed only what it lists)."""
 
     def take(self, r: ev.Recorded) -> None:
-        if self.first is None:
-            self.first = r
-        self.last = r
+        """An event overridden, undone, or an undo."""
         if r.override:
             self.overrides.append(OverrideRecord(r.position, describe(r.event), r.override,
                                                  r.position in self.gone))
@@ -217,10 +224,7 @@ class Ledger:
             self.undos.append(UndoRecord(r.position, tuple(
                 (p, self.said.get(p, "?")) for p in r.event.positions)))
 
-    @property
-    def first_at(self) -> datetime:
-        assert self.first is not None
-        return self.first.recorded_at
+
 
 
 class Counted:
@@ -235,6 +239,10 @@ class Counted:
         self.counts: list[Counter[str]] = [Counter() for _ in self.kinds]
         self.reads: dict[type, list[tuple[Counter[str], Callable[[Any], Iterable[str]]]]] = {}
         """Per event class, the dice it rolls and how to read them (asked once a class)."""
+
+    def wants(self, kind: type) -> bool:
+        tag = getattr(kind, "model_fields", {}).get("type")
+        return tag is not None and any(tag.default in k.rolls for k in self.kinds)
 
     def take(self, step: Step) -> None:
         e = step.recorded.event

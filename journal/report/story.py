@@ -36,6 +36,10 @@ class Names:
     def __init__(self) -> None:
         self.names: dict[int, str] = {}
 
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return bool(_card_fields(kind))
+
     def take(self, step: Step) -> None:
         for card in _cards(step.recorded.event):
             number, name = getattr(card, "number", None), getattr(card, "name", None)
@@ -95,8 +99,8 @@ class Timeline:
         self.always: list[_Entry] = []
         self.rest: list[_Entry] = []
         """Every other entry; with a limit, the latest of them, as a heap."""
-        self.waiting = sorted(checkpoints, key=lambda mark: mark.position)
-        self.last: datetime | None = None
+        self.marks = {mark.position: [m for m in checkpoints if m.position == mark.position]
+                      for mark in checkpoints}
 
     def add(self, position: int, order: int, source: int, kind: Moment, text: str | CardStep,
             at: datetime) -> None:
@@ -113,10 +117,12 @@ class Timeline:
         else:
             heapq.heappushpop(self.rest, entry)
 
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return issubclass(kind, (ev.ChapterStarted, ev.NoteAdded, ev.PulledCardReturned))
+
     def take(self, step: Step) -> None:
         e, at = step.recorded.event, step.recorded.recorded_at
-        self._checkpoints(step.position, at)
-        self.last = at
         if isinstance(e, ev.ChapterStarted):
             self.add(step.position, 0, STEPS, "chapter", f"Chapter {e.chapter} began", at)
         elif isinstance(e, ev.NoteAdded):
@@ -124,15 +130,11 @@ class Timeline:
         elif isinstance(e, ev.PulledCardReturned) and step.after.card is not None:
             self.add(step.position, 0, STEPS, "card", f"Returned to card {step.after.card}", at)
 
-    def _checkpoints(self, position: int, at: datetime) -> None:
-        """Checkpoints at or before `position` (one at an undone event's position takes the
-        time of the latest event before it, or the first event's)."""
-        waiting = self.waiting
-        while waiting and waiting[0].position <= position:
-            mark = waiting.pop(0)
-            when = at if mark.position == position or self.last is None else self.last
-            self.add(mark.position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}",
-                     when)
+    def checkpoints(self, position: int, at: datetime) -> None:
+        """The checkpoints made at `position`, at its event's time (an undo's, which is no
+        step, gives the time of the latest event before it)."""
+        for mark in self.marks.pop(position, ()):
+            self.add(position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}", at)
 
     def encounter(self, x: Encounter, started: datetime, ended: datetime | None) -> None:
         self.add(x.started, 0, ENCOUNTERS, "encounter", _began(x), started)
@@ -144,10 +146,6 @@ class Timeline:
 
     def entries(self, names: dict[int, str]) -> tuple[tuple[TimelineEntry, ...], int]:
         """The entries kept, in order, and how many others were left out."""
-        for mark in self.waiting if self.last is not None else ():
-            self.add(mark.position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}",
-                     self.last)
-        self.waiting = []
         kept = sorted(self.always + self.rest)
         return (tuple(TimelineEntry(p, kind, _text(text, names), at)
                       for p, _, _, _, kind, text, at in kept),

@@ -120,6 +120,11 @@ class World:
         self.trades: list[TradeRecord] = []
         self.waterfalls: list[WaterfallRecord] = []
 
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return issubclass(kind, (v2.TradingCardRevealed, v2.ItemBought, v2.WaterfallLaid,
+                                 v2.WaterfallCardChosen, v2.WaterfallEnded))
+
     def take(self, step: Step) -> None:
         e, found = step.recorded.event, self.trades
         if isinstance(e, v2.TradingCardRevealed):
