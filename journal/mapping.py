@@ -131,6 +131,10 @@ class Moves:
     def __init__(self) -> None:
         self.found: list[Move] = []
 
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return kind in MOVED or issubclass(kind, WATCHED)
+
     def take(self, recorded: ev.Recorded) -> None:
         found = move(recorded)
         if found is not None:

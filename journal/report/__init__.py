@@ -38,7 +38,7 @@ def gather(journal: Journal, branch: str | None = None, whole: bool = True) -> R
         report = build(Source(
             campaign=campaign.name, game=campaign.game, branch=current.name, history=events,
             checkpoints=marks, parent=parent, fork=current.fork_position, gone=gone,
-            whole=whole, seen=moves.take))
+            whole=whole, seen=moves))
         game, now, roads = mapping.roads(journal, {current.name: moves.found})
         return replace(report, story_map=mapping.story_map(game, now, roads))
 

@@ -46,6 +46,14 @@ if TYPE_CHECKING:
 __all__ = ["Source", "build", "deaths", "luck_line", "standing"]
 
 
+class Seen(Protocol):
+    """A reader of some kinds of event, undone ones too."""
+
+    def wants(self, kind: type) -> bool: ...
+
+    def take(self, recorded: ev.Recorded) -> None: ...
+
+
 class Typed(Protocol):
     """A section that reads only some kinds of event."""
 
@@ -69,7 +77,8 @@ class Source:
     `history` may be a stream read once (`Store.events`), with `gone`, the positions its
     undos take back, known beforehand (`Store.retracted`); without `gone` it is a list.
     `whole`: keep everything (the JSON's); otherwise only what the Markdown and HTML show.
-    `seen`: called with every event read, undone ones too (the map's own reading)."""
+    `seen`: handed every event read that it `wants`, undone ones too (the map's own
+    reading)."""
 
     campaign: str
     game: str
@@ -80,7 +89,7 @@ class Source:
     fork: int | None = None
     gone: frozenset[int] | None = None
     whole: bool = True
-    seen: Callable[[ev.Recorded], None] | None = None
+    seen: Seen | None = None
 
 
 def build(source: Source) -> Report:
@@ -111,6 +120,7 @@ def build(source: Source) -> Report:
         typed.append(world)
     by_type: dict[type, list[Callable[[Step], None]]] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
+    watched: dict[type, bool] = {}
     state, stamp = State(), None
     # One pass: the sections that read only some events are handed those (`wants`); the
     # others look at what changed, the cheap check made here.
@@ -122,7 +132,11 @@ def build(source: Source) -> Report:
         if recorded.override or position in gone or isinstance(event, ev.Retracted):
             ledger.take(recorded)
         if seen is not None:
-            seen(recorded)
+            wanted = watched.get(event.__class__)
+            if wanted is None:
+                wanted = watched[event.__class__] = seen.wants(event.__class__)
+            if wanted:
+                seen.take(recorded)
         if position in gone:
             continue
         if not isinstance(event, ev.Retracted):

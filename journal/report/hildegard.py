@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from itertools import repeat
-from typing import Literal
+from typing import Any, Literal
 
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
@@ -121,16 +121,22 @@ def _report(track: _Track) -> Encounter:
 
 
 def _target(track: _Track, t: Target) -> TargetReport:
-    card = t.card
     outcome: Literal["hit", "miss"] | None = (
         "hit" if t.outcome == "hit" else "miss" if t.outcome == "miss" else None)
     return TargetReport(
-        name=card.name, number=card.number, started=track.started, ended=track.ended,
-        shooter=t.shooter, bullseye_limit=card.bullseye_limit, accuracy=card.accuracy,
-        sets=card.sets, parts=tuple(card.parts), reward=reward_text(card.reward),
-        bonus=bonus_text(card.bonus), bonus_awarded=t.bonus_awarded,
-        set_bullseyes=t.set_bullseyes, bullseyes=t.bullseyes, outcome=outcome,
-        next_card=t.next_card, chance=chance_at_start(card))
+        started=track.started, ended=track.ended, shooter=t.shooter,
+        bonus_awarded=t.bonus_awarded, set_bullseyes=t.set_bullseyes, bullseyes=t.bullseyes,
+        outcome=outcome, next_card=t.next_card, **_printed(t.card))
+
+
+@cache
+def _printed(card: TargetCard) -> dict[str, Any]:
+    """What the report tells of a target card, worked out once per card (a long campaign
+    plays the same card thousands of times)."""
+    return {"name": card.name, "number": card.number, "bullseye_limit": card.bullseye_limit,
+            "accuracy": card.accuracy, "sets": card.sets, "parts": tuple(card.parts),
+            "reward": reward_text(card.reward), "bonus": bonus_text(card.bonus),
+            "chance": chance_at_start(card)}
 
 
 WEIGHED = (8, 6)

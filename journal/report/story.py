@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from journal import events as ev
@@ -76,7 +76,7 @@ def _card_fields(kind: type) -> tuple[str, ...]:
     return tuple(f for f in ("card", "enemy", "enemies") if f in fields)
 
 
-_Entry = tuple[int, int, int, int, Moment, "str | CardStep", datetime]
+_Entry = tuple[int, int, int, int, Moment, "str | CardStep | _Told", datetime]
 """A timeline entry as it is kept: its place (position, order at that position, the
 section it came from, the count of entries before it), kind, text (a card's is written
 once the names are known) and time."""
@@ -102,8 +102,8 @@ class Timeline:
         self.marks = {mark.position: [m for m in checkpoints if m.position == mark.position]
                       for mark in checkpoints}
 
-    def add(self, position: int, order: int, source: int, kind: Moment, text: str | CardStep,
-            at: datetime) -> None:
+    def add(self, position: int, order: int, source: int, kind: Moment,
+            text: str | CardStep | _Told, at: datetime) -> None:
         self.added += 1
         entry = (position, order, source, self.added, kind, text, at)
         if kind in ALWAYS:
@@ -137,9 +137,9 @@ class Timeline:
             self.add(position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}", at)
 
     def encounter(self, x: Encounter, started: datetime, ended: datetime | None) -> None:
-        self.add(x.started, 0, ENCOUNTERS, "encounter", _began(x), started)
+        self.add(x.started, 0, ENCOUNTERS, "encounter", _Told(x, True), started)
         if x.ended is not None and ended is not None:
-            self.add(x.ended, 2, ENCOUNTERS, "encounter", x.headline, ended)
+            self.add(x.ended, 2, ENCOUNTERS, "encounter", _Told(x, False), ended)
 
     def death(self, death: Death, at: datetime) -> None:
         self.add(death.position, 3, DEATHS, "death", f"{death.name} fell", at)
@@ -152,9 +152,22 @@ class Timeline:
                 self.total - len(self.rest))
 
 
-def _text(text: str | CardStep, names: dict[int, str]) -> str:
+@dataclass(frozen=True, slots=True)
+class _Told:
+    """An encounter's beginning or end, written only if the timeline keeps it."""
+
+    encounter: Encounter
+    began: bool
+
+    def __str__(self) -> str:
+        return _began(self.encounter) if self.began else self.encounter.headline
+
+
+def _text(text: str | CardStep | _Told, names: dict[int, str]) -> str:
     if isinstance(text, str):
         return text
+    if isinstance(text, _Told):
+        return str(text)
     return f"{HOW[text.how]} card {replace(text, name=names.get(text.card)).label}"
 
 
