@@ -12,9 +12,10 @@ leaves them among the skipped.)
 
 from __future__ import annotations
 
+import bisect
 import copy
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from journal.service import BranchInfo, Journal
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reach:
     """One time a road reached a story card."""
 
@@ -106,47 +107,56 @@ class StoryMap:
 
 # -- reading a road from its events ----------------------------------------------------------
 
-Move = tuple[int, "int | None", tuple[tuple[int, str], ...], str]
-"""One event the map reads: its position, the chapter it began (None for a card's), the
-cards it reached and how, and its time."""
-
-
-def move(recorded: ev.Recorded) -> Move | None:
-    """The event as the map reads it, if it began a chapter or reached a card."""
-    event = recorded.event
-    if event.__class__ not in MOVED and not isinstance(event, WATCHED):
-        return None
-    began = event.chapter if isinstance(event, ev.ChapterStarted) else None
-    cards = _cards_of(event)
-    return (recorded.position, began, tuple(cards), recorded.recorded_at.isoformat())
-
-
 WATCHED = (ev.ChapterStarted, ev.CampaignStarted)
 
 
-class Moves:
-    """The events of a branch the map reads, kept as the branch streams past (undone ones
-    too: a branch forked from this one may not have undone them)."""
+class Reader:
+    """A branch's reaches as its events stream past, undone ones (`gone`) left out; and the
+    chapters begun, so that a branch forked from it shares the reaches before its fork
+    rather than reading them again."""
 
-    def __init__(self) -> None:
-        self.found: list[Move] = []
+    def __init__(self, gone: frozenset[int], chapter: int | None = None) -> None:
+        self.gone, self.chapter = gone, chapter
+        self.found: list[Reach] = []
+        self.chapters: list[tuple[int, int]] = []
 
     @staticmethod
     def wants(kind: type) -> bool:
         return kind in MOVED or issubclass(kind, WATCHED)
 
     def take(self, recorded: ev.Recorded) -> None:
-        found = move(recorded)
-        if found is not None:
-            self.found.append(found)
+        position, event = recorded.position, recorded.event
+        if position in self.gone:
+            return
+        if isinstance(event, ev.ChapterStarted):
+            self.chapter = event.chapter
+            self.chapters.append((position, event.chapter))
+            return
+        cards = _cards_of(event)
+        if cards:
+            at = recorded.recorded_at.isoformat()
+            self.found += [Reach(card, position, self.chapter, at, how) for card, how in cards]
 
+    def read(self, history: Iterable[ev.Recorded]) -> Reader:
+        wanted: dict[type, bool] = {}
+        for recorded in history:
+            kind = recorded.event.__class__
+            if wanted.get(kind) or (kind not in wanted and wanted.setdefault(
+                    kind, self.wants(kind))):
+                self.take(recorded)
+        return self
 
-def moves(history: Iterable[ev.Recorded]) -> Iterator[Move]:
-    """The branch's moves as its events come."""
-    for recorded in history:
-        found = move(recorded)
-        if found is not None:
-            yield found
+    def forked(self, gone: frozenset[int], fork: int) -> Reader | None:
+        """A reader for a branch forked from this one at `fork` that undid what this one
+        undid up to there, holding this one's reaches up to the fork (the same objects);
+        None when their undos up to the fork differ."""
+        if {p for p in gone if p <= fork} != {p for p in self.gone if p <= fork}:
+            return None
+        chapter = next((c for at, c in reversed(self.chapters) if at <= fork), None)
+        found = Reader(gone, chapter)
+        found.found = self.found[:bisect.bisect_right(self.found, fork,
+                                                      key=lambda r: r.position)]
+        return found
 
 
 def reaches(history: Iterable[ev.Recorded],
@@ -158,20 +168,7 @@ def reaches(history: Iterable[ev.Recorded],
 
         history = list(history)
         gone = retracted_positions(history)
-    return reached(moves(history), gone)
-
-
-def reached(found: Iterable[Move], gone: frozenset[int]) -> tuple[Reach, ...]:
-    """The reaches of a branch's moves, undone ones left out."""
-    chapter: int | None = None
-    out: list[Reach] = []
-    for position, began, cards, at in found:
-        if position in gone:
-            continue
-        if began is not None:
-            chapter = began
-        out += [Reach(card, position, chapter, at, how) for card, how in cards]
-    return tuple(out)
+    return tuple(Reader(gone).read(history).found)
 
 
 MOVED: dict[type, str] = {
@@ -247,13 +244,13 @@ def _road_json(road: Road) -> dict[str, Any]:
 
 # -- reading the journal -------------------------------------------------------------------------
 
-def roads(journal: Journal, read: dict[str, Sequence[Move]] | None = None,
+def roads(journal: Journal, read: dict[str, Reader] | None = None,
           ) -> tuple[str, str, list[Road]]:
     """The game and current road of the current campaign, and every road of every campaign
     of its game in the journal, read through the service (no SQL here), each branch as it
-    streams. `read`: the moves of some of the current campaign's branches, by name, already
-    in hand (the report's), undone ones too: those are not read again, nor the events a
-    branch forked from one of them shares with it."""
+    streams. `read`: some of the current campaign's branches, by name, already read (the
+    report's): those are not read again, nor what a branch forked from one of them shares
+    with it."""
     campaign = journal.campaign()
     found: list[Road] = []
     current = ""
@@ -273,17 +270,17 @@ def roads(journal: Journal, read: dict[str, Sequence[Move]] | None = None,
     return campaign.game, current, found
 
 
-def _reaches(journal: Journal, info: BranchInfo, known: dict[str, Sequence[Move]],
+def _reaches(journal: Journal, info: BranchInfo, known: dict[str, Reader],
              ) -> tuple[Reach, ...]:
     name, fork = info.branch.name, info.branch.fork_position
-    shares = name not in known and info.parent in known and fork is not None
-    _, gone, events = journal.events(name, fork if shares and fork is not None else 0)
     if name in known:
-        return reached(known[name], gone)
-    if shares and info.parent is not None and fork is not None:
-        shared = itertools.takewhile(lambda move: move[0] <= fork, known[info.parent])
-        return reached(itertools.chain(shared, moves(events)), gone)
-    return reached(moves(events), gone)
+        return tuple(known[name].found)
+    _, gone, events = journal.events(name)  # (nothing is read until they are asked for)
+    parent = known.get(info.parent) if info.parent is not None else None
+    shared = parent.forked(gone, fork) if parent is not None and fork is not None else None
+    if shared is not None and fork is not None:
+        return tuple(shared.read(journal.events(name, fork)[2]).found)
+    return tuple(Reader(gone).read(events).found)
 
 
 def _through(journal: Journal, name: str) -> Journal:

@@ -34,12 +34,12 @@ def gather(journal: Journal, branch: str | None = None, whole: bool = True) -> R
         marks = [CheckpointMark(c.name, c.position, None) for c in journal.marks(current)]
         parent = next((b.parent for b in journal.branches() if b.branch.id == current.id),
                       None)
-        moves = mapping.Moves()
+        reader = mapping.Reader(gone)
         report = build(Source(
             campaign=campaign.name, game=campaign.game, branch=current.name, history=events,
             checkpoints=marks, parent=parent, fork=current.fork_position, gone=gone,
-            whole=whole, seen=moves))
-        game, now, roads = mapping.roads(journal, {current.name: moves.found})
+            whole=whole, seen=reader))
+        game, now, roads = mapping.roads(journal, {current.name: reader})
         return replace(report, story_map=mapping.story_map(game, now, roads))
 
 
