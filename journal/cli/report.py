@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -37,17 +38,25 @@ def report(
       spire report -o gray-oaks.html
       spire report --format md --branch bolder
     """
-    from journal.report import format_for, gather, render
+    from journal.report import KEEPS, format_for, gather, pieces
 
     kind = format_for(fmt, output)
-    text = render(gather(journal(ctx), branch, whole=kind == "json"), kind)
+    text = pieces(gather(journal(ctx), branch, KEEPS[kind]), kind)
     if output is None:
         from journal.terminal import visible_json, visible_lines
 
-        typer.echo((visible_json if kind == "json" else visible_lines)(text), nl=False)
+        for piece in text:
+            typer.echo((visible_json if kind == "json" else visible_lines)(piece), nl=False)
         return
+    written = [0]
+
+    def counted(found: Iterator[str]) -> Iterator[str]:
+        for piece in found:
+            written[0] += len(piece.encode())
+            yield piece
+
     try:
-        write_whole(output, text)
+        write_whole(output, counted(text))
     except OSError as e:
         raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
-    typer.echo(f"Wrote the {kind} report to {output} ({len(text.encode()):,} bytes)")
+    typer.echo(f"Wrote the {kind} report to {output} ({written[0]:,} bytes)")

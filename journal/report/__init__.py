@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from journal.report.build import Source, build
+from journal.report.build import Keep, Source, build
 from journal.report.model import CheckpointMark, Report
 
 if TYPE_CHECKING:
@@ -19,13 +19,16 @@ if TYPE_CHECKING:
 
     from journal.service import Journal
 
-__all__ = ["FORMATS", "Report", "Source", "build", "format_for", "gather", "render"]
+__all__ = ["FORMATS", "KEEPS", "Report", "Source", "build", "format_for", "gather", "pieces",
+           "render"]
 
 
-def gather(journal: Journal, branch: str | None = None, whole: bool = True) -> Report:
+def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") -> Report:
     """The report of `branch` (default: the current one) of the journal's campaign, read
-    in one pass as the branch streams. `whole`: keep everything (the JSON report's);
-    otherwise only what the Markdown and HTML show, however long the campaign."""
+    in one pass as the branch streams. `keep`: everything in memory; only what the
+    Markdown and HTML show ("shown"); or everything, what grows with the campaign on disk
+    ("spooled", for the JSON). A long campaign's report holds a bounded amount with
+    "shown" or "spooled"."""
     from journal import mapping
 
     with collector_paused():
@@ -38,7 +41,7 @@ def gather(journal: Journal, branch: str | None = None, whole: bool = True) -> R
         report = build(Source(
             campaign=campaign.name, game=campaign.game, branch=current.name, history=events,
             checkpoints=marks, parent=parent, fork=current.fork_position, gone=gone,
-            whole=whole, seen=reader))
+            keep=keep, seen=reader))
         game, now, roads = mapping.roads(journal, {current.name: reader})
         return replace(report, story_map=mapping.story_map(game, now, roads))
 
@@ -82,25 +85,30 @@ def format_for(fmt: str | None, output: Path | None) -> str:
     return fmt.casefold()
 
 
+KEEPS: dict[str, Keep] = {"md": "shown", "html": "shown", "json": "spooled"}
+"""What each format needs kept (`gather`)."""
+
+
 def render(report: Report, fmt: str) -> str:
     """The report as a Markdown, HTML or JSON document."""
+    return "".join(pieces(report, fmt))
+
+
+def pieces(report: Report, fmt: str) -> Iterator[str]:
+    """The report as a Markdown, HTML or JSON document, in pieces to be written as they
+    come (a long JSON report is read back from disk a piece at a time)."""
     if fmt == "json" and report.shown is not None:
-        raise ValueError("the JSON report keeps everything: gather it whole")
+        raise ValueError("the JSON report keeps everything: gather it with keep='spooled'")
     with collector_paused():
-        return _rendered(report, fmt)
+        if fmt == "md":
+            from journal.report import markdown
 
+            yield markdown.render(report)
+        elif fmt == "html":
+            from journal.report import html
 
-def _rendered(report: Report, fmt: str) -> str:
-    if fmt == "md":
-        from journal.report import markdown
+            yield html.render(report)
+        else:
+            from journal.report import as_json
 
-        return markdown.render(report)
-    if fmt == "html":
-        from journal.report import html
-
-        return html.render(report)
-    import json
-
-    from journal.report import as_json
-
-    return json.dumps(as_json.render(report), indent=2, ensure_ascii=False) + "\n"
+            yield from as_json.pieces(report)

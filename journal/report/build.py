@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from journal import events as ev
 from journal.dice_stats import Luck, luck, stats
 from journal.games import Game
 from journal.games import game as game_named
-from journal.report import digest, hildegard, story
+from journal.report import as_json, digest, hildegard, story
 from journal.report.fold import Step
 from journal.report.model import (
     CampaignInfo,
@@ -38,6 +38,7 @@ from journal.report.sections import (
     Story,
     deaths,
 )
+from journal.report.spool import Spooled
 from journal.state import State, evolve, retracted_positions
 
 if TYPE_CHECKING:
@@ -69,6 +70,13 @@ class Follows(Protocol):
 
     def close(self) -> None: ...
 
+    def opened(self) -> int | None: ...
+
+
+Keep = Literal["whole", "shown", "spooled"]
+"""What a report keeps: everything in memory; only what the Markdown and HTML show; or
+everything, the sections that grow with the campaign on disk (the JSON's)."""
+
 
 @dataclass(frozen=True)
 class Source:
@@ -76,7 +84,7 @@ class Source:
 
     `history` may be a stream read once (`Store.events`), with `gone`, the positions its
     undos take back, known beforehand (`Store.retracted`); without `gone` it is a list.
-    `whole`: keep everything (the JSON's); otherwise only what the Markdown and HTML show.
+    `keep`: what the report keeps (`Keep`).
     `seen`: handed every event read that it `wants`, undone ones too (the map's own
     reading)."""
 
@@ -88,7 +96,7 @@ class Source:
     parent: str | None = None
     fork: int | None = None
     gone: frozenset[int] | None = None
-    whole: bool = True
+    keep: Keep = "whole"
     seen: Seen | None = None
 
 
@@ -101,20 +109,23 @@ def build(source: Source) -> Report:
         gone = retracted_positions(history)
     else:
         gone = source.gone
-    whole = source.whole
-    timeline = story.Timeline(source.checkpoints, None if whole else digest.TIMELINE)
-    # (a checkpoint's card is read off the fold below, as the service reads it)
-    kept = digest.Kept(None if whole else digest.DETAILED)
+    whole = source.keep != "shown"
+    spooled = Spooled() if source.keep == "spooled" else None
+    timeline = story.Timeline(source.checkpoints, None if whole else digest.TIMELINE,
+                              spooled.timeline if spooled else None)
+    kept = digest.Kept(None if whole else digest.DETAILED, hold=spooled is None)
 
     def found(x: Encounter, started: Any, ended: Any) -> None:
         kept.add(x)
+        if spooled is not None:
+            spooled.encounters.add(as_json.encounter(x))
         timeline.encounter(x, started, ended)
 
-    told = Story(timeline, None if whole else digest.PATH)
+    told = Story(timeline, None if whole else digest.PATH, spooled)
     names, resources, items = story.Names(), Resources(), Items()
     fallen, milestones = Deaths(timeline), Milestones()
     encounters, dice, world = _game(rules, found)
-    ledger = Ledger(gone)
+    ledger = Ledger(gone, spooled)
     typed: list[Typed] = [timeline, told, names, milestones, dice]
     if world is not None:
         typed.append(world)
@@ -160,6 +171,8 @@ def build(source: Source) -> Report:
             marked[position] = state.card
             if stamp is not None:
                 timeline.checkpoints(position, stamp)
+        if spooled is not None:  # what no later event can come before, written out
+            timeline.flush(min(position, encounters.opened() or position))
     encounters.close()
     path = told.named(names.names)
     entries, left_out = timeline.entries(names.names)
@@ -168,12 +181,13 @@ def build(source: Source) -> Report:
     xs, dead = kept.encounters(), tuple(fallen.found)
     return Report(
         campaign=_campaign(source, rules, state, kept.last, dead, ledger),
-        path=path, chapters=told.chapters_of(path),
+        path=path, chapters=told.chapters_of(),
         checkpoints=tuple(replace(m, card=marked[m.position]) for m in source.checkpoints),
         encounters=xs, resources=resources.series(), items=items.records(),
         deaths=dead, notes=tuple(told.notes), overrides=tuple(ledger.overrides),
         undos=tuple(ledger.undos), dice=_dice(rules, dice, state),
         milestones=tuple(milestones.found), timeline=entries, shown=shown,
+        spooled=None if spooled is None else replace(spooled, names=names.names),
         **(world.sections() if world is not None else {}))
 
 

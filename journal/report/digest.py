@@ -181,8 +181,8 @@ class Kept:
     """The encounters of a branch as they end: every one (`limit` None, the JSON's), or
     per card a count, its outcomes and the few the Markdown and HTML can show in full."""
 
-    def __init__(self, limit: int | None = DETAILED) -> None:
-        self.limit, self.total = limit, 0
+    def __init__(self, limit: int | None = DETAILED, hold: bool = True) -> None:
+        self.limit, self.total, self.hold = limit, 0, hold
         self.every: list[Encounter] = []
         self.groups: dict[tuple[str, str], _Group] = {}
         self.last: Encounter | None = None
@@ -190,7 +190,8 @@ class Kept:
     def add(self, x: Encounter) -> None:
         self.total, self.last = self.total + 1, x
         if self.limit is None:
-            self.every.append(x)
+            if self.hold:
+                self.every.append(x)
             return
         kind, outcome = kind_of(x), _outcome(x)
         group = self.groups.get((kind, x.name))

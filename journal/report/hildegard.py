@@ -107,6 +107,10 @@ class Encounters:
         if self.track is not None and encounter is not None:
             self.track.follow(step, encounter)
 
+    def opened(self) -> int | None:
+        """Where the encounter under way (still to be handed on) began."""
+        return None if self.track is None else self.track.started
+
     def close(self) -> None:
         track, self.track = self.track, None
         if track is not None and track.latest is not None:

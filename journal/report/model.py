@@ -346,6 +346,10 @@ class Report:
     waterfalls: tuple[WaterfallRecord, ...] = ()
     timeline: tuple[TimelineEntry, ...] = ()
     shown: Any = None
+    spooled: Any = None
+    """The sections of a long JSON report that grow with the campaign, kept on disk
+    (journal.report.spool.Spooled) rather than in `path`, `timeline`, `encounters`,
+    `notes` and `undos`, which are then empty."""
     """What a long campaign's Markdown and HTML show (journal.report.digest.Shown), when the
     report was built to be read rather than kept whole: then `path`, `timeline` and
     `encounters` hold only what is shown, and `notes` and the chapters' cards are not kept."""
@@ -360,6 +364,14 @@ def characters(names: Sequence[str], show: Callable[[str], str] = str) -> str:
     """"characters Millicent, Oswin, Wynn": who was played, apart from how many played."""
     word = "character" if len(names) == 1 else "characters"
     return f"{word} {', '.join(show(n) for n in names)}"
+
+
+HOW = {"revealed": "Revealed", "pulled": "Pulled", "retrieved": "Retrieved"}
+
+
+def card_text(step: CardStep) -> str:
+    """A card on the timeline: "Revealed card 14 Hungry Badger"."""
+    return f"{HOW[step.how]} card {step.label}"
 
 
 def path_step(step: CardStep) -> str:

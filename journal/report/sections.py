@@ -7,12 +7,13 @@ Pure: no journal, no clock, no output.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from journal import events as ev
 from journal.describe import describe
+from journal.report.as_json import note_item, undo_item
 from journal.report.fold import Step
 from journal.report.model import (
     CardStep,
@@ -25,6 +26,7 @@ from journal.report.model import (
     Series,
     UndoRecord,
 )
+from journal.report.spool import Spooled
 from journal.report.story import PATH, Timeline
 
 Move = Literal["revealed", "pulled", "retrieved"]
@@ -38,11 +40,12 @@ class Story:
     or chapter cards (the timeline tells them): what a long campaign's Markdown and HTML
     show."""
 
-    def __init__(self, timeline: Timeline, limit: int | None = None) -> None:
-        self.timeline, self.whole = timeline, limit is None
-        self.path: deque[CardStep] = deque(maxlen=limit)
+    def __init__(self, timeline: Timeline, limit: int | None = None,
+                 spooled: Spooled | None = None) -> None:
+        self.timeline, self.whole, self.spooled = timeline, limit is None, spooled
+        self.path: deque[CardStep] = deque(maxlen=0 if spooled else limit)
         self.cards = 0
-        self.chapters: list[tuple[int, int]] = []
+        self.chapters: list[tuple[int, int, list[int]]] = []
         self.notes: list[Note] = []
 
     @staticmethod
@@ -57,22 +60,26 @@ class Story:
             found = CardStep(step.position, card, how, step.after.chapter)
             self.path.append(found)
             self.cards += 1
+            if self.spooled is not None:
+                self.spooled.path.add([step.position, card, how, step.after.chapter])
+            if self.chapters and self.whole:
+                self.chapters[-1][2].append(card)
             self.timeline.add(step.position, 0, PATH, "card", found, step.recorded.recorded_at)
         elif isinstance(e, ev.ChapterStarted):
-            self.chapters.append((e.chapter, step.position))
+            self.chapters.append((e.chapter, step.position, []))
         elif isinstance(e, ev.NoteAdded) and self.whole:
-            self.notes.append(Note(step.position, e.text, step.recorded.recorded_at))
+            found_note = Note(step.position, e.text, step.recorded.recorded_at)
+            if self.spooled is not None:
+                self.spooled.notes.add(note_item(found_note))
+            else:
+                self.notes.append(found_note)
 
     def named(self, names: dict[int, str]) -> tuple[CardStep, ...]:
         return tuple(CardStep(c.position, c.card, c.how, c.chapter, names.get(c.card))
                      for c in self.path)
 
-    def chapters_of(self, path: Sequence[CardStep]) -> tuple[Chapter, ...]:
-        ends = [at for _, at in self.chapters[1:]] + [None]
-        return tuple(
-            Chapter(number, at, tuple(c.card for c in path if self.whole and c.position > at
-                                      and (end is None or c.position < end)))
-            for (number, at), end in zip(self.chapters, ends))
+    def chapters_of(self) -> tuple[Chapter, ...]:
+        return tuple(Chapter(number, at, tuple(cards)) for number, at, cards in self.chapters)
 
 
 class Resources:
@@ -203,8 +210,8 @@ class Ledger:
     """What the whole history tells, undone events and undos with it: the overrides, the
     undos (with what each took back), the first and the latest event."""
 
-    def __init__(self, gone: frozenset[int]) -> None:
-        self.gone = gone
+    def __init__(self, gone: frozenset[int], spooled: Spooled | None = None) -> None:
+        self.gone, self.spooled = gone, spooled
         self.overrides: list[OverrideRecord] = []
         self.undos: list[UndoRecord] = []
         self.said: dict[int, str] = {}
@@ -220,8 +227,12 @@ class Ledger:
         if r.position in self.gone:
             self.said[r.position] = describe(r.event)
         elif isinstance(r.event, ev.Retracted):
-            self.undos.append(UndoRecord(r.position, tuple(
-                (p, self.said.get(p, "?")) for p in r.event.positions)))
+            undo = UndoRecord(r.position, tuple(
+                (p, self.said.get(p, "?")) for p in r.event.positions))
+            if self.spooled is not None:
+                self.spooled.undos.add(undo_item(undo))
+            else:
+                self.undos.append(undo)
 
 
 

@@ -55,8 +55,13 @@ class Encounters:
         if track is None or track.ended is not None:
             return
         _follow(track, step, spires_end(step.before), spires_end(step.after))
-        if track.ended is not None:
+        if track.ended is not None:  # over: no later event changes it
             track.ended_at = step.recorded.recorded_at
+            self.close()
+
+    def opened(self) -> int | None:
+        """Where the encounter under way (still to be handed on) began."""
+        return None if self.track is None else self.track.started
 
     def close(self) -> None:
         track, self.track = self.track, None

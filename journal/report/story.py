@@ -24,9 +24,9 @@ from journal.report.model import (
     Moment,
     TargetReport,
     TimelineEntry,
+    card_text,
 )
-
-HOW = {"revealed": "Revealed", "pulled": "Pulled", "retrieved": "Retrieved"}
+from journal.report.spool import Spool
 
 
 class Names:
@@ -92,10 +92,13 @@ class Timeline:
 
     Entries come as the branch streams (an encounter's once it is over). With a `limit`,
     every chapter, checkpoint and death is kept and only the latest `limit` of the rest
-    (the rest are counted): what a long campaign's Markdown and HTML show."""
+    (the rest are counted): what a long campaign's Markdown and HTML show. With a `spool`,
+    every entry is written to it in order as soon as no later one can come before it
+    (`flush`): a long campaign's JSON."""
 
-    def __init__(self, checkpoints: Sequence[CheckpointMark], limit: int | None = None) -> None:
-        self.limit, self.added, self.total = limit, 0, 0
+    def __init__(self, checkpoints: Sequence[CheckpointMark], limit: int | None = None,
+                 spool: Spool | None = None) -> None:
+        self.limit, self.added, self.total, self.spool = limit, 0, 0, spool
         self.always: list[_Entry] = []
         self.rest: list[_Entry] = []
         """Every other entry; with a limit, the latest of them, as a heap."""
@@ -106,6 +109,9 @@ class Timeline:
             text: str | CardStep | _Told, at: datetime) -> None:
         self.added += 1
         entry = (position, order, source, self.added, kind, text, at)
+        if self.spool is not None:
+            heapq.heappush(self.rest, entry)
+            return
         if kind in ALWAYS:
             self.always.append(entry)
             return
@@ -144,8 +150,22 @@ class Timeline:
     def death(self, death: Death, at: datetime) -> None:
         self.add(death.position, 3, DEATHS, "death", f"{death.name} fell", at)
 
+    def flush(self, before: int | None = None) -> None:
+        """Spool the entries at positions before `before` (all of them without)."""
+        rest, spool = self.rest, self.spool
+        if spool is None:
+            return
+        while rest and (before is None or rest[0][0] < before):
+            position, _, _, _, kind, text, at = heapq.heappop(rest)
+            if isinstance(text, CardStep):
+                spool.add([position, kind, None, at.isoformat(), text.card, text.how])
+            else:
+                spool.add([position, kind, str(text), at.isoformat(), None, None])
+
     def entries(self, names: dict[int, str]) -> tuple[tuple[TimelineEntry, ...], int]:
-        """The entries kept, in order, and how many others were left out."""
+        """The entries kept, in order, and how many others were left out (none are kept
+        when they are spooled)."""
+        self.flush()
         kept = sorted(self.always + self.rest)
         return (tuple(TimelineEntry(p, kind, _text(text, names), at)
                       for p, _, _, _, kind, text, at in kept),
@@ -168,7 +188,7 @@ def _text(text: str | CardStep | _Told, names: dict[int, str]) -> str:
         return text
     if isinstance(text, _Told):
         return str(text)
-    return f"{HOW[text.how]} card {replace(text, name=names.get(text.card)).label}"
+    return card_text(replace(text, name=names.get(text.card)))
 
 
 def _began(x: Encounter) -> str:

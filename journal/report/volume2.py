@@ -67,8 +67,13 @@ class Encounters:
             _tally(track, before, after, step.recorded.event)
             _beat(track, step, before.round, now.changes(then))
         track.latest = after
-        if not after.under_way:
+        if not after.under_way:  # over: no later event changes it
             track.ended, track.ended_at = step.position, step.recorded.recorded_at
+            self.close()
+
+    def opened(self) -> int | None:
+        """Where the encounter under way (still to be handed on) began."""
+        return None if self.track is None else self.track.started
 
     def close(self) -> None:
         track, self.track = self.track, None
