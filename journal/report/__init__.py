@@ -99,16 +99,19 @@ def pieces(report: Report, fmt: str) -> Iterator[str]:
     come (a long JSON report is read back from disk a piece at a time)."""
     if fmt == "json" and report.shown is not None:
         raise ValueError("the JSON report keeps everything: gather it with keep='spooled'")
+    if fmt == "json":
+        from journal.report import as_json
+
+        # Not with the collector paused: `json.dumps(indent=...)` leaves a cycle behind
+        # each call (its encoder's closures), which only the collector frees.
+        yield from as_json.pieces(report)
+        return
     with collector_paused():
         if fmt == "md":
             from journal.report import markdown
 
             yield markdown.render(report)
-        elif fmt == "html":
+        else:
             from journal.report import html
 
             yield html.render(report)
-        else:
-            from journal.report import as_json
-
-            yield from as_json.pieces(report)
