@@ -38,10 +38,25 @@ class Streamed:
         self.items = items
 
 
+class Fields:
+    """An object some of whose values are streamed."""
+
+    def __init__(self, pairs: Iterable[tuple[str, Any]]) -> None:
+        self.pairs = pairs
+
+
 def render(report: Report) -> dict[str, Any]:
     """The whole report as plain JSON values."""
-    return {key: list(value.items) if isinstance(value, Streamed) else value
-            for key, value in _sections(report)}
+    found: dict[str, Any] = _plain(Fields(_sections(report)))
+    return found
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Streamed):
+        return [_plain(item) for item in value.items]
+    if isinstance(value, Fields):
+        return {key: _plain(item) for key, item in value.pairs}
+    return value
 
 
 def pieces(report: Report, size: int = 1 << 16) -> Iterator[str]:
@@ -50,28 +65,34 @@ def pieces(report: Report, size: int = 1 << 16) -> Iterator[str]:
     read, none held after."""
     held: list[str] = []
     length = 0
-    for piece in _pieces(report):
+    for piece in _written(Fields(_sections(report)), 0):
         held.append(piece)
         length += len(piece)
         if length >= size:
             yield "".join(held)
             held, length = [], 0
-    yield "".join(held)
+    yield "".join(held) + "\n"
 
 
-def _pieces(report: Report) -> Iterator[str]:
-    yield "{"
-    for i, (key, value) in enumerate(_sections(report)):
-        head = ("," if i else "") + "\n  " + json.dumps(key, ensure_ascii=False) + ": "
-        if not isinstance(value, Streamed):
-            yield head + _dumps(value).replace("\n", "\n  ")
-            continue
-        first = True
+def _written(value: Any, level: int) -> Iterator[str]:
+    """`value` as `json.dumps(indent=2)` writes it `level` deep, streamed parts and all."""
+    pad = "\n" + "  " * level
+    if isinstance(value, Streamed):
+        opened = False
         for item in value.items:
-            yield (head + "[\n    " if first else ",\n    ") + _dumps(item).replace("\n", "\n    ")
-            first = False
-        yield head + "[]" if first else "\n  ]"
-    yield "\n}\n"
+            yield ("," if opened else "[") + pad + "  "
+            yield from _written(item, level + 1)
+            opened = True
+        yield pad + "]" if opened else "[]"
+    elif isinstance(value, Fields):
+        opened = False
+        for key, item in value.pairs:
+            yield ("," if opened else "{") + pad + "  " + json.dumps(key, ensure_ascii=False) + ": "
+            yield from _written(item, level + 1)
+            opened = True
+        yield pad + "}" if opened else "{}"
+    else:
+        yield _dumps(value).replace("\n", pad)
 
 
 def _dumps(value: Any) -> str:
@@ -91,8 +112,9 @@ def _sections(report: Report) -> list[tuple[str, Any]]:
         ("checkpoints", [{"name": m.name, "seq": m.position, "card": m.card}
                          for m in report.checkpoints]),
         ("encounters", Streamed(s.encounters if s else map(encounter, report.encounters))),
-        ("resources", {r.resource: [{"seq": at, "value": v} for at, v in r.points]
-                       for r in report.resources}),
+        ("resources", Fields((r.resource, Streamed({"seq": at, "value": v}
+                                                   for at, v in r.points))
+                             for r in report.resources)),
         ("items", [{"name": i.name, "kind": i.kind, "gained": i.gained, "lost": i.lost,
                     "holders": list(i.holders)} for i in report.items]),
         ("deaths", [{"name": d.name, "seq": d.position} for d in report.deaths]),
