@@ -129,50 +129,46 @@ def build(source: Source) -> Report:
     typed: list[Typed] = [timeline, told, names, milestones, dice]
     if world is not None:
         typed.append(world)
-    by_type: dict[type, list[Callable[[Step], None]]] = {}
+    plans: dict[type, tuple[bool, bool, tuple[Callable[[Step], None], ...]]] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
-    watched: dict[type, bool] = {}
-    state, stamp = State(), None
-    # One pass: the sections that read only some events are handed those (`wants`); the
-    # others look at what changed, the cheap check made here.
+    follow, state, latest, recorded = encounters.take, State(), None, None
+    # One pass: the sections that read only some events are handed those (`wants`, asked
+    # once per kind of event); the others look at what changed, the cheap check made here.
     for recorded in history:
-        position, event = recorded.position, recorded.event
-        ledger.last = recorded
+        event = recorded.event
+        plan = plans.get(event.__class__)
+        if plan is None:
+            plan = plans[event.__class__] = _plan(event.__class__, typed, seen)
+        undo, watch, takers = plan
+        position = recorded.position
         if ledger.first is None:
             ledger.first = recorded
-        if recorded.override or position in gone or isinstance(event, ev.Retracted):
+        if watch:
+            seen.take(recorded)  # type: ignore[union-attr]  # watch: there is one
+        if position in gone or undo or recorded.override:
             ledger.take(recorded)
-        if seen is not None:
-            wanted = watched.get(event.__class__)
-            if wanted is None:
-                wanted = watched[event.__class__] = seen.wants(event.__class__)
-            if wanted:
-                seen.take(recorded)
-        if position in gone:
-            continue
-        if not isinstance(event, ev.Retracted):
+            if position in gone:
+                continue
+        if not undo:
             after = evolve(state, recorded)
-            step, stamp = Step(recorded, state, after), recorded.recorded_at
-            takers = by_type.get(event.__class__)
-            if takers is None:
-                takers = by_type[event.__class__] = [
-                    t.take for t in typed if t.wants(event.__class__)]
+            step = Step(recorded, state, after)
             for take in takers:
                 take(step)
-            encounters.take(step)
+            follow(step)
             if after.resources is not state.resources or resources.first:
                 resources.take(step)
-            if after.items is not state.items or isinstance(event, ev.ItemPassed):
+            if after.items is not state.items or event.__class__ is ev.ItemPassed:
                 items.take(step)
             if after.characters is not state.characters:
                 fallen.take(step)
-            state = after
+            state, latest = after, recorded
         if position in marked:  # the card a checkpoint marks, and its moment
             marked[position] = state.card
-            if stamp is not None:
-                timeline.checkpoints(position, stamp)
+            if latest is not None:
+                timeline.checkpoints(position, latest.recorded_at)
         if spooled is not None:  # what no later event can come before, written out
             timeline.flush(min(position, encounters.opened() or position))
+    ledger.last = recorded
     encounters.close()
     path = told.named(names.names)
     entries, left_out = timeline.entries(names.names)
@@ -189,6 +185,14 @@ def build(source: Source) -> Report:
         milestones=tuple(milestones.found), timeline=entries, shown=shown,
         spooled=None if spooled is None else replace(spooled, names=names.names),
         **(world.sections() if world is not None else {}))
+
+
+def _plan(kind: type, typed: Sequence[Typed], seen: Seen | None,
+          ) -> tuple[bool, bool, tuple[Callable[[Step], None], ...]]:
+    """For one kind of event: is it an undo, does the map's reader want it, and which
+    sections read it."""
+    return (issubclass(kind, ev.Retracted), seen is not None and seen.wants(kind),
+            tuple(t.take for t in typed if t.wants(kind)))
 
 
 def _game(rules: Game, found: Found) -> tuple[Follows, hildegard.Dice | Counted,
