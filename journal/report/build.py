@@ -25,6 +25,7 @@ from journal.report.model import (
     Death,
     Dice,
     Encounter,
+    Ended,
     Found,
     Report,
 )
@@ -115,10 +116,10 @@ def build(source: Source) -> Report:
                               spooled.timeline if spooled else None)
     kept = digest.Kept(None if whole else digest.DETAILED, hold=spooled is None)
 
-    def found(x: Encounter, started: Any, ended: Any) -> None:
+    def found(x: Ended, started: Any, ended: Any) -> None:
         kept.add(x)
         if spooled is not None:
-            spooled.encounters.add(as_json.encounter(x))
+            spooled.encounters.add(as_json.encounter(x.made()))
         timeline.encounter(x, started, ended)
 
     told = Story(timeline, None if whole else digest.PATH, spooled)
@@ -176,7 +177,8 @@ def build(source: Source) -> Report:
         kept.shown(), digest.Timeline(entries, left_out), (path, max(told.cards - len(path), 0)))
     xs, dead = kept.encounters(), tuple(fallen.found)
     return Report(
-        campaign=_campaign(source, rules, state, kept.last, dead, ledger),
+        campaign=_campaign(source, rules, state, kept.last.made() if kept.last else None,
+                           dead, ledger),
         path=path, chapters=told.chapters_of(),
         checkpoints=tuple(replace(m, card=marked[m.position]) for m in source.checkpoints),
         encounters=xs, resources=resources.series(), items=items.records(),

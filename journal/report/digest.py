@@ -12,17 +12,16 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from journal.report.model import (
     CardStep,
     Encounter,
-    EncounterReport,
-    FaceOffReport,
+    Ended,
     Position,
     Report,
-    TargetReport,
     TimelineEntry,
+    kind_of,
 )
 
 T = TypeVar("T")
@@ -70,15 +69,20 @@ class Encounters:
         return bool(self.groups)
 
 
-def kind_of(x: Encounter) -> str:
-    if isinstance(x, TargetReport):
-        return "target"
-    if isinstance(x, FaceOffReport):
-        return "face-off"
-    return x.noun.lower() if isinstance(x, EncounterReport) else "encounter"
+class Told(Protocol):
+    """An encounter as the summary weighs it (a report, or one not yet made)."""
+
+    @property
+    def outcome(self) -> str | None: ...
+
+    @property
+    def started(self) -> int: ...
 
 
-def _outcome(x: Encounter) -> str:
+X = TypeVar("X", bound=Told)
+
+
+def _outcome(x: Told) -> str:
     return x.outcome or "under way"
 
 
@@ -107,11 +111,11 @@ def _notable(groups: list[list[Encounter]], limit: int) -> tuple[Encounter, ...]
                     for xs in groups], limit)
 
 
-def _chosen(groups: Sequence[tuple[Encounter, int, Counter[str], Iterable[Encounter]]],
-            limit: int) -> tuple[Encounter, ...]:
+def _chosen(groups: Sequence[tuple[X, int, Counter[str], Iterable[X]]],
+            limit: int) -> tuple[X, ...]:
     """Per group its latest, its count, its outcomes counted and its encounters newest
     first (those that may be notable, at least)."""
-    chosen: dict[int, Encounter] = {}
+    chosen: dict[int, X] = {}
     for last, _, _, _ in groups:
         chosen.setdefault(id(last), last)
     for _, count, counts, newest in groups:
@@ -171,9 +175,9 @@ class _Group:
     name: str
     count: int
     first: Position
-    latest: Encounter
+    latest: Ended
     outcomes: Counter[str]
-    newest: dict[str, deque[Encounter]]
+    newest: dict[str, deque[Ended]]
     """Per outcome, the latest of them: enough to choose the notable ones from."""
 
 
@@ -185,15 +189,15 @@ class Kept:
         self.limit, self.total, self.hold = limit, 0, hold
         self.every: list[Encounter] = []
         self.groups: dict[tuple[str, str], _Group] = {}
-        self.last: Encounter | None = None
+        self.last: Ended | None = None
 
-    def add(self, x: Encounter) -> None:
+    def add(self, x: Ended) -> None:
         self.total, self.last = self.total + 1, x
         if self.limit is None:
             if self.hold:
-                self.every.append(x)
+                self.every.append(x.made())
             return
-        kind, outcome = kind_of(x), _outcome(x)
+        kind, outcome = x.kind, _outcome(x)
         group = self.groups.get((kind, x.name))
         if group is None:
             group = self.groups[kind, x.name] = _Group(kind, x.name, 0, x.started, x,
@@ -213,15 +217,16 @@ class Kept:
         if self.total <= self.limit:
             every = sorted((x for g in groups for xs in g.newest.values() for x in xs),
                            key=lambda x: x.started)
-            return Encounters((), tuple(every), self.total)
+            return Encounters((), tuple(x.made() for x in every), self.total)
         summary = tuple(EncounterGroup(g.kind, g.name, g.count,
                                        tuple(g.outcomes.most_common()), g.first,
                                        g.latest.started) for g in groups)
-        return Encounters(summary, _chosen([(g.latest, g.count, g.outcomes, _newest(g))
-                                            for g in groups], self.limit), self.total)
+        chosen = _chosen([(g.latest, g.count, g.outcomes, _newest(g)) for g in groups],
+                         self.limit)
+        return Encounters(summary, tuple(x.made() for x in chosen), self.total)
 
 
-def _newest(group: _Group) -> list[Encounter]:
+def _newest(group: _Group) -> list[Ended]:
     """The group's encounters kept, newest first."""
     return sorted((x for xs in group.newest.values() for x in xs),
                   key=lambda x: x.started, reverse=True)

@@ -19,7 +19,15 @@ from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
 from journal.games.hildegard.state import FaceOff, Target, hildegard
 from journal.report.fold import Step
-from journal.report.model import Encounter, Enemy, FaceOffReport, Found, Round, TargetReport
+from journal.report.model import (
+    Encounter,
+    Ended,
+    Enemy,
+    FaceOffReport,
+    Found,
+    Round,
+    TargetReport,
+)
 
 STARTED = (hv.TargetStarted, hv.FaceOffStarted)
 
@@ -45,7 +53,9 @@ class Dice:
     def take(self, step: Step) -> None:
         e = step.recorded.event
         if isinstance(e, hv.ShotDiceRolled):
-            self.shot.update((e.roller, f) for f in e.faces)
+            shot, roller = self.shot, e.roller
+            for face in e.faces:
+                shot[roller, face] += 1
         elif isinstance(e, hv.WildShotRolled):
             self.wild.setdefault(e.die, Counter())[e.effect] += 1
             if e.effect == "ricochet" and e.face:
@@ -114,7 +124,18 @@ class Encounters:
     def close(self) -> None:
         track, self.track = self.track, None
         if track is not None and track.latest is not None:
-            self.found(_report(track), track.started_at, track.ended_at)
+            self.found(_ended(track, track.latest), track.started_at, track.ended_at)
+
+
+def _ended(track: _Track, latest: Target | FaceOff) -> Ended:
+    """The encounter's kind, name and outcome as its report will have them; the report
+    itself made only if it is kept."""
+    if isinstance(latest, Target):
+        return Ended("target", latest.card.name, latest.outcome if latest.outcome in (
+            "hit", "miss") else None, track.started, track.ended, lambda: _report(track))
+    return Ended("face-off", ", ".join(x.card.name for x in latest.foes),
+                 latest.outcome if latest.outcome in ("won", "lost") else None,
+                 track.started, track.ended, lambda: _report(track))
 
 
 def _report(track: _Track) -> Encounter:

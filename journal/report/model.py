@@ -355,7 +355,40 @@ class Report:
     `encounters` hold only what is shown, and `notes` and the chapters' cards are not kept."""
 
 
-Found: TypeAlias = Callable[[Encounter, datetime, "datetime | None"], None]
+def kind_of(x: Encounter) -> str:
+    if isinstance(x, TargetReport):
+        return "target"
+    if isinstance(x, FaceOffReport):
+        return "face-off"
+    return x.noun.lower()
+
+
+class Ended:
+    """An encounter over, as a long campaign's report first needs it (its kind, name,
+    outcome and start: a row of the table per card); the whole of it is made only if the
+    report keeps it (`made`)."""
+
+    __slots__ = ("_made", "ended", "kind", "make", "name", "outcome", "started")
+
+    def __init__(self, kind: str, name: str, outcome: str | None, started: Position,
+                 ended: Position | None, make: Callable[[], Encounter]) -> None:
+        self.kind, self.name, self.outcome = kind, name, outcome
+        self.started, self.ended, self.make = started, ended, make
+        self._made: Encounter | None = None
+
+    @classmethod
+    def of(cls, x: Encounter) -> Ended:
+        found = cls(kind_of(x), x.name, x.outcome, x.started, x.ended, lambda: x)
+        found._made = x
+        return found
+
+    def made(self) -> Encounter:
+        if self._made is None:
+            self._made = self.make()
+        return self._made
+
+
+Found: TypeAlias = Callable[[Ended, datetime, "datetime | None"], None]
 """Where an encounter goes once it is over (the next one began, or the branch ended): the
 encounter, and when it began and ended."""
 

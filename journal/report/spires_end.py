@@ -19,7 +19,7 @@ from journal.games.spires_end.state import Fighter as Cubes
 from journal.games.spires_end.state import SpiresEnd, spires_end
 from journal.games.spires_end.view import changes
 from journal.report.fold import Step
-from journal.report.model import Beat, EncounterReport, Exchange, Fighter, Found
+from journal.report.model import Beat, EncounterReport, Ended, Exchange, Fighter, Found
 
 QUIET = ("upkeep: ", "Round ")
 """Lines a report leaves out of a beat: an upkeep with no effects, the turn passing (the
@@ -66,7 +66,7 @@ class Encounters:
     def close(self) -> None:
         track, self.track = self.track, None
         if track is not None and track.latest is not None:
-            self.found(_report(track), track.started_at, track.ended_at)
+            self.found(Ended.of(_report(track)), track.started_at, track.ended_at)
 
 
 def _follow(track: _Track, step: Step, before: SpiresEnd, after: SpiresEnd) -> None:

@@ -20,6 +20,7 @@ from journal.report.model import (
     CheckpointMark,
     Death,
     Encounter,
+    Ended,
     FaceOffReport,
     Moment,
     TargetReport,
@@ -142,7 +143,7 @@ class Timeline:
         for mark in self.marks.pop(position, ()):
             self.add(position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}", at)
 
-    def encounter(self, x: Encounter, started: datetime, ended: datetime | None) -> None:
+    def encounter(self, x: Ended, started: datetime, ended: datetime | None) -> None:
         self.add(x.started, 0, ENCOUNTERS, "encounter", _Told(x, True), started)
         if x.ended is not None and ended is not None:
             self.add(x.ended, 2, ENCOUNTERS, "encounter", _Told(x, False), ended)
@@ -176,11 +177,12 @@ class Timeline:
 class _Told:
     """An encounter's beginning or end, written only if the timeline keeps it."""
 
-    encounter: Encounter
+    encounter: Ended
     began: bool
 
     def __str__(self) -> str:
-        return _began(self.encounter) if self.began else self.encounter.headline
+        x = self.encounter.made()
+        return _began(x) if self.began else x.headline
 
 
 def _text(text: str | CardStep | _Told, names: dict[int, str]) -> str:

@@ -24,6 +24,7 @@ from journal.report.fold import Step
 from journal.report.model import (
     Beat,
     EncounterReport,
+    Ended,
     Exchange,
     Fighter,
     Found,
@@ -78,7 +79,7 @@ class Encounters:
     def close(self) -> None:
         track, self.track = self.track, None
         if track is not None and track.latest is not None:
-            self.found(_report(track), track.started_at, track.ended_at)
+            self.found(Ended.of(_report(track)), track.started_at, track.ended_at)
 
 
 def _beat(track: _Track, step: Step, round_: int, did: Sequence[str]) -> None:
