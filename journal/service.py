@@ -699,11 +699,83 @@ class Journal:
             game_named(started.game)
         except BadInput as e:
             raise BadInput(f"line 1: {e}") from None
+        folding = _Folding()
         self.store.create_campaign(
-            name, started.game, (), self.now(), recorded=itertools.chain([first], stream))
+            name, started.game, (), self.now(),
+            recorded=folding.through(itertools.chain([first], stream)))
         self.store.compact()
         campaign = self.use(name)
-        return self.store.branch(campaign)
+        branch = self.store.branch(campaign)
+        if folding.head == (branch.head, branch.head_hash):
+            # What status needs, kept as a write keeps it: the first command after a big
+            # import answers at once instead of folding the whole campaign.
+            from journal import snapshots
+            from journal.timeline import PROJECTION_VERSION
+
+            self.store.save_glance(branch, glances.VERSION, glances.of(folding.state).dumps())
+            for at, state in folding.kept():
+                self.store.save_snapshot(branch, at, PROJECTION_VERSION,
+                                         snapshots.encode(state), self.now())
+        return branch
+
+
+class _Folding:
+    """The main branch of an import folded as its events pass on their way to the store
+    (each payload was parsed once already, to check it: the memo has it); an undo steps
+    back (journal.stepwise). One that reaches further back than the steps kept stops it:
+    the first command folds that campaign instead."""
+
+    def __init__(self) -> None:
+        from journal.stepwise import Stepwise
+
+        self.steps = Stepwise()
+        self.head: tuple[int, str] | None = None
+
+    @property
+    def state(self) -> State:
+        return self.steps.state
+
+    def through(
+        self, items: Iterable[RawEvent | Section | Mark],
+    ) -> Iterator[RawEvent | Section | Mark]:
+        from journal import events as ev
+        from journal.stepwise import TooDeep
+
+        items = iter(items)
+        parse, add, when = ev.parse_stored, self.steps.add, _IMPORTED
+        for item in items:
+            if isinstance(item, Section):  # the main branch ends: the rest pass as they are
+                yield item
+                break
+            if isinstance(item, RawEvent):  # the time is the file's; the fold needs none
+                event = parse(item.type, item.v, item.payload_json)
+                try:
+                    add(ev.Recorded(item.position, event, when, item.player, item.override,
+                                    item.prev_hash, item.hash))
+                except TooDeep:
+                    yield item
+                    break
+                self.head = (item.position, item.hash)
+            yield item
+        else:
+            return
+        self.head = None if not isinstance(item, Section) else self.head
+        yield from items
+
+    def kept(self) -> list[tuple[int, State]]:
+        """The snapshots to keep: at the head, and one settled a little before it, so an
+        undo there starts from it."""
+        from journal import snapshots
+
+        assert self.head is not None
+        found = [(self.head[0], self.state)]
+        earlier = self.steps.settled(snapshots.SNAPSHOT_EVERY)
+        if earlier is not None:
+            found.append(earlier)
+        return found
+
+
+_IMPORTED = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _glance(text: str | None) -> glances.Glance | None:

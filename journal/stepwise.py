@@ -37,6 +37,8 @@ class Stepwise:
     def __init__(self, state: State | None = None, start: int = 0, kept: int = KEPT) -> None:
         self.state = state or State()
         self.gone: set[int] = set()
+        self._undos: list[tuple[int, tuple[int, ...]]] = []
+        """Every undo folded (even one undone itself): its position and what it took back."""
         self._steps: deque[tuple[ev.Recorded, State]] = deque()
         """Each of the latest events that count, with the state before it."""
         self._floor = start
@@ -45,14 +47,34 @@ class Stepwise:
 
     def add(self, recorded: ev.Recorded) -> State:
         """The state after `recorded`, as `project` of the branch up to it would give."""
-        event = recorded.event
-        if isinstance(event, ev.Retracted):
+        event, steps = recorded.event, self._steps
+        if event.__class__ is ev.Retracted:
+            self._undos.append((recorded.position, event.positions))
             self._take_back(event.positions)
-        self._steps.append((recorded, self.state))
-        if len(self._steps) > self._kept:
-            self._floor = self._steps.popleft()[0].position
-        self.state = evolve(self.state, recorded)
-        return self.state
+        steps.append((recorded, self.state))
+        if len(steps) > self._kept:
+            self._floor = steps.popleft()[0].position
+        self.state = state = evolve(self.state, recorded)
+        return state
+
+    def settled(self, back: int) -> tuple[int, State] | None:
+        """A position at least `back` before the latest event and the state after it, as
+        the table had it there (no later undo reaches behind it): where a snapshot can be
+        kept. None if the steps kept do not reach so far."""
+        if not self._steps:
+            return None
+        latest = self._steps[-1][0].position
+        undos = iter(reversed(self._undos))
+        undo = next(undos, None)
+        reached = latest + 1  # the earliest position undone by an undo after `at`
+        for recorded, before in reversed(self._steps):
+            at = recorded.position - 1  # `before` is the state after it
+            while undo is not None and undo[0] > at:
+                reached = min(reached, *undo[1])
+                undo = next(undos, None)
+            if latest - at >= back and reached > at:
+                return at, before
+        return None
 
     def restart(self, state: State, at: int) -> None:
         """Go on from `state`, the state after position `at` folded afresh (after `TooDeep`)."""
@@ -66,8 +88,13 @@ class Stepwise:
             return
         if min(fresh) <= self._floor:
             raise TooDeep(min(fresh))
-        steps = self._steps
-        first = next((i for i, (r, _) in enumerate(steps) if r.position in fresh), None)
+        steps, earliest, first = self._steps, min(fresh), None
+        for i in range(len(steps) - 1, -1, -1):  # from the latest: an undo takes back one
+            position = steps[i][0].position      # of the last few events
+            if position < earliest:
+                break
+            if position in fresh:
+                first = i
         if first is None:  # positions no event of this branch holds: nothing changes
             return
         later = [r for r, _ in list(steps)[first + 1:] if r.position not in self.gone]

@@ -85,6 +85,11 @@ def test_stepping_back_gives_the_state_a_refold_gives(
         except TooDeep:
             steps_.restart(project(history[:i + 1]), event.position)
         assert steps_.state == project(history[:i + 1]), f"after #{event.position}"
+        settled = steps_.settled(back=2)
+        if settled is not None:  # where a snapshot may be kept: the state the table had there
+            at, then = settled
+            assert event.position - at >= 2
+            assert then == project(history[:at]), f"settled at #{at} after #{event.position}"
 
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -168,3 +173,21 @@ def test_undos_in_a_long_play_shell_session_read_a_bounded_number_of_rows(
     journal.store.rows_read = 0
     journal.execute(lambda v: decide.undo(v.latest_first()))
     assert journal.store.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
+
+
+def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path: Path) -> None:
+    """An import keeps what status needs, as a write does: the first command after it
+    does not fold the campaign it brought (it reads the undos, from their index, to know
+    which checkpoints still stand)."""
+    build(spire.db, 3000, undo_every=20, name="long")
+    spire.ok("use", "long")
+    exported = tmp_path / "long.jsonl"
+    spire.ok("export", "-o", str(exported))
+    other = Spire(tmp_path / "other.sqlite")
+    assert "3000 events" in other.ok("import", str(exported), "--name", "copy")
+    journal = Journal(str(other.db))
+    status = journal.status()
+    undos = sum(p["type"] == "retracted" for p in payloads(3000, undo_every=20))
+    assert journal.store.rows_read == undos
+    assert status.glance == Journal(str(spire.db)).status().glance
+    assert other.ok("status") == spire.ok("status").replace("long", "copy")
