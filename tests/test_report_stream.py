@@ -55,11 +55,11 @@ class Watched:
         class Step(real):  # type: ignore[valid-type, misc]
             __slots__ = ()
 
-            def __init__(self, *args: Any) -> None:
-                super().__init__(*args)
+            def __new__(cls, *args: Any) -> Any:
                 watched.made += 1
                 watched.alive += 1
                 watched.most = max(watched.most, watched.alive)
+                return super().__new__(cls, *args)
 
             def __del__(self) -> None:
                 watched.alive -= 1

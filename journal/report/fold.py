@@ -11,14 +11,16 @@ keeps only what it reports.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from journal import events as ev
 from journal.state import State, evolve, retracted_positions
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
+    """One event and the states around it (a named tuple: a report makes one per event,
+    and a tuple is the cheapest to make)."""
+
     recorded: ev.Recorded
     before: State
     after: State
