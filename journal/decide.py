@@ -16,6 +16,7 @@ from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games import Game
 from journal.games import game as game_named
 from journal.state import State
+from journal.words import counted
 
 NAVIGATION = "Navigation"
 
@@ -370,13 +371,24 @@ def gain(state: State, name: str, amount: int) -> Decision:
 def spend(state: State, name: str, amount: int, on: str | None = None) -> Decision:
     resource, amount = _resource(state, name), _amount(amount)
     game = game_named(state.game)
+    _not_a_feat(game.raw.get("feats", {}), resource, on)
     have = state.resources.get(resource, 0)
     violations = []
     if amount > have:
         violations.append(RuleViolation(
-            f"you have {have} {resource}, not {amount}", game.resources[resource].section))
+            f"you have {counted(have, resource)}, not {amount}", game.resources[resource].section))
     spent = ev.ResourceSpent(resource=resource, amount=amount, on=on or None)
     return _decided(spent, violations=violations)
+
+
+def _not_a_feat(feats: dict[str, int], resource: str, on: str | None) -> None:
+    """One way to spend feats on an effect: `spire feat NAME` spends them and does it.
+    `spend feats --on hone` would take the feats and hone nothing."""
+    effect = (on or "").strip().casefold()
+    if resource == "feats" and effect in feats:
+        cost = feats[effect]
+        raise BadInput(f"feats are spent on {effect.capitalize()} with `spire feat {effect}`, "
+                       f"which takes the {cost} feat{'s' if cost != 1 else ''} and applies it")
 
 
 def note(text: str) -> Decision:
@@ -400,3 +412,25 @@ def undo(latest_first: Iterable[ev.Recorded]) -> Decision:
         elif not isinstance(event, ev.CampaignStarted) and recorded.position not in gone:
             return _decided(ev.Retracted(positions=(recorded.position,)))
     raise Refused("nothing to undo: every action since the campaign began is already undone")
+
+
+def redo(history: list[ev.Recorded]) -> Decision:
+    """Record again, as it was recorded (its dice and all), the action the latest undo took
+    back, while nothing but undos and redos came after that undo. The undone event stays
+    undone in the log; the redone one is a new event, as an undo is a new retraction."""
+    undone: list[ev.Recorded] = []
+    """What the undos took back and no redo brought back yet, the latest last."""
+    for recorded in history:
+        event = recorded.event
+        if isinstance(event, ev.Retracted):
+            undone += [history[p - 1] for p in event.positions]
+        elif undone and event == undone[-1].event:  # a redo (or the same action again)
+            undone.pop()
+        elif undone:
+            undone.clear()  # a new action: what was undone before it is not redone
+    if not undone:
+        raise Refused("nothing to redo: no undo since the latest action")
+    again = undone[-1]
+    violations = [RuleViolation(f"#{again.position} was recorded over a rule: {again.override}",
+                                "recorded with --force")] if again.override else []
+    return _decided(again.event, violations=violations)

@@ -7,6 +7,7 @@ from functools import singledispatch
 from typing import Any
 
 from journal import events as ev
+from journal.words import counted
 
 
 def describe(event: Any) -> str:
@@ -119,12 +120,12 @@ def _(e: ev.ItemPassed) -> str:
 
 @_say.register
 def _(e: ev.ResourceGained) -> str:
-    return f"+{e.amount} {e.resource}"
+    return f"+{counted(e.amount, e.resource)}"
 
 
 @_say.register
 def _(e: ev.ResourceSpent) -> str:
-    return f"-{e.amount} {e.resource}" + (f" on {e.on}" if e.on else "")
+    return f"-{counted(e.amount, e.resource)}" + (f" on {e.on}" if e.on else "")
 
 
 @_say.register

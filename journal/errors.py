@@ -63,3 +63,9 @@ class StorageError(SpireError):
 
 class Conflict(StorageError):
     """Another writer appended at the same position, twice in a row."""
+
+
+class NoJournal(StorageError):
+    """A command that only reads, pointed at a journal that is not there: it makes none."""
+
+    exit_code = 3

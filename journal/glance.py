@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from journal.service import Status
     from journal.state import State
 
-LAYOUT = 1
+LAYOUT = 2
 """Bumped when what a glance holds, or how status words it, changes (the rows, the lines,
 a game's title or limits)."""
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from journal.errors import Refused
 from journal.state import State
+from journal.words import plural
 
 WILD = ("before any wild shot: the rulebook prints no wild die's faces, so each wild shot "
         "counts as a Miss")
@@ -155,7 +156,7 @@ def _challenge(target: Any) -> str:
     if bonus is None:
         return ""
     if bonus.bullseyes is not None:
-        return f"{bonus.bullseyes} bullseyes"
+        return plural(bonus.bullseyes, "bullseye")
     return "+".join(bonus.combination or ())
 
 

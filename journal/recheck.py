@@ -7,7 +7,7 @@ type has no row.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,10 @@ from journal.games.volume2.dice import HIVE_DIE
 from journal.games.volume2.dice import SHOT_DIE as VOLUME2_SHOT_DIE
 from journal.state import State
 
-Redecide = Callable[[State, Any, int | None, list[ev.Recorded]], Decision]
+Earlier = Callable[[], Iterable[ev.Recorded]]
+"""The events before one, newest first, read only as far back as they are asked for."""
+
+Redecide = Callable[[State, Any, int | None, Earlier], Decision]
 """(the state before, the event's payload, the player who acted, the events before) ->
 the decision its command makes now."""
 
@@ -96,7 +99,7 @@ RECHECKS: dict[str, Recheck] = {
     "resource-gained": _core(lambda s, e, p, h: decide.gain(s, e.resource, e.amount)),
     "resource-spent": _core(lambda s, e, p, h: decide.spend(s, e.resource, e.amount, e.on)),
     "note-added": _core(lambda s, e, p, h: decide.note(e.text)),
-    "retracted": _core(lambda s, e, p, h: decide.undo(reversed(h))),
+    "retracted": _core(lambda s, e, p, h: decide.undo(h())),
     # Hildegard (journal/games/hildegard/rules.py).
     "target-started": _hildegard(lambda s, e, p, h: hildegard.start_target(s, e.card, p)),
     "face-off-started": _hildegard(lambda s, e, p, h: hildegard.start_face_off(
@@ -161,7 +164,7 @@ RECHECKS: dict[str, Recheck] = {
 """Each event type and the command that records it, given what the event holds."""
 
 
-def recheck(state: State, recorded: ev.Recorded, before: list[ev.Recorded]) -> Decision:
+def recheck(state: State, recorded: ev.Recorded, before: Earlier) -> Decision:
     """The decision the rules make now for the command that recorded `recorded`.
 
     Raises what the command would raise: an error no `--force` mends.

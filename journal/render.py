@@ -212,21 +212,44 @@ def replay_json(steps: Iterable[Step]) -> None:
 
 
 def replay(steps: Iterable[Step], pause: bool = False) -> None:
-    """Each step, and with `pause` Enter between them (end of input stops the replay)."""
-    for index, step in enumerate(steps):
-        if pause and index:
-            try:
-                input()
-            except EOFError:
+    """Each step, as the steps come; with `pause`, a prompt after each: Enter shows the
+    next, `b` the one before, `q` (or the end of input) stops."""
+    if not pause:
+        for step in steps:
+            _replay_step(step)
+        return
+    coming = iter(steps)
+    shown: list[Step] = []
+    """The steps shown so far, for `b` (only when stepping, a person's pace)."""
+    index = 0
+    while True:
+        if index == len(shown):
+            following = next(coming, None)
+            if following is None:
                 return
-        line = f"#{step.recorded.position} {describe(step.recorded.event)}"
-        if step.retracted:
-            line += "  [undone later]"
-        if step.recorded.override:
-            line += f"  [override: {step.recorded.override}]"
-        say(line)
-        for change in step.changes:
-            say(f"    {change}", "dim")
+            shown.append(following)
+        _replay_step(shown[index])
+        try:
+            answer = input(f"[#{shown[index].recorded.position}] Enter: next, b: back, "
+                           "q: quit> ")
+        except EOFError:
+            print()
+            return
+        answer = answer.strip().casefold()
+        if answer in ("q", "quit"):
+            return
+        index = max(index - 1, 0) if answer in ("b", "back") else index + 1
+
+
+def _replay_step(step: Step) -> None:
+    line = f"#{step.recorded.position} {describe(step.recorded.event)}"
+    if step.retracted:
+        line += "  [undone later]"
+    if step.recorded.override:
+        line += f"  [override: {step.recorded.override}]"
+    say(line)
+    for change in step.changes:
+        say(f"    {change}", "dim")
 
 
 def diff_json(d: Diff) -> dict[str, Any]:

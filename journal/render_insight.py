@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from journal.terminal import emit, say
+from journal.words import against, plural
 
 if TYPE_CHECKING:
     from journal.mapping import Road, Seen, StoryMap
@@ -133,14 +134,14 @@ def _percent(chance: dict[str, Any]) -> str:
 
 def odds_rows(found: dict[str, Any]) -> list[tuple[str, str]]:
     under_way = found["set_under_way"]
-    where = f"{found['bullseyes']} of {found['limit']} bullseyes, {found['sets_left']} " \
-        f"set{'' if found['sets_left'] == 1 else 's'} left"
+    where = f"{against(found['bullseyes'], found['limit'], 'bullseye')}, " \
+        f"{plural(found['sets_left'], 'set')} left"
     if under_way is not None:
         where += ", the set under way: " + _dice(under_way)
     nxt = found["next_set"]
     rows = [("target", f"{found['target']}: {where}")]
     if nxt is not None:
-        rows.append(("next", f"a fresh set rolls {nxt['dice']} dice"
+        rows.append(("next", f"a fresh set rolls {plural(nxt['dice'], 'die')}"
                      + (" (Grazed: no finesse)" if nxt["graze"] else "")))
     rows.append(("hit", f"{_percent(found['hit'])} with the best finesse"))
     spending = found.get("spending")
@@ -169,19 +170,19 @@ def _dice(under_way: dict[str, Any]) -> str:
 def enemy_set_line(found: dict[str, Any]) -> str:
     """The chance the enemy's next set leaves each square hit, and the meter full."""
     squares = " ".join(f"{n}:{_short(p)}" for n, p in enumerate(found["squares"], start=1))
-    return (f"enemy   {found['enemy']}'s next set ({found['dice']} dice) leaves each square "
+    return (f"enemy   {found['enemy']}'s next set ({plural(found['dice'], 'die')}) leaves each square "
             f"hit: {squares}; the meter full: {_short(found['meter_full'])}")
 
 
 def face_off_rows(found: dict[str, Any]) -> list[tuple[str, str]]:
     under_way = found["set_under_way"]
-    where = (f"{found['bullseyes']} of {found['limit']} bullseyes, {found['this_round']} "
+    where = (f"{against(found['bullseyes'], found['limit'], 'bullseye')}, {found['this_round']} "
              f"more this round, round {found['round']}")
     if under_way is not None:
         where += ", the set under way: " + _dice(under_way)
     rows = [("enemy", f"{found['enemy']}: {where}")]
     if found["next_set"] is not None:
-        rows.append(("next", f"a fresh set rolls {found['next_set']['dice']} dice"))
+        rows.append(("next", f"a fresh set rolls {plural(found['next_set']['dice'], 'die')}"))
     rows.append(("defeat", f"{_percent(found['defeat'])} this round, with the best finesse"))
     more = [f"{n}+ {_short(p)}" for n, p in found["at_least"].items() if p["value"] > 0]
     if more:

@@ -446,18 +446,33 @@ class Journal:
         return next(c for c in self.checkpoints(self.view()) if c.name == name)
 
     def rewind(self, name: str, as_branch: str | None = None) -> View:
-        """A new branch forked at checkpoint `name`, made current; nothing is deleted."""
+        """A new branch forked at checkpoint `name`, or at an event's position (`25` or
+        `#25`), made current; nothing is deleted."""
         view = self.view()
-        found = next((c for c in self.checkpoints(view) if c.name == name), None)
-        if found is None:
-            known = ", ".join(c.name for c in self.checkpoints(view)) or "none"
-            raise NotFound(f"no checkpoint named {name!r} on this branch (checkpoints: {known})")
-        branch_name = _label(as_branch, "branch") if as_branch else self._free_name(view, name)
-        parent = self._owner(view.branch, found.position)
-        fork_hash = view.history[found.position - 1].hash
-        self.store.create_branch(
-            view.campaign, branch_name, parent, found.position, fork_hash, self.now())
+        at = self._moment(view, name)
+        label = name if not _is_position(name) else str(at)
+        branch_name = _label(as_branch, "branch") if as_branch else self._free_name(view, label)
+        parent = self._owner(view.branch, at)
+        fork_hash = view.history[at - 1].hash
+        self.store.create_branch(view.campaign, branch_name, parent, at, fork_hash, self.now())
         return self.switch(branch_name)
+
+    def _moment(self, view: View, name: str) -> int:
+        """The position a checkpoint's name, or a position (`25`, `#25`), stands for."""
+        marks = self.checkpoints(view, cards=False)
+        found = next((c for c in marks if c.name == name), None)
+        if found is not None:
+            return found.position
+        if _is_position(name):
+            return self.position(view, name.removeprefix("#"), view.branch.head)
+        known = ", ".join(c.name for c in marks) or "none"
+        raise NotFound(f"no checkpoint named {name!r} on this branch (checkpoints: {known}; "
+                       f"or give an event's position, 1 to {view.branch.head})")
+
+    def rename_branch(self, old: str, new: str) -> Branch:
+        """Give a branch of the current campaign another name; its events, fork and
+        checkpoints stay as they are."""
+        return self.store.rename_branch(self.campaign(), old, _label(new, "branch"))
 
     def _owner(self, branch: Branch, position: int) -> Branch:
         """The branch whose own events hold `position` (a fork point lies in an ancestor)."""
@@ -603,13 +618,13 @@ class Journal:
         campaign = self.campaign()
         chosen = None if every else self.store.branch(campaign, branch).name
         kept = self.store.branches(campaign)
-        tree = [audit.BranchRows.of(b, self.store.own_rows(b)) for b in kept]
+        tree = [audit.BranchRows.of(b) for b in kept]
         checked = [b for b in kept if chosen in (None, b.name)]
         snapshots = {b.name: self.store.snapshots_of(b, PROJECTION_VERSION) for b in checked}
         keep = {name: {at for at, _ in found} for name, found in snapshots.items()}
         for b in checked:
             keep[b.name].add(b.head)
-        report = audit.audit(campaign.name, campaign.game, tree, chosen,
+        report = audit.audit(campaign.name, campaign.game, tree, _Rows(self.store), chosen,
                              sealed=self.store.seal(), expect=expect, keep=keep)
         if report.of_kind("integrity"):
             return report  # past an edit, a cache would be judged against the damage
@@ -717,6 +732,29 @@ class Journal:
                 self.store.save_snapshot(branch, at, PROJECTION_VERSION,
                                          snapshots.encode(state), self.now())
         return branch
+
+
+class _Rows:
+    """The audit's reader: a branch's own rows exactly as the store holds them."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def rows(self, branch: audit_.BranchRows) -> Iterator[audit_.Row]:
+        from journal.audit import Row
+
+        return (Row(*row) for row in self.store.own_rows(branch.id))
+
+    def row_at(self, branch: audit_.BranchRows, position: int) -> audit_.Row | None:
+        from journal.audit import Row
+
+        found = self.store.own_row_at(branch.id, position)
+        return Row(*found) if found is not None else None
+
+    def undos(self, branch: audit_.BranchRows) -> list[audit_.Row]:
+        from journal.audit import Row
+
+        return [Row(*row) for row in self.store.own_retraction_rows(branch.id)]
 
 
 class _Folding:
@@ -832,6 +870,11 @@ def _label(name: str, what: str) -> str:
     if not name:
         raise BadInput(f"the {what} needs a name")
     return name
+
+
+def _is_position(name: str) -> bool:
+    """`25` or `#25`: an event's position, as the log numbers it."""
+    return name.removeprefix("#").isdigit()
 
 
 def _overrides(decision: Decision, force: bool) -> str | None:

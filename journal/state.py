@@ -255,12 +255,22 @@ def _character(sheet: ev.CharacterSheet) -> Character:
     return Character(sheet.name, sheet.hp, sheet.hp, sheet.ap, sheet.ap)
 
 
+def moved_on(state: State) -> State:
+    """A card revealed (pulled or retrieved): the players have moved on, and the game's
+    finished encounter leaves the screen (its `moved_on`, if it has one, says how)."""
+    moved = getattr(state.game_state, "moved_on", None)
+    if moved is None:
+        return state
+    after = moved()
+    return state if after is state.game_state else replace(state, game_state=after)
+
+
 @applies
 def _(event: ev.CardRevealed, state: State) -> State:
-    return replace(
+    return moved_on(replace(
         state, card=event.card, pulled_from=(), seen=_with_card(state.seen, event.card),
         removed=state.removed | set(event.removed) if event.removed else state.removed,
-    )
+    ))
 
 
 def _with_card(cards: frozenset[int], card: int) -> frozenset[int]:
@@ -270,10 +280,10 @@ def _with_card(cards: frozenset[int], card: int) -> frozenset[int]:
 
 @applies
 def _(event: ev.CardPulled, state: State) -> State:
-    return replace(
+    return moved_on(replace(
         state, card=event.card, pulled_from=(*state.pulled_from, state.card),
         seen=state.seen | {event.card},
-    )
+    ))
 
 
 @applies
@@ -292,11 +302,11 @@ def _(event: ev.CardDiscarded, state: State) -> State:
 
 @applies
 def _(event: ev.CardRetrieved, state: State) -> State:
-    return replace(
+    return moved_on(replace(
         state, card=event.card, pulled_from=(*state.pulled_from, state.card),
         seen=state.seen | {event.card}, discarded=state.discarded - {event.card},
         removed=state.removed - {event.card},
-    )
+    ))
 
 
 @applies

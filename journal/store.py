@@ -123,6 +123,9 @@ STREAMED = (
     events.c.recorded_at, events.c.player, events.c.override, events.c.prev_hash, events.c.hash)
 """The columns of an event as read back, in the order `_recorded` unpacks them."""
 
+AUDITED = STREAMED
+"""The columns the audit reads, in the order of its `Row`."""
+
 FOLDED = (events.c.position, events.c.type, events.c.version, events.c.payload,
           events.c.override)
 """The columns a replay folds, in the order `stream` unpacks them."""
@@ -264,6 +267,18 @@ class Store:
         self.engine = _engine(self.url)
         with self._translated():
             self._migrate()
+
+    @property
+    def there(self) -> bool:
+        """Whether the journal exists: one opened lazily is not there until its first write."""
+        return not self._unmade
+
+    def revision(self) -> str | None:
+        """The journal's schema revision (None: it is not there yet)."""
+        if self._unmade:
+            return None
+        with self._read() as conn:
+            return _revision(conn)
 
     def _made(self) -> None:
         """Make the journal, now that a command writes to it."""
@@ -627,14 +642,27 @@ class Store:
                     raise _unreadable(branch, rows, e) from None
                 yield from raw
 
-    def own_rows(self, branch: Branch) -> list[dict[str, Any]]:
-        """`branch`'s own rows exactly as stored (payload text unparsed, nothing validated),
-        in position order: the audit reports a row that does not read rather than fail on it."""
+    def own_rows(
+        self, branch_id: int, where: Any = None, chunk: int = 2000,
+    ) -> Iterator[tuple[Any, ...]]:
+        """A branch's own rows exactly as stored (payload text unparsed, nothing validated),
+        in position order, in the order of AUDITED, read a chunk at a time: the audit
+        reports a row that does not read rather than fail on it, and never holds them all.
+        `where`: a further condition (one position, the retractions)."""
+        query = sa.select(*AUDITED).where(events.c.branch_id == branch_id)
+        if where is not None:
+            query = query.where(where)
         with self._read() as conn:
-            rows = conn.execute(sa.select(events).where(
-                events.c.branch_id == branch.id).order_by(events.c.position)).all()
-        return [{k: v for k, v in row._mapping.items() if k not in ("id", "branch_id")}
-                for row in rows]
+            for rows in _driver_rows(conn, query.order_by(events.c.position), chunk):
+                self.rows_read += len(rows)
+                yield from rows
+
+    def own_row_at(self, branch_id: int, position: int) -> tuple[Any, ...] | None:
+        return next(self.own_rows(branch_id, events.c.position == position), None)
+
+    def own_retraction_rows(self, branch_id: int) -> list[tuple[Any, ...]]:
+        return list(self.own_rows(  # the literal, as the index of retractions has it
+            branch_id, events.c.type == sa.literal_column("'retracted'")))
 
     def event_at(self, branch: Branch, position: int) -> ev.Recorded:
         found = [r for r in self.read(branch, position - 1) if r.position == position]
@@ -854,6 +882,42 @@ class Store:
             ).returning(branches.c.id))
             self._moved[int(made.scalar_one())] = None
         return self.branch(campaign, name)
+
+    def rename_branch(self, campaign: Campaign, old: str, new: str) -> Branch:
+        """Rename a branch (and the campaign's current branch, if it is that one); the
+        seal keeps its head under the new name."""
+        with self._write() as conn:
+            found = conn.scalar(sa.select(branches.c.id).where(
+                branches.c.campaign_id == campaign.id, branches.c.name == old))
+            if found is None:
+                raise NotFound(f"campaign {campaign.name!r} has no branch named {old!r}")
+            if conn.scalar(sa.select(branches.c.id).where(
+                    branches.c.campaign_id == campaign.id, branches.c.name == new)):
+                raise BadInput(f"campaign {campaign.name!r} has a branch named {new!r} already")
+            conn.execute(sa.update(branches).where(branches.c.id == found).values(name=new))
+            conn.execute(sa.update(campaigns).where(
+                campaigns.c.id == campaign.id, campaigns.c.current_branch == old,
+            ).values(current_branch=new))
+            self._reseal(campaign.name, old, new)
+        return self.branch(campaign, new)
+
+    def _reseal(self, campaign: str, old: str, new: str) -> None:
+        """The seal with a renamed branch's head under its new name."""
+        from dataclasses import replace
+
+        path, sealed = self.seal_path(), self.seal()
+        if path is None or sealed.heads is None:
+            return  # no seal yet: the next write seals every branch as it is
+        heads = dict(sealed.heads)
+        if (campaign, old) in heads:
+            heads[(campaign, new)] = heads.pop((campaign, old))
+        disagreed = [replace(d, branch=new) if (d.campaign, d.branch) == (campaign, old)
+                     else d for d in sealed.disagreed]
+        try:
+            write_whole(path, seal_.text(heads, disagreed))
+        except OSError as e:
+            raise StorageError(f"cannot write the seal {path}: {e.strerror}; nothing was "
+                               "written") from None
 
     def set_current_branch(self, campaign: Campaign, name: str) -> None:
         with self._write() as conn:

@@ -1,8 +1,12 @@
-"""Lines for people and JSON for scripts: what every command prints, without Rich.
+"""Lines for people and JSON for scripts: what every command prints.
 
 A line is plain text, bold or coloured only on a terminal that takes colour; JSON is
-printed whole. Rich is imported only for a table (`emit`), so a command that prints lines
-(`spire status`, `spire roll`) never pays its start-up. Nothing here knows the games.
+printed whole. One Rich `Console` decides colour for every command, lines and tables alike:
+Rich reads FORCE_COLOR, TTY_COMPATIBLE, TERM and the terminal (Windows' classic console
+too), and NO_COLOR here means no escape code at all (no bold, dim or strike either). Rich
+is imported only when that can matter: for a table (`emit`), or a styled line on a
+terminal; a line printed to a pipe or a file (`spire status | less`, the tests) never pays
+its start-up. Nothing here knows the games.
 """
 
 from __future__ import annotations
@@ -10,16 +14,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 Style = Literal["", "bold", "dim", "yellow", "red", "green"]
-STYLES: dict[Style, str] = {
-    "": "", "bold": "1", "dim": "2", "yellow": "33", "red": "31", "green": "32"}
-"""The styles a line may have, as terminal (SGR) codes."""
+"""The styles a line may have (Rich style names)."""
 
 CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0))}
 """Control characters (C0, DEL, C1) as they are shown: escaped. Text the players typed
@@ -48,11 +50,23 @@ def visible_json(text: str) -> str:
     return text.translate(JSON_CONTROLS)
 
 
-@cache
 def console() -> Console:
+    """The console every command prints through, for the output and environment it has
+    now (the play shell and the tests run many commands in one process)."""
+    return _console(sys.stdout, *(os.environ.get(name) for name in _DECIDES))
+
+
+_DECIDES = ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TERM", "COLUMNS", "COLORTERM")
+"""What Rich reads to decide colour and width (and what we read for NO_COLOR)."""
+
+
+@lru_cache(maxsize=4)
+def _console(out: Any, no_color: str | None, *_: str | None) -> Console:
     from rich.console import Console
 
-    return Console(highlight=False)
+    if no_color:  # no-color.org: Rich's own no_color keeps bold, dim and strike; with no
+        return Console(file=out, highlight=False, color_system=None)  # colour system, none
+    return Console(file=out, highlight=False)
 
 
 def print_json(value: Any) -> None:
@@ -93,19 +107,33 @@ def styled(text: str, style: Style) -> str:
     """`text`, control characters escaped, in `style` on a terminal that takes colour; as
     it is anywhere else (a pipe, a file, NO_COLOR set, TERM=dumb)."""
     text = visible(text)
-    if not style or not _colour():
+    if not style or not _may_colour():
         return text
-    return f"\x1b[{STYLES[style]}m{text}\x1b[0m"
+    from rich.text import Text
+
+    with console().capture() as captured:
+        console().print(Text(text, style=style), end="", soft_wrap=True)
+    return captured.get()
 
 
-def _colour() -> bool:
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+def _may_colour() -> bool:
+    """Whether the console could colour at all, answered without Rich where the answer is
+    plain: NO_COLOR set, or output to a pipe or a file that nothing forces to colour."""
+    if os.environ.get("NO_COLOR"):
         return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
-    # Windows' classic console prints the codes as they are; Windows Terminal sets
-    # WT_SESSION and takes them.
-    return sys.stdout.isatty() and (os.name != "nt" or "WT_SESSION" in os.environ)
+    if not any(os.environ.get(name) for name in ("FORCE_COLOR", "TTY_COMPATIBLE")) and \
+            not _isatty():
+        return False
+    # Windows' classic console takes colour only through Rich's own writes, not as codes
+    # in a line written as text.
+    return console().color_system is not None and not console().legacy_windows
+
+
+def _isatty() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (ValueError, AttributeError):
+        return False
 
 
 def width() -> int:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from conftest import Spire, rulebook
+from conftest import Spire, quoted
 
 
 def test_spires_end_reveal_removes_the_cards_in_between(spire: Spire) -> None:
-    assert "Any card in between must be removed from the game." in rulebook("spires-end")
+    quoted("spires-end", "Any card in between must be removed from the game.")
     spire.ok("new", "tower", "--game", "spires-end")
     spire.ok("reveal", "10")
     out = spire.ok("reveal", "20")
@@ -18,7 +18,7 @@ def test_spires_end_reveal_removes_the_cards_in_between(spire: Spire) -> None:
 
 
 def test_pulled_card_returns_to_the_card_it_interrupted(hildegard: Spire) -> None:
-    assert "return to the previous Story Card" in rulebook("hildegard")
+    quoted("hildegard", "return to the previous Story Card")
     hildegard.ok("reveal", "1")
     hildegard.ok("pull", "33")
     hildegard.ok("pull", "34")
@@ -32,7 +32,7 @@ def test_pulled_card_returns_to_the_card_it_interrupted(hildegard: Spire) -> Non
 
 
 def test_hildegard_cards_may_share_a_number(hildegard: Spire) -> None:
-    assert "Reveal 1 of the 3 starting cards" in rulebook("hildegard")
+    quoted("hildegard", "Reveal 1 of the 3 starting cards")
     hildegard.ok("reveal", "1")
     hildegard.ok("reveal", "1")
     assert hildegard.json("status")["card"] == 1
@@ -59,8 +59,7 @@ def test_an_undone_chapter_is_no_checkpoint(hildegard: Spire) -> None:
 
 
 def test_volume2_discard_removes_and_retrieve_brings_back(spire: Spire) -> None:
-    text = rulebook("volume2-episode1")
-    assert "DISCARD: Remove a card from the game entirely." in text
+    quoted("volume2-episode1", "DISCARD: Remove a card from the game entirely.")
     spire.ok("new", "plains", "--game", "volume2")
     spire.ok("reveal", "1")
     spire.ok("discard", "45")

@@ -159,17 +159,21 @@ def test_a_writer_that_another_overtakes_keeps_the_glance_of_what_is_there(tmp_p
     a.new("race", "hildegard", 1)
     a.execute(lambda v: decide.gain(v.state, "gold", 1))
     b = Journal(db)
-    read = b.store.read
     overtaken: list[bool] = []
 
-    def read_after_a_writes(*args: Any, **kwargs: Any) -> Any:
-        if not overtaken:
-            overtaken.append(True)
-            a.execute(lambda v: decide.gain(v.state, "gold", 3))
-        return read(*args, **kwargs)
+    def after_a_writes(read: Any) -> Any:
+        def reading(*args: Any, **kwargs: Any) -> Any:
+            if not overtaken:
+                overtaken.append(True)
+                a.execute(lambda v: decide.gain(v.state, "gold", 3))
+            return read(*args, **kwargs)
+        return reading
 
-    b.store.read = read_after_a_writes  # type: ignore[method-assign]
+    # B reads the events one way or another (all at once, or as they stream).
+    b.store.read = after_a_writes(b.store.read)  # type: ignore[method-assign]
+    b.store.stream = after_a_writes(b.store.stream)  # type: ignore[method-assign]
     b.execute(lambda v: decide.note("the gate is shut"))
+    assert overtaken
     fresh = Journal(db)
     assert fresh.status().glance.state["resources"]["gold"] == 4 == fresh.rebuild().resources["gold"]
     assert fresh.verify() == []

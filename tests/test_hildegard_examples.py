@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from conftest import Spire, rulebook
+from conftest import Spire, quoted
 
 
 def _quotes(*sentences: str) -> None:
-    text = rulebook("hildegard")
-    for sentence in sentences:
-        assert sentence in text, sentence
+    quoted("hildegard", *sentences)
 
 
 def test_street_merchant(hildegard: Spire) -> None:

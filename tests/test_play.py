@@ -1,5 +1,6 @@
-"""The play shell: driven through a real pseudo-terminal (readline, completion, history),
-and fed a written-down session on standard input (stop at the first refused line)."""
+"""The play shell: driven through a real pseudo-terminal (prompt_toolkit: the prompt, the
+bottom toolbar, completion, history), and fed a written-down session on standard input
+(stop at the first refused line)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import Spire
 
-from journal.cli.play import Completer, Shell, history_file, status_line
+from journal.cli.play import Completer, Shell, history_file, prompt, status_line
 
 ROOT = Path(__file__).resolve().parents[1]
 UP = "\x1b[A"
@@ -23,29 +24,43 @@ TIMEOUT = 20.0
 """Seconds to wait for the shell to answer; generous for a loaded CI machine, never spent
 when it answers."""
 
-ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\r\x07]")
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|[\r\x07\x08]")
+CURSOR_QUERY = "\x1b[6n"
+"""prompt_toolkit asks the terminal where the cursor is; a terminal answers (row;colR), and
+only then is the bottom toolbar drawn (it needs to know the rows below the prompt)."""
+
+
+def _controlling() -> None:
+    """In the child, after its new session began: the terminal is its controlling one, as
+    a terminal emulator makes it (fish, for one, will not run without)."""
+    import fcntl
+    import termios
+
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 class Terminal:
-    """`spire ... play` in a pseudo-terminal: type into it, wait for what it shows."""
+    """`spire ... play` (or any program) in a pseudo-terminal of `columns` x 24: type into
+    it, wait for what it shows."""
 
-    def __init__(self, *args: str, cwd: Path) -> None:
+    def __init__(self, *args: str, cwd: Path, columns: int = 80,
+                 program: list[str] | None = None, env: dict[str, str] | None = None) -> None:
         import fcntl
         import struct
         import termios
 
         leader, follower = os.openpty()
-        # A wide screen, so readline never wraps the prompt onto a second line.
-        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 250, 0, 0))
-        env = {**os.environ, "TERM": "xterm", "INPUTRC": str(cwd / "inputrc"),
-               "COLUMNS": "250", "PYTHONPATH": str(ROOT)}
-        (cwd / "inputrc").write_text("set enable-bracketed-paste off\n")
+        fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+        env = {**os.environ, "TERM": "xterm", "COLUMNS": str(columns), "LINES": "24",
+               "PYTHONPATH": str(ROOT), **(env or {})}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "journal", *args], stdin=follower, stdout=follower,
-            stderr=follower, cwd=cwd, env=env, start_new_session=True)
+            [*(program or [sys.executable, "-m", "journal"]), *args], stdin=follower,
+            stdout=follower, stderr=follower, cwd=cwd, env=env, start_new_session=True,
+            preexec_fn=_controlling)
         os.close(follower)
         self.leader = leader
         self.seen = ""
+        self.raw = ""
 
     def type(self, keys: str) -> None:
         os.write(self.leader, keys.encode())
@@ -61,11 +76,23 @@ class Terminal:
         shown, _, self.seen = self.seen.partition(text)
         return shown + text
 
+    def settle(self, quiet: float = 0.5) -> str:
+        """Wait until the screen has been still for `quiet` seconds (a completion drawn,
+        say); what showed meanwhile."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline and select.select([self.leader], [], [], quiet)[0]:
+            self.seen += ESCAPES.sub("", self._read())
+        return self.seen
+
     def _read(self) -> str:
         try:
-            return os.read(self.leader, 4096).decode(errors="replace")
+            read = os.read(self.leader, 4096).decode(errors="replace")
         except OSError:  # the shell has gone: the terminal reads as closed
             return ""
+        self.raw += read
+        for _ in range(read.count(CURSOR_QUERY)):
+            self.type("\x1b[1;1R")
+        return read
 
     def close(self) -> int:
         code = self.process.wait(timeout=TIMEOUT)
@@ -87,7 +114,8 @@ def terminal(hildegard: Spire, tmp_path: Path) -> Iterator[Terminal]:
     opened.kill()
 
 
-PROMPT = "gray-oaks main card 1 | Street Merchant: 0 of 2 bullseyes | 0 sets done, 2 left> "
+PROMPT = "gray-oaks card 1, Hildegard's turn>"
+TOOLBAR = "main card 1 | Street Merchant: 0 of 2 bullseyes | 0 sets done, 2 left"
 
 
 # -- through a terminal ------------------------------------------------------------------
@@ -100,20 +128,83 @@ pty = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are P
 def test_a_command_a_completed_face_and_a_refusal(terminal: Terminal, hildegard: Spire) -> None:
     terminal.expect(PROMPT)
     terminal.type("roll cresc\t")
-    terminal.expect("roll crescent ")
+    terminal.settle()
     terminal.type("c ring\r")
-    shown = terminal.expect(PROMPT)
+    shown = terminal.expect("this set so far)")
     assert "#4 Hildegard rolled crescent, crescent, ring" in shown
-    assert "1:crescent 2:crescent 3:ring (1 bullseye this set so far)" in shown
+    assert "1:crescent 2:crescent 3:ring (1 bullseye" in shown
+    terminal.expect(PROMPT)
     terminal.type("lock 9\r")
-    refused = terminal.expect(PROMPT)
-    assert "spire: there is no die 9; the set has dice 1 to 3" in refused
+    refused = terminal.expect("the set has dice 1 to 3")
+    assert "spire: there is no die 9;" in refused
     assert "Traceback" not in refused
+    terminal.expect(PROMPT)
     terminal.type("lock 1 2\r")
-    assert "#5 Hildegard locked dice 1, 2" in terminal.expect(PROMPT)
+    terminal.expect("#5 Hildegard locked dice 1, 2")
+    terminal.expect(PROMPT)
     terminal.type("exit\r")
     assert terminal.close() == 0
     assert hildegard.json("status")["head"] == 5
+
+
+@pty
+@pytest.mark.slow
+def test_the_prompt_is_short_and_the_encounter_is_in_the_toolbar(
+    terminal: Terminal, hildegard: Spire,
+) -> None:
+    """Issue 18: on 80 columns the prompt says campaign, card and whose turn in under 40
+    characters; the encounter is the bottom toolbar's, cut to the terminal's width."""
+    terminal.expect(PROMPT)
+    terminal.expect(TOOLBAR)
+    assert len(f"{PROMPT} ") < 40
+    terminal.type("\x04")  # Ctrl-D leaves
+    assert terminal.close() == 0
+    narrow = Terminal("--db", str(hildegard.db), "play", cwd=hildegard.db.parent, columns=40)
+    try:
+        narrow.expect(PROMPT)
+        narrow.expect(TOOLBAR[:37] + "...")
+        narrow.type("exit\r")
+        assert narrow.close() == 0
+    finally:
+        narrow.kill()
+
+
+@pty
+@pytest.mark.slow
+def test_spire_status_inside_the_shell(terminal: Terminal, hildegard: Spire) -> None:
+    """Issue 18: a line copied from the docs, `spire` and all, runs as the command."""
+    terminal.expect(PROMPT)
+    terminal.type("spire status\r")
+    shown = terminal.expect("checkpoints")
+    assert "gray-oaks (Spire's End: Hildegard, 1 player)" in shown
+    assert "No such command" not in shown
+    terminal.expect(PROMPT)
+    terminal.type("spire note said with spire\r")
+    terminal.expect("#4 Note: said with spire")
+    terminal.expect(PROMPT)
+    terminal.type("exit\r")
+    assert terminal.close() == 0
+    assert hildegard.json("log")[-1]["payload"]["text"] == "said with spire"
+
+
+@pty
+@pytest.mark.slow
+def test_tab_completes_a_checkpoint_name(terminal: Terminal, hildegard: Spire) -> None:
+    """Issue 18: `rewind <Tab>` offers the checkpoints, not `--as` alone."""
+    hildegard.ok("checkpoint", "before-the-merchant")
+    terminal.expect(PROMPT)
+    terminal.type("rewind before\t")
+    terminal.settle()
+    terminal.type("\r")
+    terminal.expect("Now on branch 'from-before-the-merchant'")
+    assert len(terminal.expect("card 1, Hildegard>").splitlines()[-1]) < 40
+    terminal.type("switch ma\t")
+    terminal.settle()
+    terminal.type("\r")
+    terminal.expect("Now on branch 'main'")
+    terminal.expect(PROMPT)
+    terminal.type("exit\r")
+    assert terminal.close() == 0
 
 
 @pty
@@ -125,7 +216,8 @@ def test_history_is_recalled_after_reopening(terminal: Terminal, hildegard: Spir
     terminal.expect(PROMPT)
     terminal.type("exit\r")
     assert terminal.close() == 0
-    assert history_file(str(hildegard.db)).read_text().splitlines()[-1] == "note kept for later"
+    kept = history_file(str(hildegard.db)).read_text()
+    assert "+note kept for later" in kept and "exit" not in kept
 
     again = Terminal("--db", str(hildegard.db), "play", cwd=hildegard.db.parent)
     try:
@@ -277,6 +369,11 @@ def test_no_campaign_yet_is_a_plain_prompt(spire: Spire) -> None:
     ("use ", "", ["gray-oaks"]),
     ("lock ", "", ["--player", "--force"]),
     ("fly ", "", []),
+    ("spire ", "sta", ["status"]),
+    ("spire rewind ", "", ["start", "--as"]),
+    ("switch ", "", ["main"]),
+    ("log --branch ", "m", ["main"]),
+    ("replay --from ", "st", ["start"]),
 ])
 def test_tab_completes(hildegard: Spire, before: str, text: str, expected: list[str]) -> None:
     hildegard.ok("item", "gain", "Slingshot")
@@ -298,3 +395,56 @@ def test_history_lives_beside_the_journal(tmp_path: Path) -> None:
     assert history_file(str(tmp_path / "j.sqlite")) == tmp_path / "j.sqlite.history"
     assert history_file(f"sqlite:///{tmp_path}/j.sqlite") == tmp_path / "j.sqlite.history"
     assert history_file("postgresql://table/spire").name == "play.history"
+
+
+def test_the_prompt_says_whose_turn_in_each_game(hildegard: Spire, spire: Spire) -> None:
+    """Issue 18: campaign, card and whose turn, under 40 characters with its "> ": the
+    face-off's enemy roll, Spire's End's enemy turn, Volume 2's ally."""
+    def shown(journal: Spire) -> str:
+        view = shell(journal).view()
+        assert view is not None
+        line = f"{prompt(view)}> "
+        assert len(line) < 40, line
+        return line
+
+    assert shown(hildegard) == "gray-oaks no card> "
+    hildegard.ok("reveal", "3")
+    hildegard.ok("faceoff", "The Crows")
+    assert shown(hildegard) == "gray-oaks card 3, Hildegard's turn> "
+    hildegard.ok("roll", "b", "b", "b", "b")
+    hildegard.ok("stop")
+    hildegard.ok("wild", "miss")
+    assert shown(hildegard) == "gray-oaks card 3, The Crows's turn> "
+
+    from test_spires_end_cli import DRAW_MILLICENT, DRAW_OSWIN, OGRE, _play
+
+    _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
+                 f"{OGRE}")
+    assert shown(spire) == "tower no card, Millicent's turn> "
+
+
+def test_the_volume2_prompt_names_the_ally_whose_turn_it_is(tmp_path: Path) -> None:
+    from test_volume2_encounters import fight, v2
+
+    plains = Spire(tmp_path / "v2.sqlite")
+    v2.__wrapped__(plains)  # type: ignore[attr-defined]
+    fight(plains)
+    view = shell(plains).view()
+    assert view is not None
+    assert f"{prompt(view)}> " == "plains no card, Finnian's turn> "
+
+
+def test_the_toolbar_puts_whose_turn_first_and_each_fighter_once(spire: Spire) -> None:
+    """Issue 18: a Spire's End fight's bottom line: the turn, then each ally and the enemy
+    once (the prompt was 137 characters, an ally twice and the turn missing)."""
+    from test_spires_end_cli import DRAW_MILLICENT, DRAW_OSWIN, OGRE, _play
+
+    from journal.cli.play import toolbar_line
+
+    _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
+                 f"{OGRE}")
+    view = shell(spire).view()
+    assert view is not None
+    line = toolbar_line(view)
+    assert line.startswith("main no card revealed yet | Round 1: Millicent's turn")
+    assert line.count("Millicent:") == 1 and line.count("Oswin:") == 1 and "Enemy Ogre" in line

@@ -88,7 +88,7 @@ CASES = [
     ("hildegard", [], ["feat", "nap"], 2, "unknown feat 'nap'"),
     ("hildegard", [], ["block", "1"], 2, "Missing option '--square'"),
     ("hildegard", [], ["replay", "--to", "x"], 2, "neither a position nor a checkpoint"),
-    ("hildegard", [], ["rewind"], 2, "Missing argument 'CHECKPOINT'"),
+    ("hildegard", [], ["rewind"], 2, "Missing argument 'CHECKPOINT|POSITION'"),
     ("hildegard", [], ["audit", "--branch", "nosuch"], 2, "no branch named 'nosuch'"),
     ("hildegard", [], ["report", "--format", "md", "--branch", "nosuch"], 2,
      "no branch named 'nosuch'"),
@@ -142,8 +142,10 @@ def test_new_with_force_records_the_override(spire: Spire) -> None:
 
 
 def test_no_campaign_yet(spire: Spire) -> None:
-    assert "no current campaign" in spire.refused("status", code=2)
+    assert "no journal at" in spire.refused("status", code=3)     # a read makes none
     assert "no current campaign" in spire.refused("reveal", "1", code=2)
+    spire.ok("card", "add", "Rat", "--enemy", "--limit", "1", "--accuracy", "1")
+    assert "no current campaign" in spire.refused("status", code=2)  # a journal, no campaign
 
 
 def test_several_campaigns_and_none_chosen(spire: Spire) -> None:

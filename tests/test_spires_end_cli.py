@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Spire, rulebook
+from conftest import Spire, quoted
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -85,12 +85,12 @@ def test_a_whole_encounter_matches_its_golden_file(spire: Spire) -> None:
 
 
 def test_each_step_records_who_acted(spire: Spire) -> None:
-    assert "During a 2 player game, each player controls an Ally." in rulebook("spires-end")
+    quoted("spires-end", "During a 2 player game, each player controls an Ally.")
     _play(spire, ENCOUNTER.split("enemy 2 6")[0])
     players = [(e["type"], e["player"]) for e in spire.json("log")[5:]]
     assert players[:6] == [("action-performed", 1), ("recouped", 1), ("upkeep-done", 1),
                            ("action-performed", 2), ("upkeep-done", 2), ("enemy-acted", 1)]
-    assert "Take turns rolling for the enemy actions." in rulebook("spires-end")
+    quoted("spires-end", "Take turns rolling for the enemy actions.")
     spire.ok("enemy", "2", "6", "--select", "4")  # round 2: player 2 rolls for the enemy
     assert spire.json("log")[-1]["player"] == 2
     _play(spire, "recoup heal 8\nupkeep")
@@ -101,15 +101,14 @@ def test_each_step_records_who_acted(spire: Spire) -> None:
 
 
 def test_player_three_rolls_for_the_enemy(spire: Spire) -> None:
-    assert "You can also add a 3rd player to read the story and roll for the enemy." in \
-        rulebook("spires-end")
+    quoted("spires-end", "You can also add a 3rd player to read the story and roll for the enemy.")
     spire.ok("new", "tower", "--game", "spires-end", "--players", "3")
     _play(spire, f"{DRAW_MILLICENT}\n{DRAW_OSWIN}\n{OGRE}\nupkeep\nupkeep\nenemy 2 1 --select 1")
     assert spire.json("log")[-1]["player"] == 3
 
 
 def test_quick_start_begins_at_card_5(spire: Spire) -> None:
-    assert "Start at Card 5...and you're off!" in rulebook("spires-end")
+    quoted("spires-end", "Start at Card 5...and you're off!")
     out = spire.ok("new", "again", "--game", "spires-end", "--quick-start")
     assert "#2 Revealed card 5" in out
     status = spire.json("status")
@@ -117,9 +116,8 @@ def test_quick_start_begins_at_card_5(spire: Spire) -> None:
 
 
 def test_combat_items_stay_put_during_a_fight_and_pass_on_death(spire: Spire) -> None:
-    text = rulebook("spires-end")
-    assert "BE WARNED! You cannot swap out Combat Items during encounters." in text
-    assert "Upon death, Items are passed on to the next Ally unless stated otherwise." in text
+    quoted("spires-end", "BE WARNED! You cannot swap out Combat Items during encounters.",
+           "Upon death, Items are passed on to the next Ally unless stated otherwise.")
     _play(spire, f"new tower --game spires-end\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
                  "item gain Dagger --kind combat --to Millicent\n"
                  "item gain \"Cursed Key\" --to Millicent\n" + OGRE)
@@ -138,9 +136,8 @@ def test_combat_items_stay_put_during_a_fight_and_pass_on_death(spire: Spire) ->
 
 
 def test_the_journey_ends_when_all_seven_allies_are_dead(spire: Spire) -> None:
-    text = rulebook("spires-end")
-    assert "The rounds continue until the Enemy dies, or all 7 of your Allies do." in text
-    assert "a new Ally must take their place until all Allies have perished." in text
+    quoted("spires-end", "The rounds continue until the Enemy dies, or all 7 of your Allies do.",
+           "a new Ally must take their place until all Allies have perished.")
     spire.ok("new", "tower", "--game", "spires-end")
     spire.ok("draw", "A", "--hp", "1")
     spire.ok("fight", "Doom", "--hp", "50", "--bar", "Smite; 1-8: 9")
@@ -189,7 +186,7 @@ REFUSALS = [
     ([], "draw Nobody", 2, "no ally card named 'Nobody'"),
     ([], f"{OGRE}", 1, "the fight with Ogre is under way"),
     ([], "select 9", 2, "the selection roll is a d8: 1 to 8, not 9"),
-    ([], "select x", 2, "Invalid value for '[ROLL]'"),
+    ([], "select x", 2, "Invalid value for 'ROLL'"),
     ([], "death --ally Nobody", 2, "no ally in play named 'Nobody'"),
     ([], "rest --player 4", 2, "Invalid value for '--player'"),
     ([], "boost --player 0", 2, "Invalid value for '--player'"),
@@ -259,7 +256,8 @@ def test_effect_and_end_dispatch_on_the_game(fighting: Spire) -> None:
                                                               code=2)
     out = fighting.ok("end")
     assert "Ended the fight" in out and "the fight is over: all status effects are removed" in out
-    assert "no fight under way" in fighting.refused("end", code=1)
+    assert "the fight with Ogre is over (ended); `spire fight ENEMY` begins the next" in \
+        fighting.refused("end", code=1)
 
 
 def test_ally_and_enemy_cards_are_entered_once_and_drawn_by_name(spire: Spire) -> None:

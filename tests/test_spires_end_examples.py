@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Spire, rulebook
+from conftest import Spire, quoted
 
 MILLICENT = ["draw", "Millicent", "--hp", "5", "--ap", "2", "--bar", "Back Hand",
              "--recoup", "Recoup Bar Example", "--death", "Death Bar Example"]
@@ -14,9 +14,7 @@ OSWIN = ["draw", "Oswin", "--hp", "4", "--ap", "1", "--bar", "Jab; cost 1; 5-8: 
 
 
 def _quotes(*sentences: str) -> None:
-    text = rulebook("spires-end")
-    for sentence in sentences:
-        assert sentence in text, sentence
+    quoted("spires-end", *sentences)
 
 
 def _ally(spire: Spire, name: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import itertools
 from datetime import UTC, datetime
 
 import pytest
-from conftest import rulebook
+from conftest import quoted
 
 from journal import events as ev
 from journal.decide import Decision
@@ -108,9 +108,8 @@ def test_effects_on_rolls_and_damage(
 
 
 def test_the_glossary_lists_every_effect_the_rules_know() -> None:
-    text = rulebook("spires-end")
-    for name in effects.EFFECTS:
-        assert f"- {name.title() if name != 'impaired vision' else 'Impaired Vision'}:" in text
+    quoted("spires-end", *(f"- {name.title() if name != 'impaired vision' else 'Impaired Vision'}:"
+                           for name in effects.EFFECTS))
     assert sorted(effects.positive() + effects.negative()) == sorted(effects.EFFECTS)
 
 
@@ -259,9 +258,9 @@ def hurt(hp: int) -> State:
 
 
 def test_rest_adds_one_two_three_then_the_meter_resets() -> None:
-    text = rulebook("spires-end")
-    assert "Rest will add +1 HP (first turn), +2 HP (second turn), +3 HP (third turn)" in text
-    assert "The Rest Meter resets if you perform an Action, or after 3 Rests." in text
+    quoted("spires-end",
+           "Rest will add +1 HP (first turn), +2 HP (second turn), +3 HP (third turn)",
+           "The Rest Meter resets if you perform an Action, or after 3 Rests.")
     state = hurt(1)
     state = ally_turns(state, ("rest", 2))  # heal 0 +1
     assert (who(state, "Anna").hp, who(state, "Anna").rest) == (2, 1)
@@ -270,8 +269,7 @@ def test_rest_adds_one_two_three_then_the_meter_resets() -> None:
 
 
 def test_a_one_fails_the_rest_and_clears_the_meter() -> None:
-    assert "Be Warned! If you roll a 1, Rest fails and the meter is cleared." in \
-        rulebook("spires-end")
+    quoted("spires-end", "Be Warned! If you roll a 1, Rest fails and the meter is cleared.")
     state = ally_turns(hurt(2), ("rest", 2))
     state = then(state, rules.rest(state, None))
     state = then(state, rules.recoup(state, "heal", 1, None, None, None))
@@ -285,8 +283,7 @@ def test_an_action_resets_the_rest_meter() -> None:
 
 
 def test_the_boost_meter_fills_from_overflow_and_buys_strength() -> None:
-    assert "Once you have the meter filled you can spend it for Strength (1 turn)." in \
-        rulebook("spires-end")
+    quoted("spires-end", "Once you have the meter filled you can spend it for Strength (1 turn).")
     state = hurt(5)
     state = ally_turns(state, (".", 8))  # heal 3: 1 fits, 2 to the meter
     assert who(state, "Anna").boost == 2

@@ -34,7 +34,8 @@ with contextlib.redirect_stdout(out):
 print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
 """
 
-HEAVY = ("sqlalchemy", "pydantic", "rich", "alembic", "journal.service", "journal.store")
+HEAVY = ("sqlalchemy", "pydantic", "rich", "alembic", "journal.service", "journal.store",
+         "prompt_toolkit")
 
 
 def probe(*args: str, env: dict[str, str] | None = None) -> dict[str, object]:
@@ -67,10 +68,16 @@ def test_help_and_version_load_no_command_and_nothing_heavy(args: list[str]) -> 
 
 @pytest.mark.slow
 def test_help_lists_every_command_without_loading_one() -> None:
+    from journal.cli.panels import PANELS
+
     out = str(probe("--help")["out"])
-    commands = out.split("Commands:\n")[1].split("\n\n")[0]
-    listed = [line.split()[0] for line in commands.splitlines() if not line.startswith("   ")]
-    assert listed == [name for name, (_, text) in COMMANDS.items() if text is not None]
+    panels = out.split("\n\n")[4:-1]  # usage, two paragraphs, options; the epilog last
+    assert [p.splitlines()[0] for p in panels] == [f"{panel}:" for panel in PANELS]
+    listed = [line.split()[0] for p in panels for line in p.splitlines()[1:]
+              if not line.startswith("   ")]
+    assert sorted(listed) == sorted(name for name, (_, text) in COMMANDS.items()
+                                    if text is not None)
+    assert listed == [name for names in PANELS.values() for name in names if name in COMMANDS]
 
 
 @pytest.mark.slow

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from conftest import Spire, quoted
 from freezegun import freeze_time
-
-from conftest import Spire, rulebook
 
 
 def test_status_json_has_what_scripts_need(hildegard: Spire) -> None:
@@ -20,9 +19,8 @@ def test_status_json_has_what_scripts_need(hildegard: Spire) -> None:
 
 
 def test_volume2_begins_with_finnian_a_bee_and_a_pollen(spire: Spire) -> None:
-    text = rulebook("volume2-episode1")
-    assert "Finnian has 5 Hit Points (HP) and 3 Armor Points (AP)" in text
-    assert "place 1 Bee and 1 Pollen Disc under Finnian" in text
+    quoted("volume2-episode1", "Finnian has 5 Hit Points (HP) and 3 Armor Points (AP)",
+           "place 1 Bee and 1 Pollen Disc under Finnian")
     spire.ok("new", "plains", "--game", "volume2")
     status = spire.json("status")
     assert status["resources"] == {"bees": 1, "pollen": 1, "meat": 0, "pelts": 0}
@@ -37,10 +35,10 @@ def test_two_player_hildegard_has_hallveig(spire: Spire) -> None:
 
 
 def test_feats_at_most_six(hildegard: Spire) -> None:
-    assert "You can hold up to 6 Feats at a time" in rulebook("hildegard")
+    quoted("hildegard", "You can hold up to 6 Feats at a time")
     hildegard.ok("gain", "feats", "6")
     assert "feats at most 6" in hildegard.refused("gain", "feat", "1", code=1)
-    hildegard.ok("spend", "feats", "2", "--on", "bullseye")
+    hildegard.ok("spend", "feats", "2", "--on", "a ferry ride")
     assert hildegard.json("status")["resources"]["feats"] == 4
 
 
@@ -64,7 +62,7 @@ def test_one_character_holds_by_default(hildegard: Spire) -> None:
 
 
 def test_spires_end_extra_combat_items_are_set_aside(spire: Spire) -> None:
-    assert "Each Ally can hold up to 3 Combat Items." in rulebook("spires-end")
+    quoted("spires-end", "Each Ally can hold up to 3 Combat Items.")
     spire.ok("new", "tower", "--game", "spires-end", "--players", "2")
     spire.ok("ally", "Millicent", "--hp", "5", "--ap", "2")
     for knife in ("Knife", "Dagger", "Axe"):
@@ -113,7 +111,7 @@ def test_log_and_show(hildegard: Spire) -> None:
 
 
 def test_campaigns_lists_and_marks_the_current_one(spire: Spire) -> None:
-    assert "No campaigns yet" in spire.ok("campaigns")
+    assert "no journal at" in spire.refused("campaigns", code=3)  # nothing made by looking
     spire.ok("new", "one", "--game", "hildegard")
     spire.ok("new", "two", "--game", "spires-end")
     spire.ok("use", "one")

@@ -8,9 +8,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from conftest import Spire, quoted
 from freezegun import freeze_time
-
-from conftest import Spire, rulebook
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -35,8 +34,8 @@ def _three_chapters(spire: Spire) -> None:
 
 
 def test_rewind_to_a_chapter_keeps_only_earlier_chapters_assets(spire: Spire) -> None:
-    assert ("Remove any Gold, Feats of Marksmanship or Items earned in the chapter you are "
-            "restarting, but keep what you'd earned in previous chapters.") in rulebook("hildegard")
+    quoted("hildegard", "Remove any Gold, Feats of Marksmanship or Items earned in the chapter "
+           "you are restarting, but keep what you'd earned in previous chapters.")
     _three_chapters(spire)
     before = spire.json("status")
     assert before["resources"] == {"feats": 3, "gold": 9}
@@ -113,6 +112,12 @@ def test_checkpoint_names_a_moment(spire: Spire) -> None:
     (["replay", "--from", "99"], 2, "is not on branch 'main'"),
     (["replay", "--from", "5", "--to", "3"], 2, "comes after"),
     (["diff", "main", "elsewhere"], 2, "no branch named 'elsewhere'"),
+    (["rewind", "99"], 2, "position 99 is not on branch 'main' (1 to 5)"),
+    (["rewind", "#0"], 2, "position 0 is not on branch 'main'"),
+    (["redo"], 1, "nothing to redo: no undo since the latest action"),
+    (["log", "--branch", "elsewhere"], 2, "no branch named 'elsewhere'"),
+    (["branch", "rename", "elsewhere", "there"], 2, "no branch named 'elsewhere'"),
+    (["branch", "rename", "main", " "], 2, "the branch needs a name"),
 ])
 def test_refusals(spire: Spire, command: list[str], code: int, says: str) -> None:
     spire.ok("new", "gray-oaks", "--game", "hildegard")
@@ -207,3 +212,88 @@ def test_replay_step_waits_for_enter(spire: Spire) -> None:
     assert "#2 Revealed card 1" in run.out
     stopped = spire("replay", "--step", input="")
     assert "#1 Began" in stopped.out and "#2" not in stopped.out
+
+
+# -- any moment, redo, a branch renamed (issue 18) -------------------------------------
+
+def test_rewind_to_an_event_position(spire: Spire) -> None:
+    """As Lichess and git allow: back to any event the log numbers, not only a checkpoint."""
+    _three_chapters(spire)
+    log = spire.json("log", "--last", "0")
+    assert (log[3]["seq"], log[3]["payload"]) == (4, {"resource": "gold", "amount": 2})
+    assert "Now on branch 'from-4', forked at #4." in spire.ok("rewind", "4")
+    status = spire.json("status")
+    assert (status["head"], status["resources"]["gold"], status["resources"]["feats"]) == (4, 2, 0)
+    spire.ok("switch", "main")
+    assert "Now on branch 'early', forked at #5." in spire.ok("rewind", "#5", "--as", "early")
+    assert spire.json("status")["resources"] == {"gold": 2, "feats": 1}
+    assert [b["name"] for b in spire.json("branches")] == ["main", "from-4", "early"]
+    assert spire.json("audit", "--all")["clean"]
+
+
+def test_redo_brings_back_the_undone_actions_latest_first(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("reveal", "1")
+    spire.ok("gain", "gold", "3")
+    spire.ok("note", "the gate is shut")
+    spire.ok("undo")
+    spire.ok("undo")
+    assert spire.json("status")["resources"]["gold"] == 0
+    assert "#7 +3 gold" in spire.ok("redo")
+    assert "#8 Note: the gate is shut" in spire.ok("redo")
+    line = spire.refused("redo", code=1)
+    assert line == "spire: nothing to redo: no undo since the latest action"
+    log = spire.json("log")
+    assert [e["retracted"] for e in log[2:]] == [True, True, False, False, False, False]
+    assert spire.json("status")["resources"]["gold"] == 3
+    assert spire.json("audit")["clean"]
+
+
+def test_a_new_action_after_an_undo_leaves_nothing_to_redo(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("gain", "gold", "3")
+    spire.ok("undo")
+    spire.ok("gain", "feats", "1")
+    spire.refused("redo", code=1)
+
+
+def test_redo_of_a_forced_action_is_forced_again(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("spend", "gold", "2", "--force")  # the table wins: spent what it did not have
+    spire.ok("undo")
+    line = spire.refused("redo", code=1)
+    assert "#2 was recorded over a rule" in line and "--force records it anyway" in line
+    spire.ok("redo", "--force")
+    assert spire.json("status")["resources"]["gold"] == -2
+    assert spire.json("audit")["clean"]
+
+
+def test_log_of_another_branch_and_a_branch_renamed(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("note", "on main")
+    spire.ok("rewind", "start", "--as", "bolder")
+    spire.ok("note", "on bolder")
+    assert spire.json("log", "--branch", "main")[-1]["payload"]["text"] == "on main"
+    assert "on main" not in spire.ok("log")
+    assert "Branch 'bolder' is now 'boldest'." in spire.ok("branch", "rename", "bolder", "boldest")
+    assert spire.json("status")["branch"] == "boldest", "the current branch, renamed"
+    assert spire.json("log", "-b", "boldest")[-1]["payload"]["text"] == "on bolder"
+    assert "has a branch named 'main' already" in spire.refused(
+        "branch", "rename", "boldest", "main", code=2)
+    spire.ok("note", "after the rename")
+    audit = spire.json("audit", "--all")
+    assert audit["clean"], "the seal follows the branch to its new name"
+
+
+def test_replay_step_has_a_prompt_b_steps_back_and_q_quits(spire: Spire) -> None:
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("reveal", "1")
+    spire.ok("gain", "gold", "2")
+    run = spire("replay", "--step", input="\nb\nq\n")
+    assert run.code == 0
+    shown = [line for line in run.out.split("q: quit> ") if line]
+    assert shown[0].startswith("#1 Began") and shown[0].rstrip().endswith(
+        "[#1] Enter: next, b: back,")
+    assert shown[1].startswith("#2 Revealed card 1") and "[#2]" in shown[1]
+    assert shown[2].startswith("#1 Began") and "[#1]" in shown[2], "b showed #1 again"
+    assert len(shown) == 3 and "+2 gold" not in run.out, "q quit before #3"

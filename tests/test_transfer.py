@@ -20,7 +20,7 @@ SESSION = [
     ["return"],
     ["gain", "gold", "3"],
     ["gain", "feats", "2"],
-    ["spend", "feats", "1", "--on", "hone"],
+    ["feat", "hone"],
     ["item", "gain", "Fishing Rod", "--kind", "fishing", "--to", "Hallveig"],
     ["item", "pass", "Slingshot", "--to", "Hallveig"],
     ["note", "The jackalope got away"],

@@ -210,7 +210,7 @@ def test_the_report_shows_the_trading_the_events_and_the_milestones(plains: Spir
     assert [(m["milestone"], m["discarded"] is not None) for m in report["milestones"]] == [
         (2, True)]
     assert [(t["item"], t["price"], t["bought"] is not None) for t in report["trades"]] == [
-        ("Bone Knife", "1 meat and 1 pelts", True)]
+        ("Bone Knife", "1 meat and 1 pelt", True)]
     assert [(w["event"], w["chosen"], w["ended"]) for w in report["waterfalls"]] == [
         ("Morwen's Carriage", ["row 1 card 2", "row 2 card C"], 40)]
     assert [e["headline"] for e in report["encounters"]] == [

@@ -9,6 +9,7 @@ other. SQLAlchemy, pydantic and Rich load when a command needs them.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from typing import Any
@@ -21,7 +22,7 @@ from journal import __version__
 from journal.errors import BadInput, SpireError
 
 MODULES = ("audit", "campaigns", "cards", "deck", "hildegard", "insight", "looking", "play",
-           "report", "spires_end", "things", "time", "transfer", "volume2")
+           "report", "spires_end", "things", "time", "transfer", "volume2", "helping")
 """The modules under journal.cli that define commands, in the order `--help` lists them.
 A new command (or module) appears once it is here and the index is regenerated:
 `python -m journal.cli.reference --index > journal/cli/index.py` (tests say when)."""
@@ -39,7 +40,7 @@ class SpireGroup(TyperGroup):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         _text_as_given([*self.params, self.get_help_option(ctx)])
-        return super().parse_args(ctx, args)
+        return super().parse_args(ctx, hoisted(args))
 
     def resolve_command(
         self, ctx: click.Context, args: list[str],
@@ -63,16 +64,28 @@ class SpireGroup(TyperGroup):
                 listed[name] = command.get_short_help_str(10**6)
         if not listed:
             return
-        limit = formatter.width - 6 - max(map(len, listed))
-        with formatter.section("Commands"):
-            formatter.write_dl([(name, click.utils.make_default_short_help(text, limit))
-                                for name, text in listed.items()])
+        from journal.cli.panels import PANELS
+
+        width = max(map(len, listed))
+        limit = formatter.width - 6 - width
+        panelled = {name for names in PANELS.values() for name in names}
+        others = tuple(name for name in listed if name not in panelled)
+        for panel, names in [*PANELS.items(), ("Other commands", others)]:
+            rows = [(name.ljust(width), click.utils.make_default_short_help(listed[name], limit))
+                    for name in names if name in listed]
+            if rows:
+                with formatter.section(panel):
+                    formatter.write_dl(rows)
 
     def main(  # type: ignore[override]
         self, args: Sequence[str] | None = None, prog_name: str | None = None,
         complete_var: str | None = None, standalone_mode: bool = True, **extra: Any,
     ) -> Any:
         given = list(sys.argv[1:] if args is None else args)
+        if os.environ.get(complete_var or "_SPIRE_COMPLETE"):  # a shell asks what comes next
+            from journal.cli.shells import shell_completion
+
+            shell_completion()
         try:
             _all_text(given)
             code = super().main(
@@ -82,7 +95,9 @@ class SpireGroup(TyperGroup):
             print(e.format_message())
             code = 0
         except click.exceptions.UsageError as e:
-            code = _fail(e.format_message(), 2)
+            asked = {"--install-completion", "--show-completion"} & set(given)
+            code = _fail(f"{e.format_message()}; `spire completion bash|zsh|fish` prints the "
+                         "script to load" if asked else e.format_message(), 2)
         except click.exceptions.ClickException as e:
             code = _fail(e.format_message(), e.exit_code)
         except typer.Abort:
@@ -90,6 +105,35 @@ class SpireGroup(TyperGroup):
         except SpireError as e:
             code = _fail(str(e), e.exit_code)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+GLOBAL_OPTIONS = ("--db", "--campaign", "-c")
+"""The root's options that take a value: accepted after the command too."""
+
+
+def hoisted(args: list[str]) -> list[str]:
+    """`args` with the global options given after the command moved before it, so
+    `spire status -c thornfield` is `spire -c thornfield status`. No command takes an
+    option of these names; after `--` every word is the command's."""
+    from itertools import islice
+
+    front: list[str] = []
+    rest: list[str] = []
+    command = False
+    words = iter(args)
+    for arg in words:
+        if arg == "--":
+            rest += [arg, *words]
+            break
+        attached = arg.startswith("-c") and not arg.startswith("--") and len(arg) > 2
+        if arg.partition("=")[0] in GLOBAL_OPTIONS or attached:
+            taken = [arg] if "=" in arg or attached else [arg, *islice(words, 1)]
+            (front if command and len(taken) == 2 or attached or "=" in arg else rest).extend(
+                taken)
+            continue
+        command = command or not arg.startswith("-")
+        rest.append(arg)
+    return [*front, *rest]
 
 
 def _fail(message: str, code: int) -> int:
@@ -177,7 +221,7 @@ class Commands(MutableMapping[str, click.Command]):
     looked up, and any added in the usual way."""
 
     def __init__(self, built: Mapping[str, click.Command]) -> None:
-        self._built = dict(built)
+        self._built = {name: readable(command) for name, command in built.items()}
 
     def built(self) -> dict[str, click.Command]:
         return dict(self._built)
@@ -192,7 +236,7 @@ class Commands(MutableMapping[str, click.Command]):
         return self._built[name]
 
     def __setitem__(self, name: str, command: click.Command) -> None:
-        self._built[name] = command
+        self._built[name] = readable(command)
 
     def __delitem__(self, name: str) -> None:
         del self._built[name]
@@ -211,21 +255,61 @@ def build(name: str, module: str) -> click.Command:
     """The click command `name`, which journal.cli.`module` registers on `app`."""
     import typer.main
 
+    from journal.cli.panels import panel_of
+
     load(module)
     for info in app.registered_commands:
         assert info.callback is not None
         if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
-            return typer.main.get_command_from_info(
+            info.rich_help_panel = panel_of(name)
+            return readable(typer.main.get_command_from_info(
                 info, pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode)
+                rich_markup_mode=app.rich_markup_mode))
     for group in app.registered_groups:
         if group.name == name:
-            return typer.main.get_group_from_info(
+            group.rich_help_panel = panel_of(name)
+            return readable(typer.main.get_group_from_info(
                 group, pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands)
+                rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands))
     raise LookupError(f"journal.cli.{module} has no command {name!r}: journal/cli/index.py "
                       f"is out of date; regenerate it with `python -m journal.cli.reference "
                       f"--index > journal/cli/index.py`")
+
+
+def readable(command: click.Command) -> click.Command:
+    """`command` (and its subcommands) with usage lines as a player reads them: `roll
+    [FACES]...`, `lock POSITIONS...`, not `[[FACES]...]...`, `{POSITIONS}...` and
+    `<list[int]>`."""
+    from typer.core import TyperArgument
+
+    for param in command.params:
+        if isinstance(param, TyperArgument) and not isinstance(param, ReadableArgument):
+            bare = (param.metavar or param.name or "").strip("[].")
+            param.metavar = bare + ("..." if param.nargs != 1 else "")
+            param.__class__ = ReadableArgument
+    for sub in getattr(command, "commands", {}).values():
+        readable(sub)
+    return command
+
+
+def _readable_argument() -> type:
+    from typer.core import TyperArgument
+
+    class Readable(TyperArgument):
+        """An argument named by its metavar alone: [NAME] when it may be left out, NAME...
+        when it takes several; its type is the help's to say."""
+
+        def get_usage_pieces(self, ctx: click.Context) -> list[str]:
+            name = self.metavar or ""
+            return [name if self.required else f"[{name}]"]
+
+        def display_type_rich(self, ctx: click.Context) -> str | None:
+            return None
+
+    return Readable
+
+
+ReadableArgument = _readable_argument()
 
 
 def text_as_given(command: click.Command, ctx: click.Context) -> None:

@@ -42,7 +42,10 @@ def audit(
         raise BadInput("--expect is one branch's head; give --branch, not --all")
     if expect is not None and not _a_hash(expect):
         raise BadInput(f"--expect wants a head hash (8 to 64 hex digits), not {expect!r}")
-    report = journal(ctx).audit(branch, every, expect)
+    from journal.progress import working
+
+    with working("auditing"):
+        report = journal(ctx, reads=True).audit(branch, every, expect)
     if as_json:
         render.print_json(render_audit.audit_json(report))
     else:

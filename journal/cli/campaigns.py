@@ -65,7 +65,7 @@ def list_campaigns(ctx: typer.Context, as_json: Json = False) -> None:
     """
     from journal import render
 
-    rows = journal(ctx).campaigns()
+    rows = journal(ctx, reads=True).campaigns()
     if as_json:
         render.print_json(render.campaigns_json(rows))
     else:
@@ -119,3 +119,36 @@ def demo(
     glance.show(j.status())
     render.say("")
     render.log(played.view, played.view.history)
+
+
+@app.command()
+def where(ctx: typer.Context, as_json: Json = False) -> None:
+    """Which journal is in use: its file (or database), size, schema revision, campaigns.
+
+    A mistyped --db shows here as a journal that is not there; nothing is made by looking.
+
+    \b
+    Examples:
+      spire where
+      spire --db ~/tables/thursday.sqlite where --json
+    """
+    from journal import where as shown
+    from journal.cli.common import Options, default_db
+
+    options: Options = ctx.find_root().obj
+    found = shown.info(journal(ctx), options.db or default_db(), options.db is None)
+    if as_json:
+        shown.show_json(found)
+    else:
+        shown.show(found)
+
+
+@app.command(hidden=True)
+def info(ctx: typer.Context, as_json: Json = False) -> None:
+    """The same as `spire where`.
+
+    \b
+    Example:
+      spire info
+    """
+    where(ctx, as_json)

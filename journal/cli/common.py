@@ -46,16 +46,23 @@ def journals_kept() -> Iterator[None]:
         _kept = None
 
 
-def journal(ctx: typer.Context) -> Journal:
+def journal(ctx: typer.Context, reads: bool = False) -> Journal:
+    """The journal the command acts on. With `reads` (a command that only reads), one that
+    is not there is said so in one line, and nothing is made: no file, no directory."""
     from journal.service import Journal
 
     options: Options = ctx.find_root().obj
     key = (options.db or default_db(), options.campaign)
     if _kept is None:
-        return Journal(*key)
-    if key not in _kept:
-        _kept[key] = Journal(*key)
-    return _kept[key]
+        found = Journal(*key)
+    else:
+        found = _kept[key] if key in _kept else _kept.setdefault(key, Journal(*key))
+    if reads and not found.store.there:
+        from journal.errors import NoJournal
+
+        raise NoJournal(f"no journal at {key[0]}: `spire new NAME --game GAME` starts one "
+                        "there; --db or SPIRE_DB names another, `spire where` says which")
+    return found
 
 
 def act(

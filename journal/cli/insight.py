@@ -25,7 +25,7 @@ def story_map(ctx: typer.Context, as_json: Json = False) -> None:
     from journal import mapping, render_insight
     from journal.terminal import print_json
 
-    game, current, roads = mapping.roads(journal(ctx))
+    game, current, roads = mapping.roads(journal(ctx, reads=True))
     found = mapping.story_map(game, current, roads)
     if as_json:
         print_json(mapping.to_json(found))
@@ -63,7 +63,7 @@ def odds(
     from journal.odds import odds as weigh
     from journal.terminal import print_json
 
-    found = weigh(journal(ctx).view().state)
+    found = weigh(journal(ctx, reads=True).view().state)
     if as_json:
         print_json(found)
     else:

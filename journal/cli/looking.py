@@ -22,7 +22,7 @@ def status(
     """
     from journal import glance
 
-    seen = journal(ctx).status(branch)
+    seen = journal(ctx, reads=True).status(branch)
     if as_json:
         glance.show_json(seen)
     else:
@@ -34,17 +34,19 @@ def log(
     ctx: typer.Context,
     last: int = typer.Option(
         20, "--last", "-n", min=0, metavar="N", help="How many of the latest events; 0 for all."),
+    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
     as_json: Json = False,
 ) -> None:
     """The events of the current branch, undone ones marked.
 
     \b
-    Example:
+    Examples:
       spire log --last 0
+      spire log --branch main
     """
     from journal import render
 
-    view = journal(ctx).view()
+    view = journal(ctx, reads=True).view(branch)
     events = view.history[-last:] if last else view.history
     if as_json:
         retracted = view.retracted
@@ -67,7 +69,7 @@ def show(
     """
     from journal import render
 
-    view, recorded = journal(ctx).event(seq)
+    view, recorded = journal(ctx, reads=True).event(seq)
     if as_json:
         render.print_json(render.event_json(recorded, view.retracted))
     else:

@@ -3,31 +3,34 @@
 Each line runs through the same click command as `spire ...` would, in this process, so a
 command costs what it does and not a Python start-up; the journal is opened once and kept
 (journal.cli.common.journals_kept). A refused line prints its one line, as `spire` would.
-Only typer is imported here: readline, shlex and the rest load when the shell starts.
+On a terminal the line is read by prompt_toolkit (history, Tab completion, the encounter in
+a bottom toolbar, on Windows too); from a pipe or a file, line by line. Only typer is
+imported here: prompt_toolkit, shlex and the rest load when the shell starts.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
 from journal.cli import _fail, app
+from journal.cli.complete import EXIT, NOT_IN_SHELL, Completer
 
 if TYPE_CHECKING:
     from typer import _click as click
     from typer.core import TyperGroup
 
     from journal.service import Journal, View
+    from journal.state import State
 
-EXIT = ("exit", "quit")
-NOT_IN_SHELL = ("play", "demo")
-"""`play` would nest a shell; `demo` switches the journal to another campaign."""
+__all__ = ["EXIT", "NOT_IN_SHELL", "Completer", "Shell", "history_file", "prompt", "status_line"]
 
-HISTORY_LENGTH = 1000
+PROMPT_WIDTH = 39
+"""The prompt's longest: campaign, card and whose turn, never wrapping an 80-column line."""
 INTRO = "spire play: the commands without `spire`. help lists them, Tab completes, exit leaves."
 
 
@@ -39,9 +42,11 @@ def play(
 ) -> None:
     """A shell inside the current campaign: the same commands, without `spire`.
 
-    The prompt shows the campaign, branch, card and the encounter under way. Tab completes
-    commands, faces, wild shots, card and item names; `help` lists the commands and
-    `help CMD` shows one; `exit`, `quit` or Ctrl-D leaves. A refused command prints its
+    The prompt shows the campaign, the card and whose turn it is; the line at the bottom,
+    the encounter under way. Tab completes commands, faces, wild shots, card, item,
+    checkpoint and branch names; `help` lists this game's commands and `help CMD` shows
+    one; a line may start with `spire`, as the docs' examples do; `exit`, `quit` or Ctrl-D
+    leaves. A refused command prints its
     line and the shell goes on. The history is kept beside the journal file, as
     JOURNAL.history (for a database URL: play.history in spire's data directory).
 
@@ -99,6 +104,8 @@ class Shell:
             words = shlex.split(line)
         except ValueError as e:
             return _fail(f"cannot read the line: {e}", 2)
+        if words[:1] == ["spire"]:  # pasted from the docs, or out of habit
+            words = words[1:]
         if not words:
             return 0
         name = words[0]
@@ -123,22 +130,35 @@ class Shell:
     def help(self, words: list[str]) -> int:
         if words:
             return self.run([*words, "--help"])
-        for name, text in self.commands():
-            print(f"  {name.ljust(12)} {text}")
+        for panel, listed in self.commands():
+            print(f"{panel}:")
+            for name, text in listed:
+                print(f"  {name.ljust(12)} {text}")
+        print("In the shell:")
         print("  help [CMD]   This list, or a command's own help.")
         print("  exit         Leave the shell (also quit, Ctrl-D).")
         return 0
 
-    def commands(self) -> list[tuple[str, str]]:
-        """The commands the shell runs, each with its one-line help."""
-        ctx = self.context()
-        found = ((name, self.group.get_command(ctx, name)) for name in self.names(self.group))
-        return [(name, cmd.get_short_help_str(limit=64)) for name, cmd in found
-                if cmd is not None]
+    def commands(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The commands the shell runs for this campaign's game, panel by panel, each with
+        its one-line help (from the index: no command is built for it)."""
+        from typer import _click as click
+
+        from journal.cli.index import COMMANDS
+        from journal.cli.panels import PANELS
+
+        shown = set(self.names(self.group))
+        out = []
+        for panel, names in PANELS.items():
+            listed = [(n, click.utils.make_default_short_help(COMMANDS[n][1] or "", 64))
+                      for n in names if n in shown and n in COMMANDS]
+            if listed:
+                out.append((panel, listed))
+        return out
 
     def names(self, group: TyperGroup) -> list[str]:
-        ctx = self.context()
-        return [name for name in group.list_commands(ctx) if name not in NOT_IN_SHELL]
+        """The commands the shell offers: this campaign's game's and every game's."""
+        return Completer(self).names(group)
 
     def context(self) -> click.Context:
         from typer import _click as click
@@ -162,10 +182,13 @@ class Shell:
             return None
 
     def prompt(self) -> str:
-        from journal.terminal import visible
-
         view = self.view()
-        return f"{visible(status_line(view))}> " if view is not None else "spire> "
+        return f"{prompt(view)}> " if view is not None else "spire> "
+
+    def toolbar(self, width: int) -> str:
+        """The bottom line: the encounter under way (or the resources), cut to `width`."""
+        view = self.view()
+        return _cut(toolbar_line(view) if view is not None else "no campaign yet", width)
 
     # -- standard input not a terminal ---------------------------------------------------
 
@@ -205,38 +228,30 @@ class Shell:
     # -- standard input a terminal -------------------------------------------------------
 
     def interactive(self) -> int:
-        import readline
+        from prompt_toolkit import PromptSession
 
-        history = history_file(self.ctx.find_root().obj.db)
-        _load_history(readline, history)
-        completer = Completer(self)
-        readline.set_completer(completer.complete)
-        readline.set_completer_delims(" \t\n")
-        binding = "bind ^I rl_complete" if "libedit" in (readline.__doc__ or "") else "tab: complete"
-        readline.parse_and_bind(binding)
+        session: PromptSession[str] = PromptSession(
+            history=_history(history_file(self.ctx.find_root().obj.db)),
+            completer=_tab(self), complete_while_typing=False,
+            bottom_toolbar=self._toolbar, reserve_space_for_menu=4)
         print(INTRO)
-        try:
-            self.loop(readline)
-        finally:
-            _save_history(readline, history)
-        return 0
-
-    def loop(self, readline: Any) -> None:
         while True:
             try:
-                line = input(self.prompt())
+                line = session.prompt(self.prompt())
             except UnicodeDecodeError as e:  # a terminal that sent bytes that are not UTF-8
                 _fail(f"cannot read the line: not UTF-8 text ({e.reason})", 2)
                 continue
             except EOFError:
-                print()
-                return
+                return 0
             except KeyboardInterrupt:
-                print()
                 continue
             if self.execute(line) is None:
-                _forget_last(readline, line)
-                return
+                return 0
+
+    def _toolbar(self) -> str:
+        from prompt_toolkit.application import get_app
+
+        return self.toolbar(get_app().output.get_size().columns)
 
 
 def _echo(lines: list[str], stream: TextIO) -> None:
@@ -262,6 +277,95 @@ def status_line(view: View) -> str:
                        *encounter])
 
 
+def prompt(view: View) -> str:
+    """The prompt, without its "> ": campaign (and branch, off main), card, whose turn;
+    at most PROMPT_WIDTH - 2 characters, so it never wraps."""
+    state = view.state
+    where = view.campaign.name if view.branch.name == "main" \
+        else f"{view.campaign.name}/{_cut(view.branch.name, 12)}"
+    card = f"card {state.card}" if state.card is not None else "no card"
+    who = whose_turn(state)
+    room = PROMPT_WIDTH - 2
+    for turn in ([f", {who}'s turn", f", {who}"] if who else [""]):
+        line = f"{where} {card}{turn}"
+        if len(line) <= room:
+            return line
+    turn = f", {_cut(who, 14)}" if who else ""
+    return f"{_cut(where, room - len(card) - len(turn) - 1)} {card}{turn}"
+
+
+def toolbar_line(view: View) -> str:
+    """The bottom line: branch and card, then the encounter under way, whose turn first
+    (its lines carry the fighters' hit points); between encounters, the resources and the
+    characters' hit points."""
+    from journal import render
+
+    state = view.state
+    heads = [line for line in render.encounter_lines(state) if line and not line[0].isspace()]
+    if not heads:
+        return status_line(view).removeprefix(f"{view.campaign.name} ")
+    card = render.summary(state).partition(" | ")[0]
+    turns = [line for line in heads if line.startswith(("Round ", "Fight ", "Encounter "))]
+    rest = [line for line in heads if line not in turns]
+    return " | ".join([f"{view.branch.name} {card}", *turns, *rest])
+
+
+def whose_turn(state: State) -> str | None:
+    """Who acts next in the encounter under way (an ally, a player or an enemy); None
+    between encounters."""
+    if state.game == "hildegard":
+        return _hildegard_turn(state)
+    if state.game == "spires-end":
+        from journal.games.spires_end.state import spires_end
+
+        actor = spires_end(state).actor()
+        return actor.name if actor is not None else None
+    if state.game == "volume2":
+        return _volume2_turn(state)
+    return None
+
+
+def _hildegard_turn(state: State) -> str | None:
+    from journal.games.hildegard.state import FaceOff, Target, hildegard
+
+    enc = hildegard(state).encounter
+    if isinstance(enc, Target) and enc.outcome is None:
+        return enc.shot.roller if enc.shot is not None else enc.shooter
+    if isinstance(enc, FaceOff) and enc.outcome is None:
+        waiting = [f.card.name for f in enc.standing() if f.card.name not in enc.enemies_done]
+        enemy = enc.enemy or (waiting[0] if waiting else None)
+        if enc.turn == "enemy":
+            return enemy
+        playing = next((s for who, s in enc.shots if not s.complete), None)
+        if playing is not None:
+            return playing.roller
+        shot = {who for who, _ in enc.shots}
+        return next((s for s in enc.shooters if s not in shot), enemy)
+    return None
+
+
+def _volume2_turn(state: State) -> str | None:
+    from journal.games.volume2.state import volume2
+
+    enc = volume2(state).encounter
+    if enc is None or not enc.under_way:
+        return None
+    if enc.phase == "enemies":
+        foe = enc.acting()
+        return foe.name if foe is not None else None
+    if enc.turn is not None:
+        return str(enc.turn.ally)
+    nxt = next((a for a in enc.allies if not a.acted and not a.ko), None)
+    return nxt.name if nxt is not None else None
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters, cut with "..." when longer."""
+    if len(text) <= width:
+        return text
+    return text[:max(width - 3, 0)] + "..." if width > 3 else text[:width]
+
+
 # -- history -----------------------------------------------------------------------------
 
 def history_file(db: str | None) -> Path:
@@ -279,306 +383,34 @@ def history_file(db: str | None) -> Path:
     return Path(f"{Path(db).expanduser()}.history")
 
 
-def _load_history(readline: Any, path: Path) -> None:
-    readline.set_history_length(HISTORY_LENGTH)
-    try:
-        readline.read_history_file(path)
-    except OSError:  # none yet, or unreadable: the shell works without it
-        pass
-
-
-def _save_history(readline: Any, path: Path) -> None:
-    try:
-        readline.write_history_file(path)
-    except OSError:  # a read-only place: the session is not lost, only its recall
-        pass
-
-
-def _forget_last(readline: Any, line: str) -> None:
-    """Leave `exit` out of the history, so the up arrow recalls the last command."""
-    last = readline.get_current_history_length()
-    if last and readline.get_history_item(last) == line:
-        readline.remove_history_item(last - 1)
-
-
-# -- completion --------------------------------------------------------------------------
-
-Source = Callable[["Shell"], Iterable[str]]
-
-
-def _faces(shell: Shell) -> tuple[str, ...]:
-    """The faces of the dice the next roll uses: Hildegard's shot die, or in Volume 2 the
-    dice of the ally whose turn it is (hive or shot)."""
-    if _game(shell) == "volume2":
-        return _volume2_faces(shell)
-    from journal.games.hildegard.dice import FACES
-
-    return FACES
-
-
-def _game(shell: Shell) -> str | None:
-    view = shell.view()
-    return view.state.game if view is not None else None
-
-
-def _encounter(shell: Shell) -> Any:
-    from journal.games.volume2.state import volume2
-
-    view = shell.view()
-    return volume2(view.state).encounter if view is not None else None
-
-
-def _volume2_faces(shell: Shell) -> tuple[str, ...]:
-    from journal.games.volume2.dice import faces_of
-
-    enc = _encounter(shell)
-    turn = enc.turn if enc is not None and enc.under_way else None
-    ally = enc.ally(turn.ally) if turn is not None else next(
-        (a for a in enc.allies if not a.acted and not a.ko), None) if enc is not None else None
-    if ally is not None and ally.card.dice is not None:
-        return faces_of(ally.card.dice)
-    return tuple(dict.fromkeys((*faces_of("hive"), *faces_of("shot"))))
-
-
-def _fighters(side: str) -> Source:
-    """Volume 2: the encounter's allies or enemies (the party's allies between fights)."""
-    def names(shell: Shell) -> list[str]:
-        enc = _encounter(shell)
-        if enc is None or not enc.under_way:
-            return _characters(shell) if side == "allies" else []
-        return [f.name for f in getattr(enc, side)]
-
-    return names
-
-
-def _actions(shell: Shell) -> list[str]:
-    """Volume 2: the actions of the ally whose turn it is."""
-    enc = _encounter(shell)
-    ally = enc.ally(enc.turn.ally) if enc is not None and enc.turn is not None else None
-    return [c.name for c in ally.card.actions()] if ally is not None else []
-
-
-def _volume2_cards(kind: str) -> Source:
-    def names(shell: Shell) -> list[str]:
-        """The rulebook's examples and the entered cards this campaign has met."""
-        from journal.games.volume2.catalog import rulebook_cards
-
-        if _game(shell) != "volume2":
-            return []
-        met = shell.journal().met_cards("volume2")
-        cards = [*rulebook_cards().values(), *met.values()]
-        return sorted({c.name for c in cards if c.kind == kind})
-
-    return names
-
-
-def _wild_effects(shell: Shell) -> tuple[str, ...]:
-    from journal.games.hildegard.dice import WILD_EFFECTS
-
-    return WILD_EFFECTS
-
-
-def _wild_dice(shell: Shell) -> tuple[str, ...]:
-    from journal.games.hildegard.dice import WILD_DICE
-
-    return WILD_DICE
-
-
-def _feats(shell: Shell) -> tuple[str, ...]:
-    from journal.games.hildegard.rules import FEAT_COSTS
-
-    return tuple(FEAT_COSTS)
-
-
-def _statuses(shell: Shell) -> tuple[str, ...]:
-    from journal.games.hildegard.cards import STATUSES
-
-    return STATUSES
-
-
-def _cards(kind: str) -> Source:
-    def names(shell: Shell) -> list[str]:
-        """The rulebook's example cards and the entered cards this campaign has met: an
-        entered card it has not met is not offered (PRODUCT.md, Spoiler-safe)."""
-        from journal.games.hildegard.catalog import rulebook_cards
-
-        met = shell.journal().met_cards("hildegard")
-        cards = [*rulebook_cards().values(), *met.values()]
-        return sorted({c.name for c in cards if c.kind == kind})
-
-    return names
-
-
-def _items(shell: Shell) -> list[str]:
-    view = shell.view()
-    return [i.name for i in view.state.items] if view is not None else []
-
-
-def _characters(shell: Shell) -> list[str]:
-    view = shell.view()
-    return [c.name for c in view.state.characters] if view is not None else []
-
-
-def _resources(shell: Shell) -> list[str]:
-    from journal.games import game
-
-    view = shell.view()
-    return list(game(view.state.game).resources) if view is not None else []
-
-
-def _campaigns(shell: Shell) -> list[str]:
-    return [c.name for c, _, _ in shell.journal().campaigns()]
-
-
-EVERY = -1
-"""In POSITIONALS: every argument of the command, not only the first."""
-
-POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {
-    ("roll",): (_faces, EVERY),
-    ("wild",): (_wild_effects, 0),
-    ("feat",): (_feats, 0),
-    ("effect",): (_statuses, 0),
-    ("target",): (_cards("target"), 0),
-    ("faceoff",): (_cards("enemy"), EVERY),
-    ("item", "lose"): (_items, 0),
-    ("item", "pass"): (_items, 0),
-    ("gain",): (_resources, 0),
-    ("spend",): (_resources, 0),
-    ("use",): (_campaigns, 0),
-    ("fight",): (_volume2_cards("enemy"), EVERY),
-    ("draw",): (_volume2_cards("ally"), 0),
-    ("deploy",): (lambda shell: ("bee", "pollen"), 0),
-    ("action",): (_actions, 0),
-}
-"""What each command's arguments are named from, and which argument."""
-
-OPTION_VALUES: dict[str, Source] = {
-    "--face": _faces, "--die": _wild_dice, "--meter": _cards("meter"),
-    "--to": lambda shell: [*_characters(shell), "aside"], "--from": _characters,
-    "--with": _volume2_cards("ally"), "--ally": _fighters("allies"),
-    "--choose": _fighters("allies"), "--name": _fighters("enemies"),
-    "--on": lambda shell: [*_fighters("enemies")(shell), *_fighters("allies")(shell)],
-}
-
-
-class Completer:
-    """Readline's completer: the words that may come next on the line."""
-
-    def __init__(self, shell: Shell) -> None:
-        self.shell = shell
-        self.matches: list[str] = []
-
-    def complete(self, text: str, state: int) -> str | None:
-        """readline's protocol: called with state 0, 1, 2... until it returns None."""
-        if state == 0:
-            import readline
-
-            before = readline.get_line_buffer()[:readline.get_begidx()]
-            # Python's readline appends nothing to a completed word; the space is ours.
-            self.matches = [f"{word} " for word in self.candidates(before, text)]
-        return self.matches[state] if state < len(self.matches) else None
-
-    def candidates(self, before: str, text: str) -> list[str]:
-        """The completions of `text`, the word being typed after `before`."""
-        import shlex
-
-        try:
-            words = shlex.split(before)
-        except ValueError:  # inside an open quote: the name typed so far spans words
-            return self._inside_quote(before, text)
-        return [_quoted(word) for word in _starting(self.words_after(words), text.lstrip("\"'"))]
-
-    def _inside_quote(self, before: str, text: str) -> list[str]:
-        import shlex
-
-        opened = max(before.rfind('"'), before.rfind("'"))
-        quote, typed = before[opened], before[opened + 1:]
-        try:
-            words = shlex.split(before[:opened])
-        except ValueError:
-            return []
-        names = _starting(self.words_after(words), typed + text)
-        return [name[len(typed):] + quote for name in names]
-
-    def words_after(self, words: list[str]) -> list[str]:
-        """The words that may follow `words` (the line so far, split)."""
-        from journal.errors import SpireError
-
-        helping = words[:1] == ["help"]
-        words = words[1:] if helping else words
-        if not words:
-            return self.shell.names(self.shell.group) + ([] if helping else ["help", *EXIT])
-        path, command, args = self._command(words)
-        if _is_group(command):
-            return self.shell.names(command) if not args else []
-        if command is None or helping:
-            return []
-        try:
-            return list(self._values(path, command, args))
-        except SpireError:  # no campaign yet, or not a Hildegard one: nothing to offer
-            return []
-
-    def _command(self, words: list[str]) -> tuple[tuple[str, ...], Any, list[str]]:
-        """The command `words` name (`item gain` is two words), its path and arguments."""
-        ctx = self.shell.context()
-        command: Any = self.shell.group
-        path: list[str] = []
-        while _is_group(command) and len(path) < len(words):
-            name = words[len(path)]
-            command = command.get_command(ctx, name)
-            path.append(name)
-        return tuple(path), command, words[len(path):]
-
-    def _values(self, path: tuple[str, ...], command: Any, args: list[str]) -> list[str]:
-        """An option's values after the option; else the command's argument values where
-        the argument goes, and its options."""
-        if args and args[-1] in OPTION_VALUES and _takes_value(command, args[-1]):
-            return list(OPTION_VALUES[args[-1]](self.shell))
-        source, which = POSITIONALS.get(path, (None, 0))
-        named = source is not None and which in (EVERY, _positional_count(command, args))
-        values = list(source(self.shell)) if named and source is not None else []
-        return values + _option_names(command)
-
-
-def _is_group(command: Any) -> bool:
-    return command is not None and hasattr(command, "list_commands")
-
-
-def _starting(words: Iterable[str], typed: str) -> list[str]:
-    """The words that begin with `typed`, ignoring case, each once, in order."""
-    folded = typed.casefold()
-    return list(dict.fromkeys(w for w in words if w.casefold().startswith(folded)))
-
-
-def _quoted(word: str) -> str:
-    """A word as typed on the line: a name with spaces in double quotes."""
-    import shlex
-
-    if shlex.quote(word) == word:
-        return word
-    return f'"{word}"' if '"' not in word and "\\" not in word else shlex.quote(word)
-
-
-def _options(command: Any) -> list[Any]:
-    return [p for p in command.params if getattr(p, "opts", None) and p.param_type_name == "option"]
-
-
-def _option_names(command: Any) -> list[str]:
-    return [name for p in _options(command) for name in p.opts if name.startswith("--")]
-
-
-def _takes_value(command: Any, name: str) -> bool:
-    return any(name in p.opts and not p.is_flag for p in _options(command))
-
-
-def _positional_count(command: Any, args: list[str]) -> int:
-    """How many arguments (not options, nor option values) `args` holds."""
-    count, skip = 0, False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg.startswith("-"):
-            skip = _takes_value(command, arg)
-        else:
-            count += 1
-    return count
+def _history(path: Path) -> Any:
+    """prompt_toolkit's history kept in `path`, without `exit` (so the up arrow recalls
+    the last command)."""
+    from prompt_toolkit.history import FileHistory
+
+    class History(FileHistory):
+        def store_string(self, string: str) -> None:
+            if string.strip() in EXIT:
+                return
+            try:
+                super().store_string(string)
+            except OSError:  # a read-only place: the session is not lost, only its recall
+                pass
+
+    return History(str(path))
+
+
+def _tab(shell: Shell) -> Any:
+    """prompt_toolkit's completer, from the shared candidates (journal.cli.complete)."""
+    from prompt_toolkit.completion import Completer as Base
+    from prompt_toolkit.completion import Completion
+
+    class Tab(Base):
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            line = document.text_before_cursor
+            text = line.split()[-1] if line and not line[-1].isspace() else ""
+            before = line[:len(line) - len(text)]
+            for word in Completer(shell).candidates(before, text):
+                yield Completion(f"{word} ", start_position=-len(text), display=word)
+
+    return Tab()

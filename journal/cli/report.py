@@ -41,22 +41,33 @@ def report(
     from journal.report import KEEPS, format_for, gather, pieces
 
     kind = format_for(fmt, output)
-    text = pieces(gather(journal(ctx), branch, KEEPS[kind]), kind)
-    if output is None:
+    from journal.progress import working
+
+    with working(f"writing the {kind} report"):
+        text = pieces(gather(journal(ctx, reads=True), branch, KEEPS[kind]), kind)
+        if output is not None:
+            written = _written(output, text)
+    if output is None:  # on the terminal once the progress line is gone
         from journal.terminal import visible_json, visible_lines
 
         for piece in text:
             typer.echo((visible_json if kind == "json" else visible_lines)(piece), nl=False)
         return
-    written = [0]
+    typer.echo(f"Wrote the {kind} report to {output} ({written:,} bytes)")
 
-    def counted(found: Iterator[str]) -> Iterator[str]:
-        for piece in found:
-            written[0] += len(piece.encode())
+
+def _written(output: Path, text: Iterator[str]) -> int:
+    """Write the pieces to `output`, whole or not at all; the bytes written."""
+    written = 0
+
+    def counted() -> Iterator[str]:
+        nonlocal written
+        for piece in text:
+            written += len(piece.encode())
             yield piece
 
     try:
-        write_whole(output, counted(text))
+        write_whole(output, counted())
     except OSError as e:
         raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
-    typer.echo(f"Wrote the {kind} report to {output} ({written[0]:,} bytes)")
+    return written

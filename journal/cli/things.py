@@ -169,6 +169,25 @@ def undo(ctx: typer.Context) -> None:
     act(ctx, lambda view: decide.undo(view.latest_first()))
 
 
+@app.command()
+def redo(ctx: typer.Context, force: Force = False) -> None:
+    """Take back the latest undo: the action it undid is recorded again, as it was.
+
+    Only while nothing but undos and redos came after that undo; each redo brings back
+    the next action undone, latest first. The undone event stays in the log, marked
+    undone; the redone one is a new event. An action first recorded with --force needs
+    --force again.
+
+    \b
+    Example:
+      spire undo
+      spire redo
+    """
+    from journal import decide
+
+    act(ctx, lambda view: decide.redo(view.history), force=force)
+
+
 @item_app.command("use")
 def item_use(
     ctx: typer.Context,

@@ -38,7 +38,7 @@ def checkpoints(ctx: typer.Context, as_json: Json = False) -> None:
     """
     from journal import render
 
-    j = journal(ctx)
+    j = journal(ctx, reads=True)
     marks = j.checkpoints(j.view())
     if as_json:
         render.print_json([render.checkpoint_json(m) for m in marks])
@@ -49,24 +49,30 @@ def checkpoints(ctx: typer.Context, as_json: Json = False) -> None:
 @app.command()
 def rewind(
     ctx: typer.Context,
-    name: str = typer.Argument(..., metavar="CHECKPOINT", help="The checkpoint to go back to."),
+    name: str = typer.Argument(
+        ..., metavar="CHECKPOINT|POSITION",
+        help="A checkpoint, or an event's position as the log numbers it (25 or '#25')."),
     as_branch: str = typer.Option(
-        None, "--as", metavar="BRANCH", help="The new branch's name [default: from-CHECKPOINT]."),
+        None, "--as", metavar="BRANCH",
+        help="The new branch's name [default: from-CHECKPOINT, from-POSITION]."),
 ) -> None:
-    """Go back to a checkpoint in a new branch, made current; the branch left is kept.
+    """Go back to a checkpoint or any event in a new branch, made current; the branch left
+    is kept.
 
     The state at the fork is exactly the state at the checkpoint: rewinding to chapter-2
-    leaves the gold, feats and items of chapter 1 and none of chapter 2's.
+    leaves the gold, feats and items of chapter 1 and none of chapter 2's. Rewinding to
+    #25 keeps the events up to and with #25 (`spire log` numbers them).
 
     \b
-    Example:
+    Examples:
       spire rewind chapter-2 --as bolder
+      spire rewind 25
     """
     from journal import render
 
     view = journal(ctx).rewind(name, as_branch)
-    render.say(f"Now on branch {view.branch.name!r}, forked at #{view.branch.head} "
-               f"({name}).")
+    render.say(f"Now on branch {view.branch.name!r}, forked at #{view.branch.head}"
+               + ("." if name.removeprefix("#") == str(view.branch.head) else f" ({name})."))
     render.say(render.summary(view.state))
 
 
@@ -80,11 +86,35 @@ def branches(ctx: typer.Context, as_json: Json = False) -> None:
     """
     from journal import render
 
-    rows = journal(ctx).branches()
+    rows = journal(ctx, reads=True).branches()
     if as_json:
         render.print_json([render.branch_json(b) for b in rows])
     else:
         render.branches(rows)
+
+
+branch_app = typer.Typer(
+    help="A branch by name: rename one (`spire branches` lists them).\n\n\b\nExample:\n"
+    "  spire branch rename from-chapter-2 bolder", rich_markup_mode=None, no_args_is_help=True)
+app.add_typer(branch_app, name="branch")
+
+
+@branch_app.command("rename")
+def branch_rename(
+    ctx: typer.Context,
+    old: str = typer.Argument(..., metavar="OLD", help="The branch's name now."),
+    new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
+) -> None:
+    """Give a branch another name; its events, fork and checkpoints stay.
+
+    \b
+    Example:
+      spire branch rename from-chapter-2 bolder
+    """
+    from journal import render
+
+    renamed = journal(ctx).rename_branch(old, new)
+    render.say(f"Branch {old!r} is now {renamed.name!r}.")
 
 
 @app.command()
@@ -111,7 +141,8 @@ def replay(
     branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
     start: str = typer.Option(None, "--from", metavar="X", help="A position or a checkpoint."),
     stop: str = typer.Option(None, "--to", metavar="Y", help="A position or a checkpoint."),
-    step: bool = typer.Option(False, "--step", help="Wait for Enter between events."),
+    step: bool = typer.Option(
+        False, "--step", help="One event at a time: Enter the next, b the one before, q quits."),
     verify: bool = typer.Option(
         False, "--verify",
         help="Rebuild every branch from scratch and check it equals what the journal serves."),
@@ -128,9 +159,12 @@ def replay(
     from journal import render
     from journal.errors import AuditFailed
 
-    j = journal(ctx)
+    from journal.progress import tracked, working
+
+    j = journal(ctx, reads=True)
     if verify:
-        problems = j.verify()
+        with working("folding every branch"):
+            problems = j.verify()
         for line in problems or ["every branch folds to what the journal serves"]:
             render.say(line)
         if problems:
@@ -139,7 +173,8 @@ def replay(
         return
     view = j.view(branch)
     first, last = j.position(view, start, 1), j.position(view, stop, view.branch.head)
-    steps = j.replay(view, first, last)
+    steps = tracked(j.replay(view, first, last), "replaying, events", total=last - first + 1,
+                    streams=True)
     if as_json:
         render.replay_json(steps)
     else:
@@ -161,7 +196,7 @@ def diff(
     """
     from journal import render
 
-    compared = journal(ctx).diff(left, right)
+    compared = journal(ctx, reads=True).diff(left, right)
     if as_json:
         render.print_json(render.diff_json(compared))
     else:

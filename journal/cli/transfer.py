@@ -29,9 +29,11 @@ def export(
     Example:
       spire export -o gray-oaks.jsonl
     """
+    from journal.progress import tracked
     from journal.transfer import dump
 
-    lines = (line + "\n" for line in dump(journal(ctx).export(branch)))
+    lines = tracked((line + "\n" for line in dump(journal(ctx, reads=True).export(branch))),
+                    "exporting, lines", streams=output is None)
     if output is None:
         for line in lines:  # as they are read: a long campaign is never all in memory
             sys.stdout.write(line)
@@ -59,11 +61,13 @@ def import_(
       spire import gray-oaks.jsonl --name gray-oaks-copy
     """
     from journal import render
+    from journal.progress import tracked
     from journal.transfer import lines, parse
 
     try:
         with file.open(encoding="utf-8") as text:
-            branch = journal(ctx).import_(name or file.stem, parse(lines(text)))
+            read = tracked(lines(text), f"importing {file.name}, lines")
+            branch = journal(ctx).import_(name or file.stem, parse(read))
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {file}: {e}") from None
     render.say(f"Imported {branch.head} events into {journal(ctx).campaign().name!r}; "

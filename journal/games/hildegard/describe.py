@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.describe import says
 from journal.games.hildegard import events as hv
+from journal.words import plural
 
 
 @says
@@ -16,7 +17,7 @@ def _(e: hv.TargetStarted) -> str:
 
 @says
 def _(e: hv.FaceOffStarted) -> str:
-    names = ", ".join(f"{x.name} ({x.bullseye_limit} bullseyes)" for x in e.enemies)
+    names = ", ".join(f"{x.name} ({plural(x.bullseye_limit, 'bullseye')})" for x in e.enemies)
     return f"Face-off against {names}"
 
 
@@ -51,7 +52,7 @@ def _(e: hv.WildShotRolled) -> str:
 @says
 def _(e: hv.FeatUsed) -> str:
     square = f" on square {e.square}" if e.square else ""
-    return f"Feat of Marksmanship: {e.feat}{square} (-{e.cost} feats)"
+    return f"Feat of Marksmanship: {e.feat}{square} (-{plural(e.cost, 'feat')})"
 
 
 @says
@@ -61,7 +62,7 @@ def _(e: hv.BlockPlaced) -> str:
 
 @says
 def _(e: hv.BullseyesAssigned) -> str:
-    return f"{e.bullseyes} bullseyes on {e.enemy}"
+    return f"{plural(e.bullseyes, 'bullseye')} on {e.enemy}"
 
 
 @says

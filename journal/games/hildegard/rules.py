@@ -23,8 +23,9 @@ from journal.games.hildegard.state import (
     players_done,
     round_formed,
 )
-from journal.games.hildegard.view import plural
+from journal.games.hildegard.view import next_roll, possessive
 from journal.state import State, replace
+from journal.words import given, plural
 
 FEAT_COSTS: dict[str, int] = {"hone": 1, "wild": 1, "bullseye": 2, "reset": 2, "redo": 3, "block": 1}
 ONCE_PER_SET = ("hone", "wild", "bullseye")
@@ -167,7 +168,7 @@ def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
     roller, count = to_roll(state, player)
     shot = _current(encounter, roller)
     if len(faces) != count and not _all_locked(encounter, shot, faces):
-        raise BadInput(f"{roller} rolls {count} dice now; {len(faces)} faces were given")
+        raise BadInput(f"{roller} rolls {plural(count, 'die')} now; {given(len(faces), 'face')}")
     violations = _over(encounter) + _handler(state, encounter, player)
     if shot is not None and shot.rolled and not _starts_new_set(encounter, shot):
         violations += _reroll_rules(shot) or _enemy_reroll_rules(encounter, shot)
@@ -194,7 +195,25 @@ def _all_locked(encounter: Target | FaceOff, shot: ShotSet | None,
 def _over(encounter: Target | FaceOff) -> list[RuleViolation]:
     if encounter.outcome is None:
         return []
-    return [RuleViolation(f"the encounter is over ({encounter.outcome})", "Targets/Encounters")]
+    return [RuleViolation(over(encounter), "Targets/Encounters")]
+
+
+def over(encounter: Target | FaceOff) -> str:
+    """An encounter that is over, and what comes next: the card it sends the players to,
+    or, once they have revealed a card since, the next encounter."""
+    name = encounter.card.name if isinstance(encounter, Target) else "the face-off"
+    said = f"{name} is over ({encounter.outcome})"
+    if encounter.passed:
+        return f"{said}; `spire target NAME` or `spire faceoff ENEMY` begins the next one"
+    if encounter.next_card is None:
+        return f"{said}: follow the card's prompt"
+    return f"{said}: reveal card {encounter.next_card} next"
+
+
+def _waiting(encounter: Target | FaceOff, roller: str) -> str:
+    """What comes instead, when `roller` has no dice rolled: whose roll is next."""
+    said = next_roll(encounter) if isinstance(encounter, FaceOff) else ""
+    return f": {said}" if said else f": `spire roll` rolls {possessive(roller)} dice first"
 
 
 def _starts_new_set(encounter: Target | FaceOff, shot: ShotSet) -> bool:
@@ -246,7 +265,7 @@ def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decisi
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
     if shot is None or not shot.rolled:
-        raise Refused(f"{roller} has no dice rolled to lock")
+        raise Refused(f"{roller} has no dice rolled to lock{_waiting(encounter, roller)}")
     chosen = _positions(shot, positions)
     violations = _over(encounter) + _handler(state, encounter, player)
     enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
@@ -282,7 +301,7 @@ def _enemy_lock_rules(fight: FaceOff, shot: ShotSet, chosen: tuple[int, ...]) ->
     if not keep and shot.hit and not shot.fresh_lock:
         return [RuleViolation(
             "a die that hit counts as locked in: the enemy re-rolls the dice that hit nothing "
-            f"(`spire roll` {len(shot.free)} dice)", ENEMY)]
+            f"(`spire roll` {plural(len(shot.free), 'die')})", ENEMY)]
     if not keep and len(picked) == 1 or keep and picked == keep:
         return []
     if not keep:
@@ -298,10 +317,13 @@ def _enemy_lock_rules(fight: FaceOff, shot: ShotSet, chosen: tuple[int, ...]) ->
 def stop(state: State, player: int | None) -> Decision:
     """Stop finessing with dice still unlocked."""
     encounter = _encounter(state, player)
+    if encounter.outcome is not None:  # said first: whose dice does not matter now
+        return _decided(hv.FinesseStopped(roller=_ended_roller(state, encounter, player)),
+                        _over(encounter))
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
     if shot is None or not shot.rolled:
-        raise Refused(f"{roller} has no dice rolled")
+        raise Refused(f"{roller} has no dice rolled{_waiting(encounter, roller)}")
     violations = _over(encounter) + _handler(state, encounter, player)
     enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
     if shot.finesse_over and not enemy:
@@ -326,8 +348,12 @@ def wild_dice(state: State) -> tuple[str, ...]:
 def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: Face | None,
          player: int | None) -> Decision:
     encounter = _encounter(state, player)
+    if encounter.outcome is not None:  # said first: which set does not matter now
+        event = hv.WildShotRolled(die=die, effect=effect,
+                                  shooter=_ended_roller(state, encounter, player))
+        return _decided(event, _over(encounter))
     shooter, shot = _wild_set(state, encounter, player)
-    violations = _over(encounter) + _handler(state, encounter, player)
+    violations = _handler(state, encounter, player)
     violations += _wild_rules(state, encounter, shot, die)
     if on is not None and not 1 <= on <= len(shot.dice):
         raise BadInput(f"there is no die {on}; the set has dice 1 to {len(shot.dice)}")
@@ -365,7 +391,7 @@ def _wild_set(state: State, encounter: Target | FaceOff, player: int | None) -> 
         who = rolled[0] if rolled else shooters(state)[0]
     shot = encounter.shot(who)
     if shot is None or not shot.rolled:
-        raise Refused(f"{who} has not rolled this round")
+        raise Refused(f"{who} has not rolled this round{_waiting(encounter, who)}")
     return who, shot
 
 
@@ -396,7 +422,7 @@ def feat(state: State, name: str, square: int | None, player: int | None) -> Dec
     have = state.resources.get("feats", 0)
     violations = []
     if have < cost:
-        violations.append(RuleViolation(f"{name} costs {cost} feats; you have {have}", FEATS))
+        violations.append(RuleViolation(f"{name} costs {plural(cost, 'feat')}; you have {have}", FEATS))
     shooter, shot = _feat_set(state, encounter, player)
     if isinstance(encounter, FaceOff) and encounter.turn == "enemy" and encounter.outcome is None:
         # "at your disposal to use anytime during your Set": not once the enemy's dice are seen
@@ -476,9 +502,12 @@ def block(state: State, die: int, square: int, player: int | None) -> Decision:
     if not isinstance(encounter, FaceOff):
         raise Refused("blocks are placed in face-offs")
     shooter = shooter_for(state, player) or _block_shooter(encounter)
+    if encounter.outcome is not None:  # said first: which die does not matter now
+        return _decided(hv.BlockPlaced(shooter=shooter, square=square, die=die),
+                        _over(encounter))
     shot = encounter.shot(shooter)
     if shot is None or not shot.rolled:
-        raise Refused(f"{shooter} has no dice rolled this round")
+        raise Refused(f"{shooter} has no dice rolled this round{_waiting(encounter, shooter)}")
     if not 1 <= die <= len(shot.dice) or shot.dice[die - 1] is None or (die - 1) in shot.blocks:
         raise BadInput(f"die {die} is not on the table to block with")
     violations = _over(encounter) + _block_rules(encounter, shot, die, square)

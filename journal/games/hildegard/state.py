@@ -18,6 +18,7 @@ from journal.games.hildegard.dice import Face, WildEffect, bullseyes, contains
 from journal.games.hildegard.meter import Mark, enemy_set_over, full, lowest_open, strike
 from journal.games.hildegard.split import Pool, formed, pool, split
 from journal.state import State, applies, make, recent, replace
+from journal.words import plural
 
 FEAT_LIMIT = 6
 
@@ -124,6 +125,8 @@ class Target:
     last_tally: Tally | None = None
     """What the last set's tally changed, so a Wild feat bought after its wild shot can
     take it back and let the second result count."""
+    passed: bool = False
+    """Over, and the players have revealed a card since: it is off the screen."""
 
     @property
     def next_card(self) -> int | None:
@@ -169,6 +172,8 @@ class FaceOff:
     """The enemies' rewards were paid, before a Redo: they are paid once."""
     tag_team: bool = False
     """Tag Team this round: the players' sets combine into bullseyes."""
+    passed: bool = False
+    """Over, and the players have revealed a card since: it is off the screen."""
 
     @property
     def next_card(self) -> int | None:
@@ -211,6 +216,13 @@ class Hildegard:
         if shown:  # on the head line, so the play shell's prompt shows it too
             return [f"{shown[0]} | next set: {pending}", *shown[1:]]
         return [f"next set: {pending}"]
+
+    def moved_on(self) -> Hildegard:
+        """A card was revealed: an encounter that is over leaves the screen."""
+        encounter = self.encounter
+        if encounter is None or encounter.outcome is None or encounter.passed:
+            return self
+        return replace(self, encounter=replace(encounter, passed=True))
 
     def changes(self, before: object) -> list[str]:
         """What the latest event changed, for `spire replay`: each line of the encounter
@@ -512,7 +524,7 @@ def _ended(
     outcome = "hit" if made_in_all >= card.bullseye_limit else "miss"
     if outcome == "hit" and not target.reward_paid:
         resources = rewarded(resources, card.reward)
-    line = f"{card.name}: {outcome} with {made_in_all} bullseyes"
+    line = f"{card.name}: {outcome} with {plural(made_in_all, 'bullseye')}"
     return outcome, resources, recent(finished, line)
 
 

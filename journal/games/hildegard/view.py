@@ -11,9 +11,11 @@ from journal.games.hildegard.state import (
     NextSet,
     ShotSet,
     Target,
+    players_done,
     round_bullseyes,
     set_bullseyes,
 )
+from journal.words import against, plural
 
 
 def _reward(reward: Reward | None) -> str:
@@ -23,10 +25,6 @@ def _reward(reward: Reward | None) -> str:
     return f"{reward.amount} {name}"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
@@ -34,7 +32,7 @@ def possessive(name: str) -> str:
 def dice_text(shot: ShotSet) -> str:
     """The dice as the table sees them: [locked], ~removed~, spent on a block or hit (*)."""
     if not shot.rolled:
-        return f"{shot.size} dice to roll"
+        return f"{plural(shot.size, 'die')} to roll"
     if not shot.dice:
         return "no dice this set"
     shown = []
@@ -84,7 +82,10 @@ def encounter_json(encounter: Target | FaceOff | None) -> dict[str, Any] | None:
 
 
 def lines(encounter: Target | FaceOff | None) -> list[str]:
-    """The lines the table reads after every command."""
+    """The lines the table reads after every command; none once it is over and the
+    players have moved on."""
+    if encounter is not None and encounter.passed:
+        return []
     if isinstance(encounter, Target):
         return _target_lines(encounter)
     if isinstance(encounter, FaceOff):
@@ -95,7 +96,7 @@ def lines(encounter: Target | FaceOff | None) -> list[str]:
 def _target_lines(t: Target) -> list[str]:
     card = t.card
     playing = t.shot is not None and not t.shot.complete and t.outcome is None
-    head = (f"{card.name}: {t.bullseyes} of {plural(card.bullseye_limit, 'bullseye')} | "
+    head = (f"{card.name}: {against(t.bullseyes, card.bullseye_limit, 'bullseye')} | "
             f"{plural(t.sets_done, 'set')} done, {t.sets_left} left")
     out = [head]
     if playing and t.shot is not None:
@@ -119,7 +120,7 @@ def _target_lines(t: Target) -> list[str]:
 def _bonus(card: Any) -> str:
     bonus = card.bonus
     if bonus.bullseyes is not None:
-        return f"{bonus.bullseyes} bullseyes"
+        return plural(bonus.bullseyes, "bullseye")
     return " + ".join(bonus.combination or ())
 
 
@@ -149,7 +150,33 @@ def _face_off_lines(f: FaceOff) -> list[str]:
                 out.append(f"  the enemy must keep: {shown}; re-roll the rest")
             elif not shot.fresh_lock:
                 out.append("  the enemy re-rolls the dice that hit nothing")
-    return out
+    said = next_roll(f)
+    return [*out, f"  {said}"] if said else out
+
+
+def next_roll(f: FaceOff) -> str:
+    """Whose roll comes next when the turn passes: once the enemies' sets are over (a new
+    round), and once the players' sets are; "" while a set is under way."""
+    if f.outcome is not None:
+        return ""
+    if f.turn == "players" and not f.shots:
+        who = " and ".join(f.shooters)
+        if f.round == 1:
+            return f"{who}'s roll next" if len(f.shooters) == 1 else f"{who} roll next"
+        names = [x.card.name for x in f.standing()]
+        sets = f"{possessive(names[0])} set is" if len(names) == 1 else \
+            f"the sets of {' and '.join(names)} are"
+        return f"{sets} over; round {f.round}: {possessive(f.shooters[0])} roll next"
+    if f.turn == "players" and players_done(f):
+        return f"the players' sets are over; {possessive(_enemy_next(f))} roll next"
+    if f.turn == "enemy" and f.enemy_shot is None:
+        return f"{possessive(_enemy_next(f))} roll next"
+    return ""
+
+
+def _enemy_next(f: FaceOff) -> str:
+    waiting = [x.card.name for x in f.standing() if x.card.name not in f.enemies_done]
+    return waiting[0] if waiting else f.foes[0].card.name
 
 
 def _unknown_parts(f: FaceOff) -> list[str]:

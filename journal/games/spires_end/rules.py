@@ -132,7 +132,10 @@ def fight(state: State, enemy: EnemyCard) -> Decision:
 
 def _fight(state: State) -> tuple[SpiresEnd, Fight]:
     game = spires_end(state)
-    if game.fight is None or not game.fight.under_way:
+    if game.fight is not None and not game.fight.under_way:
+        raise Refused(f"the fight with {game.fight.enemy.name} is over ({game.fight.outcome}); "
+                      "`spire fight ENEMY` begins the next one")
+    if game.fight is None:
         raise Refused("no fight under way: `spire fight ENEMY` begins one")
     return game, game.fight
 

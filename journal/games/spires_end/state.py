@@ -78,6 +78,8 @@ class Fight:
     recouped: bool = False
     outcome: str | None = None
     """None while under way; then "won", "lost" or "ended"."""
+    passed: bool = False
+    """Over, and the players have revealed a card since: it is off the screen."""
 
     @property
     def under_way(self) -> bool:
@@ -137,6 +139,14 @@ class SpiresEnd:
         name = self.slots[fight.turn - 1]
         return self.ally(name) if name else None
 
+    def moved_on(self) -> SpiresEnd:
+        """A card was revealed: a fight that is over leaves the screen, and what the
+        latest action did with it."""
+        fight = self.fight
+        if fight is None or fight.under_way or fight.passed:
+            return replace(self, resolved=()) if self.resolved else self
+        return replace(self, fight=replace(fight, passed=True), resolved=())
+
     def changes(self, before: object) -> list[str]:
         """What the latest event did and every number it changed, for every ally and the
         enemy (for `spire replay`); nothing if it left this state alone."""
@@ -150,6 +160,12 @@ class SpiresEnd:
         from journal.games.spires_end.view import lines
 
         return lines(self)
+
+    def quiet_lines(self) -> list[str]:
+        """The lines without what the latest Spire's End event did (after another command)."""
+        from journal.games.spires_end.view import lines
+
+        return lines(self, told=False)
 
     def to_json(self) -> dict[str, Any]:
         from journal.games.spires_end.view import game_json

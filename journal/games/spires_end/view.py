@@ -41,16 +41,17 @@ def fighter_line(label: str, f: Fighter) -> str:
     return f"{label} {f.name}: " + " | ".join(parts)
 
 
-def lines(game: SpiresEnd) -> list[str]:
-    """The lines the table reads after every command."""
+def lines(game: SpiresEnd, told: bool = True) -> list[str]:
+    """The lines the table reads after every command; `told`: with what the latest
+    Spire's End event did (after a note or a gain it was said already)."""
     if not game.allies and game.fight is None:
         return []
     out = [fighter_line(f"Ally {slot}", a) for slot, a in _slots(game)]
     fight = game.fight
-    if fight is not None:
+    if fight is not None and not fight.passed:
         out.append(fighter_line("Enemy", fight.enemy))
         out.append(_turn_line(game, fight))
-    out += [f"  {line}" for line in game.resolved]
+    out += [f"  {line}" for line in game.resolved] if told else []
     out += _dead_lines(game)
     return out
 

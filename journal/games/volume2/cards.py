@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from journal.games.volume2.dice import DieKind, faces_of
+from journal.words import counted
 
 Effect = Literal["damage", "heal", "repair", "effect"]
 NEVER = "never"
@@ -186,7 +187,7 @@ class TradeCard(Frozen):
     """Gear: the limits it raises while held."""
 
     def price(self) -> str:
-        parts = [f"{n} {what}" for n, what in ((self.meat, "meat"), (self.pelts, "pelts")) if n]
+        parts = [counted(n, what) for n, what in ((self.meat, "meat"), (self.pelts, "pelts")) if n]
         return " and ".join(parts) or "nothing"
 
 

@@ -22,6 +22,7 @@ from journal.games.volume2.state import (
     Turn,
     Volume2,
 )
+from journal.words import plural
 
 Resources = dict[str, int]
 Step = tuple[Volume2, Resources]
@@ -245,8 +246,8 @@ def deployed(game: Volume2, res: Resources, e: v2.HiveDeployed) -> Step:
     if turn is not None and from_dice:
         enc = replace(enc, turn=turn.with_spare(resource, turn.spare(resource) - from_dice))
     res[resource] = max(res.get(resource, 0) - (e.count - from_dice), 0)
-    plural = "bees" if e.count != 1 else "bee"
-    said = [f"Deployed {e.count} {plural if e.what == 'bee' else 'pollen'} "
+    what = ("bees" if e.count != 1 else "bee") if e.what == "bee" else "pollen"
+    said = [f"Deployed {e.count} {what} "
             f"({res[resource]} {resource} left)"]
     if e.what == "bee":
         aimed = e.on or (turn.attack_on if turn else None)
@@ -309,7 +310,7 @@ def knocked_out(res: Resources, ally: Fighter, hp: int) -> tuple[Resources, list
         return res, []
     said = [f"{ally.name} is KO'd until the encounter ends"]
     if ally.name == FIRST:
-        lost = f"{res.get('bees', 0)} bees and {res.get('pollen', 0)} pollen"
+        lost = f"{plural(res.get('bees', 0), 'bee')} and {res.get('pollen', 0)} pollen"
         res = {**res, "bees": 0, "pollen": 0}
         said.append(f"Finnian is KO'd: all bees and pollen are lost ({lost})")
     return res, said

@@ -42,6 +42,7 @@ from journal.games.volume2.state import (
     with_game,
 )
 from journal.state import State, applies
+from journal.words import plural
 
 # -- the target roll and the attacks -----------------------------------------------------
 
@@ -63,7 +64,7 @@ def target_chosen(game: Volume2, res: Resources, e: v2.TargetChosen) -> Step:
     res = dict(res)
     res["bees"] = max(res.get("bees", 0) - 1, 0)
     enc = replace(encounter_of(game), contenders=(), target=e.ally)
-    said = f"Spent 1 bee to choose the target: {e.ally} ({res['bees']} bees left)"
+    said = f"Spent 1 bee to choose the target: {e.ally} ({plural(res['bees'], 'bee')} left)"
     return replace(game, encounter=enc, resolved=(said,)), res
 
 

@@ -20,6 +20,7 @@ from journal.games.volume2.catalog import ready
 from journal.games.volume2.dice import MAX_DEPLOYED, DieKind, contains, d20, faces
 from journal.games.volume2.state import Encounter, Fighter, Turn, volume2
 from journal.state import State
+from journal.words import counted, given, plural
 
 TURNS = "Turns"
 HIVE = "Finnian/Hive Overview & Actions"
@@ -44,7 +45,10 @@ def _decided(event: Payload, violations: Violations) -> Decision:
 
 def _encounter(state: State) -> Encounter:
     enc = volume2(state).encounter
-    if enc is None or not enc.under_way:
+    if enc is not None and not enc.under_way:
+        raise Refused(f"the encounter is over ({enc.outcome}); `spire fight ENEMY` begins "
+                      "the next one")
+    if enc is None:
         raise Refused("no encounter under way: `spire fight ENEMY` begins one")
     return enc
 
@@ -188,7 +192,7 @@ def roll(state: State, typed: Sequence[str], ally: str | None, spent: int | None
         return _reroll(fighter, turn, rolled)
     count = len(rolled)
     if spent is not None and spent != count:
-        raise BadInput(f"{spent} HP spent rolls {spent} dice; {count} faces were given")
+        raise BadInput(f"{spent} HP spent rolls {plural(spent, 'die')}; {given(count, 'face')}")
     if count < 1:
         raise BadInput("spend at least 1 HP to roll 1 die")
     violations = _turn_rules(enc, fighter) + _accuracy(fighter, count)
@@ -237,7 +241,8 @@ def _reroll(fighter: Fighter, turn: Turn, rolled: tuple[str, ...]) -> Decision:
         violations.append(RuleViolation("lock at least 1 more die before each re-roll "
                                         "(`spire lock N`)", TURNS))
     if not turn.final and len(rolled) != turn.unlocked():
-        raise BadInput(f"{turn.unlocked()} dice are not locked; {len(rolled)} faces were given")
+        raise BadInput(f"{plural(turn.unlocked(), 'die')} {'is' if turn.unlocked() == 1 else 'are'} not locked; "
+                       f"{given(len(rolled), 'face')}")
     rerolled = v2.ActionDiceRolled(ally=fighter.name, die=fighter.card.dice or "shot",
                                    faces=rolled)
     return _decided(rerolled, violations)
@@ -258,7 +263,7 @@ def lock(state: State, dice: Sequence[int]) -> Decision:
     count = len(turn.faces)
     for die in dice:
         if not 1 <= die <= count:
-            raise BadInput(f"there are {count} dice; no die {die}")
+            raise BadInput(f"there {'is' if count == 1 else 'are'} {plural(count, 'die')}; no die {die}")
     if len(set(dice)) < len(dice):
         raise BadInput("each die once")
     violations: Violations = []
@@ -356,7 +361,7 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
         violations.append(RuleViolation(f"at most {MAX_DEPLOYED} bees and pollen a turn; "
                                         f"{done} deployed already", HIVE))
     if count > have:
-        violations.append(RuleViolation(f"the hive holds {have} {resource}, not {count}", HIVE))
+        violations.append(RuleViolation(f"the hive holds {counted(have, resource)}, not {count}", HIVE))
     if what == "bee":
         aimed = _enemy(enc, on) if on else (turn.attack_on if turn else None)
         if turn is None or turn.attack_on is None:

@@ -228,6 +228,11 @@ class Volume2:
     def waterfalls_laid(self, event: str) -> int:
         return self.laid.count(event)
 
+    def moved_on(self) -> Volume2:
+        """A card was revealed: what the latest Volume 2 command did (an encounter's end
+        among it) leaves the screen."""
+        return replace(self, resolved=()) if self.resolved else self
+
     def changes(self, before: object) -> list[str]:
         """What the latest event did, every number it changed (for `spire replay`): the
         lines it resolved, if it changed this state at all."""

@@ -16,6 +16,7 @@ from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import TradeCard
 from journal.games.volume2.state import LETTERS, Waterfall, card_name, story_card, volume2
 from journal.state import State
+from journal.words import counted
 
 TRADING = "Trading Post Cards"
 TRADING_POSTS: int = GAME.raw["trading"]["per_playthrough"]
@@ -69,7 +70,7 @@ def buy(state: State, name: str, to: str | None) -> Decision:
         have = state.resources.get(resource, 0)
         if price > have:
             violations.append(RuleViolation(
-                f"{card.name} costs {card.price()}; you have {have} {resource}", TRADING))
+                f"{card.name} costs {card.price()}; you have {counted(have, resource)}", TRADING))
     holder = item_holder(state, to)
     return Decision((v2.ItemBought(card=card, holder=holder),), tuple(violations))
 

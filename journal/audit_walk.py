@@ -1,0 +1,290 @@
+"""One branch's walk for the audit: its own rows read once, in order, as they stream.
+
+Each row is checked for integrity as it comes and, one row behind (so that a fault found
+at the next row, or at the head, is known first), re-decided for legality against the
+state before it. Nothing grows with the branch: the state steps back on an undo
+(journal.stepwise), the events an undo's re-decision looks back on are the latest few
+(and, further back, read again), and the dice are counted as they are rolled.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, deque
+from collections.abc import Collection, Iterator, Sequence
+from datetime import datetime
+
+from journal import chain
+from journal import events as ev
+from journal.audit_model import (
+    BranchRows,
+    Checked,
+    Finding,
+    Kind,
+    Overridden,
+    Reader,
+    Retraction,
+    Row,
+    lineage,
+    row_at,
+)
+from journal.errors import BadInput, SpireError
+from journal.recheck import DIE_KINDS, recheck
+from journal.state import State, project
+from journal.stepwise import Stepwise, TooDeep
+
+RECENT = 1024
+"""How many of the latest events a walk keeps parsed, for an undo's re-decision and the
+type of the event it took back (older ones are read again)."""
+
+
+class Walk:
+    """One branch's own rows (up to `limit`) checked, starting from the state at its fork
+    (`start`, as the parent's walk folded it; folded here from the rows if None)."""
+
+    def __init__(self, reader: Reader, tree: Sequence[BranchRows], branch: BranchRows,
+                 limit: int | None, keep: Collection[int] = (),
+                 start: State | None = None) -> None:
+        self.reader, self.tree, self.branch, self.limit, self.keep = \
+            reader, tree, branch, limit, keep
+        self.states: dict[int, State] = {}
+        """The state at each position of `keep` the legality fold reached."""
+        self.findings: list[Finding] = []
+        self.overrides: list[Overridden] = []
+        self.retractions: list[Retraction] = []
+        self.legality_to: int | None = None
+        self.rows = 0
+        self.dice: dict[str, Counter[str]] = {}
+        self._recent: deque[ev.Recorded] = deque(maxlen=RECENT)
+        self._undone = _undone(reader.undos(branch))
+        self._steps = self._start(start)
+        self._broken: int | None = None
+        """The first position an integrity finding names: legality stops before it."""
+        self._walk()
+
+    def checked(self) -> Checked:
+        parent = next((b.name for b in self.tree if b.id == self.branch.parent_id), None)
+        head = self.branch.head if self.limit is None else self.limit
+        return Checked(self.branch.name, parent, self.branch.fork, head, self.rows,
+                       self.legality_to)
+
+    def _find(self, kind: Kind, position: int, message: str, section: str | None = None) -> None:
+        self.findings.append(Finding(kind, self.branch.name, position, message, section))
+        if kind == "integrity" and (self._broken is None or position < self._broken):
+            self._broken = position
+
+    # -- the walk --------------------------------------------------------------------------
+
+    def _walk(self) -> None:
+        prev, expected = self._fork_hash(), self.branch.start + 1
+        waiting: ev.Recorded | None = None  # parsed, its legality one row behind
+        for row in self.reader.rows(self.branch):
+            if self.limit is not None and row.position > self.limit:
+                break
+            self.rows += 1
+            if row.position < expected:
+                self._find("integrity", row.position,
+                           f"an event at or before the fork at #{self.branch.start}")
+                continue
+            if row.position > expected:
+                self._find("integrity", expected, _missing(expected, row.position - 1))
+            elif prev is not None and row.prev_hash != prev:
+                self._find("integrity", row.position, self._broken_link(row.position))
+            parsed = self._row(row)
+            if waiting is not None:
+                self._legal(waiting)
+            waiting = parsed
+            prev, expected = row.hash, row.position + 1
+        if self.limit is None:
+            self._head(expected - 1, prev)
+        if waiting is not None:
+            self._legal(waiting)
+
+    def _fork_hash(self) -> str | None:
+        """The hash the branch's first own event continues: the parent's at the fork."""
+        if self.branch.parent_id is None:
+            return chain.GENESIS
+        row = row_at(self.reader, self.tree, self.branch, self.branch.start)
+        return row.hash if row is not None else None  # missing: found on the parent
+
+    def _broken_link(self, position: int) -> str:
+        if position == self.branch.start + 1 and self.branch.parent_id is not None:
+            return (f"prev_hash does not continue the parent's chain at the fork "
+                    f"(#{self.branch.start})")
+        return f"prev_hash is not the hash of #{position - 1}: the chain is broken here"
+
+    def _row(self, row: Row) -> ev.Recorded | None:
+        if chain.link(row.prev_hash, row.encoded()) != row.hash:
+            self._find("integrity", row.position,
+                       "its hash does not match its contents: edited outside spire")
+        try:
+            return parsed(row)
+        except SpireError as e:
+            self._find("integrity", row.position, str(e))
+            return None
+
+    def _head(self, last: int, last_hash: str | None) -> None:
+        head = self.branch.head
+        if head > last:
+            self._find("integrity", last + 1,
+                       f"{_missing(last + 1, head)}: the head says #{head}, the last event "
+                       f"is #{last}")
+        elif head < last:
+            self._find("integrity", head + 1,
+                       f"events past the head: the head says #{head}, the last event is #{last}")
+        elif last_hash is not None and self.branch.head_hash != last_hash:
+            self._find("integrity", head, f"the head hash is not the hash of #{head}")
+
+    # -- legality --------------------------------------------------------------------------
+
+    def _start(self, start: State | None) -> Stepwise | None:
+        """The fold at the fork: the parent's, or the ancestors' rows folded here; None if
+        any of them does not read (legality is then not checked: reported on the
+        ancestor)."""
+        if start is None and self.branch.parent_id is not None:
+            shared = self._shared()
+            if shared is None:
+                return None
+            start = project(shared)
+        steps = Stepwise(start, self.branch.start)
+        if self.branch.start in self.keep:
+            self.states[self.branch.start] = steps.state
+        return steps
+
+    def _shared(self) -> list[ev.Recorded] | None:
+        shared = []
+        for owner, limit in lineage(self.tree, self.branch):
+            for row in self.reader.rows(owner):
+                if owner.start < row.position <= limit:
+                    try:
+                        shared.append(parsed(row))
+                    except SpireError:
+                        return None
+        if [r.position for r in shared] != list(range(1, self.branch.start + 1)):
+            return None  # a gap in the ancestry: reported on the ancestor
+        return shared
+
+    def _legal(self, recorded: ev.Recorded | None) -> None:
+        """Re-decide an event against the state before it, up to the first integrity
+        finding: past a broken chain the rules would judge the damage, not the play."""
+        steps = self._steps
+        if steps is None or recorded is None or self._stopped(recorded.position):
+            self._steps = None
+            return
+        self._recheck(steps.state, recorded)
+        self._recent.append(recorded)
+        try:
+            steps.add(recorded)
+        except TooDeep:  # an undo past the steps kept: the branch folded afresh
+            steps.restart(project(self._earlier(recorded.position + 1, oldest_first=True)),
+                          recorded.position)
+        if recorded.position in self.keep:
+            self.states[recorded.position] = steps.state
+        if recorded.position not in self._undone:
+            self._count_dice(recorded)
+        self.legality_to = recorded.position
+
+    def _stopped(self, position: int) -> bool:
+        return self._broken is not None and position >= self._broken
+
+    def _recheck(self, state: State, recorded: ev.Recorded) -> None:
+        if isinstance(recorded.event, ev.Retracted):
+            self._retraction(recorded)
+        try:
+            decision = recheck(state, recorded, lambda: self._earlier(recorded.position))
+        except SpireError as e:
+            self._find("legality", recorded.position, f"spire would not record this: {e}")
+            return
+        if recorded.event not in decision.events:
+            self._find("legality", recorded.position, _unlike(recorded.event, decision.events))
+        if recorded.override is not None:
+            self.overrides.append(Overridden(
+                self.branch.name, recorded.position, recorded.type, recorded.override,
+                tuple(v.citation for v in decision.violations)))
+            return
+        for violation in decision.violations:
+            self._find("legality", recorded.position, violation.reason, violation.section)
+
+    def _retraction(self, recorded: ev.Recorded) -> None:
+        assert isinstance(recorded.event, ev.Retracted)
+        positions = recorded.event.positions
+        types = {r.position: r.type for r in self._earlier(recorded.position)
+                 if r.position in positions or r.position < min(positions)}
+        self.retractions.append(Retraction(
+            self.branch.name, recorded.position, positions,
+            tuple(types.get(p, "nothing") for p in positions)))
+
+    def _earlier(self, position: int, oldest_first: bool = False) -> Iterator[ev.Recorded]:
+        """The branch's events before `position`, latest first (or all of them oldest
+        first): the latest few as kept, the rest read again."""
+        if oldest_first:
+            owners = [*lineage(self.tree, self.branch), (self.branch, position - 1)]
+            for owner, limit in owners:
+                for row in self.reader.rows(owner):
+                    if owner.start < row.position <= limit:
+                        yield parsed(row)
+            return
+        seen = position
+        for recorded in reversed(self._recent):
+            if recorded.position < seen:
+                yield recorded
+                seen = recorded.position
+        for at in range(seen - 1, 0, -1):
+            found = row_at(self.reader, self.tree, self.branch, at)
+            if found is None:
+                return
+            try:
+                yield parsed(found)
+            except SpireError:
+                return
+
+    def _count_dice(self, recorded: ev.Recorded) -> None:
+        for kind in DIE_KINDS:
+            rolled = kind.rolls.get(recorded.type)
+            if rolled is not None:
+                self.dice.setdefault(kind.name, Counter()).update(rolled(recorded.event))
+
+
+def _undone(rows: Sequence[Row]) -> frozenset[int]:
+    """The positions a branch's own undos took back (one that does not read: none)."""
+    gone: set[int] = set()
+    for row in rows:
+        try:
+            gone.update(int(p) for p in json.loads(row.payload)["positions"])
+        except (ValueError, KeyError, TypeError):
+            continue
+    return frozenset(gone)
+
+
+def _missing(first: int, last: int) -> str:
+    return f"#{first} is missing" if first == last else f"#{first} to #{last} are missing"
+
+
+def parsed(row: Row) -> ev.Recorded:
+    try:
+        data = json.loads(row.payload)
+        at = datetime.fromisoformat(row.recorded_at)
+    except ValueError:
+        raise BadInput(f"the payload or time of this {row.type} does not read") from None
+    if not isinstance(data, dict):
+        raise BadInput(f"the payload of this {row.type} is not an object")
+    event = ev.parse_payload(row.type, row.version, data)
+    return ev.Recorded(row.position, event, at, row.player, row.override, row.prev_hash, row.hash)
+
+
+def _unlike(event: ev.Payload, decided: Sequence[ev.Payload]) -> str:
+    """How an event differs from what the rules record for the same command."""
+    tag = _tag(event)
+    if len(decided) != 1 or _tag(decided[0]) != tag:
+        made = ", ".join(_tag(e) for e in decided) or "nothing"
+        return f"the rules record {made} here, not this {tag}"
+    held, ruled = ev.payload_data(event), ev.payload_data(decided[0])
+    fields = sorted(k for k in held.keys() | ruled.keys() if held.get(k) != ruled.get(k))
+    shown = ", ".join(f"{k} {held.get(k)!r} (the rules: {ruled.get(k)!r})" for k in fields)
+    return f"the rules record this {tag} otherwise: {shown}"
+
+
+def _tag(event: ev.Payload) -> str:
+    return str(type(event).model_fields["type"].default)
+
+

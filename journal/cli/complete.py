@@ -1,0 +1,367 @@
+"""What may come next on a command line: one source of candidates for the play shell's Tab
+and for bash, zsh and fish (`spire completion SHELL`).
+
+The words come from the commands themselves (names, subcommands, options) and from the
+journal (faces, card, item, character, checkpoint and branch names). Spoiler-safe: an
+entered card is offered once the campaign has met it. Only typer is imported here; the
+journal is read when a value is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from typer import _click as click
+    from typer.core import TyperGroup
+
+    from journal.service import Journal, View
+
+EXIT = ("exit", "quit")
+NOT_IN_SHELL = ("play", "demo")
+"""`play` would nest a shell; `demo` switches the journal to another campaign."""
+
+
+class Table(Protocol):
+    """What completion reads: the command group, and the journal the line would act on."""
+
+    group: TyperGroup
+
+    def journal(self) -> Journal: ...
+
+    def view(self) -> View | None: ...
+
+
+Source = Callable[[Table], Iterable[str]]
+
+
+def _faces(table: Table) -> tuple[str, ...]:
+    """The faces of the dice the next roll uses: Hildegard's shot die, or in Volume 2 the
+    dice of the ally whose turn it is (hive or shot)."""
+    if _game(table) == "volume2":
+        return _volume2_faces(table)
+    from journal.games.hildegard.dice import FACES
+
+    return FACES
+
+
+def _game(table: Table) -> str | None:
+    view = table.view()
+    return view.state.game if view is not None else None
+
+
+def _encounter(table: Table) -> Any:
+    from journal.games.volume2.state import volume2
+
+    view = table.view()
+    return volume2(view.state).encounter if view is not None else None
+
+
+def _volume2_faces(table: Table) -> tuple[str, ...]:
+    from journal.games.volume2.dice import faces_of
+
+    enc = _encounter(table)
+    turn = enc.turn if enc is not None and enc.under_way else None
+    ally = enc.ally(turn.ally) if turn is not None else next(
+        (a for a in enc.allies if not a.acted and not a.ko), None) if enc is not None else None
+    if ally is not None and ally.card.dice is not None:
+        return faces_of(ally.card.dice)
+    return tuple(dict.fromkeys((*faces_of("hive"), *faces_of("shot"))))
+
+
+def _fighters(side: str) -> Source:
+    """Volume 2: the encounter's allies or enemies (the party's allies between fights)."""
+    def names(table: Table) -> list[str]:
+        enc = _encounter(table)
+        if enc is None or not enc.under_way:
+            return _characters(table) if side == "allies" else []
+        return [f.name for f in getattr(enc, side)]
+
+    return names
+
+
+def _actions(table: Table) -> list[str]:
+    """Volume 2: the actions of the ally whose turn it is."""
+    enc = _encounter(table)
+    ally = enc.ally(enc.turn.ally) if enc is not None and enc.turn is not None else None
+    return [c.name for c in ally.card.actions()] if ally is not None else []
+
+
+def _volume2_cards(kind: str) -> Source:
+    def names(table: Table) -> list[str]:
+        """The rulebook's examples and the entered cards this campaign has met."""
+        from journal.games.volume2.catalog import rulebook_cards
+
+        if _game(table) != "volume2":
+            return []
+        met = table.journal().met_cards("volume2")
+        cards = [*rulebook_cards().values(), *met.values()]
+        return sorted({c.name for c in cards if c.kind == kind})
+
+    return names
+
+
+def _wild_effects(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.dice import WILD_EFFECTS
+
+    return WILD_EFFECTS
+
+
+def _wild_dice(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.dice import WILD_DICE
+
+    return WILD_DICE
+
+
+def _feats(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.rules import FEAT_COSTS
+
+    return tuple(FEAT_COSTS)
+
+
+def _statuses(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.cards import STATUSES
+
+    return STATUSES
+
+
+def _cards(kind: str) -> Source:
+    def names(table: Table) -> list[str]:
+        """The rulebook's example cards and the entered cards this campaign has met: an
+        entered card it has not met is not offered (PRODUCT.md, Spoiler-safe)."""
+        from journal.games.hildegard.catalog import rulebook_cards
+
+        met = table.journal().met_cards("hildegard")
+        cards = [*rulebook_cards().values(), *met.values()]
+        return sorted({c.name for c in cards if c.kind == kind})
+
+    return names
+
+
+def _items(table: Table) -> list[str]:
+    view = table.view()
+    return [i.name for i in view.state.items] if view is not None else []
+
+
+def _characters(table: Table) -> list[str]:
+    view = table.view()
+    return [c.name for c in view.state.characters] if view is not None else []
+
+
+def _resources(table: Table) -> list[str]:
+    from journal.games import game
+
+    view = table.view()
+    return list(game(view.state.game).resources) if view is not None else []
+
+
+def campaign_names(table: Table) -> list[str]:
+    return [c.name for c, _, _ in table.journal().campaigns()]
+
+
+def _checkpoints(table: Table) -> list[str]:
+    """The checkpoints the current branch can rewind to, latest first."""
+    j = table.journal()
+    return [c.name for c in reversed(j.checkpoints(j.view(), cards=False))]
+
+
+def _branches(table: Table) -> list[str]:
+    return [b.branch.name for b in table.journal().branches()]
+
+
+def _shells(table: Table) -> tuple[str, ...]:
+    return SHELLS
+
+
+SHELLS = ("bash", "zsh", "fish")
+
+
+EVERY = -1
+"""In POSITIONALS: every argument of the command, not only the first."""
+
+POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {
+    ("roll",): (_faces, EVERY),
+    ("wild",): (_wild_effects, 0),
+    ("feat",): (_feats, 0),
+    ("effect",): (_statuses, 0),
+    ("target",): (_cards("target"), 0),
+    ("faceoff",): (_cards("enemy"), EVERY),
+    ("item", "lose"): (_items, 0),
+    ("item", "pass"): (_items, 0),
+    ("item", "use"): (_items, 0),
+    ("gain",): (_resources, 0),
+    ("spend",): (_resources, 0),
+    ("use",): (campaign_names, 0),
+    ("fight",): (_volume2_cards("enemy"), EVERY),
+    ("draw",): (_volume2_cards("ally"), 0),
+    ("deploy",): (lambda table: ("bee", "pollen"), 0),
+    ("action",): (_actions, 0),
+    ("rewind",): (_checkpoints, 0),
+    ("switch",): (_branches, 0),
+    ("diff",): (_branches, EVERY),
+    ("branch", "rename"): (_branches, 0),
+    ("completion",): (_shells, 0),
+}
+"""What each command's arguments are named from, and which argument."""
+
+OPTION_VALUES: dict[str, Source] = {
+    "--face": _faces, "--die": _wild_dice, "--meter": _cards("meter"),
+    "--to": lambda table: [*_characters(table), "aside"], "--from": _characters,
+    "--with": _volume2_cards("ally"), "--ally": _fighters("allies"),
+    "--choose": _fighters("allies"), "--name": _fighters("enemies"),
+    "--on": lambda table: [*_fighters("enemies")(table), *_fighters("allies")(table)],
+    "--branch": _branches, "-b": _branches, "--campaign": campaign_names, "-c": campaign_names,
+}
+"""What an option's value is named from, whatever the command."""
+
+COMMAND_OPTION_VALUES: dict[tuple[tuple[str, ...], str], Source] = {
+    (("replay",), "--from"): _checkpoints, (("replay",), "--to"): _checkpoints,
+}
+"""An option whose values depend on the command (replay's --from is a checkpoint)."""
+
+
+class Completer:
+    """The words that may come next on a line; `in_shell`: the play shell's line (no
+    `spire`, `help` and `exit` offered, `play` and `demo` not)."""
+
+    def __init__(self, table: Table, in_shell: bool = True) -> None:
+        self.table = table
+        self.in_shell = in_shell
+
+    def candidates(self, before: str, text: str) -> list[str]:
+        """The completions of `text`, the word being typed after `before`, as they would
+        be typed (a name with spaces quoted)."""
+        import shlex
+
+        try:
+            words = shlex.split(before)
+        except ValueError:  # inside an open quote: the name typed so far spans words
+            return self._inside_quote(before, text)
+        return [_quoted(word) for word in starting(self.words_after(words), text.lstrip("\"'"))]
+
+    def _inside_quote(self, before: str, text: str) -> list[str]:
+        import shlex
+
+        opened = max(before.rfind('"'), before.rfind("'"))
+        quote, typed = before[opened], before[opened + 1:]
+        try:
+            words = shlex.split(before[:opened])
+        except ValueError:
+            return []
+        names = starting(self.words_after(words), typed + text)
+        return [name[len(typed):] + quote for name in names]
+
+    def words_after(self, words: list[str]) -> list[str]:
+        """The words that may follow `words` (the line so far, split)."""
+        from journal.errors import SpireError
+
+        if self.in_shell and words[:1] == ["spire"]:
+            words = words[1:]
+        helping = words[:1] == ["help"]
+        words = words[1:] if helping else words
+        if not words:
+            extra = [] if helping or not self.in_shell else ["help", *EXIT]
+            return self.names(self.table.group) + extra
+        path, command, args = self._command(words)
+        if _is_group(command):
+            return self.names(command) if not args else []
+        if command is None or helping:
+            return []
+        try:
+            return list(self._values(path, command, args))
+        except SpireError:  # no campaign yet, or not one of this game: nothing to offer
+            return []
+
+    def names(self, group: TyperGroup) -> list[str]:
+        """The commands of `group` (in the shell, of the campaign's game and not `play`)."""
+        ctx = self.context()
+        names = list(group.list_commands(ctx))
+        if not self.in_shell:
+            return names
+        from journal.cli.panels import of_other_games
+
+        view = self.table.view()
+        hidden = of_other_games(view.state.game) if view is not None else set()
+        return [n for n in names if n not in NOT_IN_SHELL and n not in hidden]
+
+    def context(self) -> click.Context:
+        from typer import _click as click
+
+        return click.Context(self.table.group, info_name="spire")
+
+    def _command(self, words: list[str]) -> tuple[tuple[str, ...], Any, list[str]]:
+        """The command `words` name (`item gain` is two words), its path and arguments."""
+        ctx = self.context()
+        command: Any = self.table.group
+        path: list[str] = []
+        while _is_group(command) and len(path) < len(words):
+            name = words[len(path)]
+            command = command.get_command(ctx, name)
+            path.append(name)
+        return tuple(path), command, words[len(path):]
+
+    def _values(self, path: tuple[str, ...], command: Any, args: list[str]) -> list[str]:
+        """An option's values after the option; else the command's argument values where
+        the argument goes, and its options."""
+        if args and _takes_value(command, args[-1]):
+            source = COMMAND_OPTION_VALUES.get((path, args[-1])) or OPTION_VALUES.get(args[-1])
+            return self._named(source)
+        source, which = POSITIONALS.get(path, (None, 0))
+        named = which in (EVERY, _positional_count(command, args))
+        return (self._named(source) if named else []) + _option_names(command)
+
+    def _named(self, source: Source | None) -> list[str]:
+        """The names `source` gives: none without a journal or a campaign of its game."""
+        from journal.errors import SpireError
+
+        try:
+            return list(source(self.table)) if source is not None else []
+        except SpireError:
+            return []
+
+
+def _is_group(command: Any) -> bool:
+    return command is not None and hasattr(command, "list_commands")
+
+
+def starting(words: Iterable[str], typed: str) -> list[str]:
+    """The words that begin with `typed`, ignoring case, each once, in order."""
+    folded = typed.casefold()
+    return list(dict.fromkeys(w for w in words if w.casefold().startswith(folded)))
+
+
+def _quoted(word: str) -> str:
+    """A word as typed on the line: a name with spaces in double quotes."""
+    import shlex
+
+    if shlex.quote(word) == word:
+        return word
+    return f'"{word}"' if '"' not in word and "\\" not in word else shlex.quote(word)
+
+
+def _options(command: Any) -> list[Any]:
+    return [p for p in command.params if getattr(p, "opts", None) and p.param_type_name == "option"
+            and not p.hidden]
+
+
+def _option_names(command: Any) -> list[str]:
+    return list(dict.fromkeys(
+        name for p in _options(command) for name in p.opts if name.startswith("--")))
+
+
+def _takes_value(command: Any, name: str) -> bool:
+    return any(name in p.opts and not p.is_flag for p in _options(command))
+
+
+def _positional_count(command: Any, args: list[str]) -> int:
+    """How many arguments (not options, nor option values) `args` holds."""
+    count, skip = 0, False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg.startswith("-"):
+            skip = _takes_value(command, arg)
+        else:
+            count += 1
+    return count

@@ -1,0 +1,153 @@
+"""Completion in bash, zsh and fish: `spire completion SHELL` prints the script; the script
+asks `spire` (with _SPIRE_COMPLETE set) for what may come next on the line, and `spire`
+answers from the same candidates as the play shell's Tab (journal.cli.complete)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from journal.cli.complete import SHELLS, Completer, campaign_names, starting
+
+__all__ = ["COMPLETE_VAR", "SHELLS", "CommandLine", "script", "shell_completion"]
+
+if TYPE_CHECKING:
+    from typer.core import TyperGroup
+
+    from journal.service import Journal, View
+
+COMPLETE_VAR = "_SPIRE_COMPLETE"
+"""The variable a shell's completion script sets when it asks `spire` for candidates."""
+
+GLOBAL_VALUES = {"--db": None, "--campaign": campaign_names, "-c": campaign_names}
+"""The global options that take a value, and where their values come from (--db: the
+shell's own file completion)."""
+
+
+class CommandLine:
+    """A `spire ...` line being typed in a shell: its global options, the journal they
+    name (opened without being made: a read never makes one), and the words after them."""
+
+    def __init__(self, group: TyperGroup, args: list[str]) -> None:
+        import os
+
+        self.group = group
+        self.words: list[str] = []
+        self.db, self.campaign = os.environ.get("SPIRE_DB"), os.environ.get("SPIRE_CAMPAIGN")
+        self.pending: str | None = None
+        """A global option whose value is the word being typed."""
+        given = iter(args)
+        for arg in given:
+            name, _, value = arg.partition("=")
+            if name in GLOBAL_VALUES:
+                taken = value or next(given, None)
+                if taken is None:
+                    self.pending = name
+                elif name == "--db":
+                    self.db = taken
+                else:
+                    self.campaign = taken
+            else:
+                self.words.append(arg)
+        self._journal: Journal | None = None
+
+    def journal(self) -> Journal:
+        from journal.cli.common import default_db
+        from journal.service import Journal
+
+        if self._journal is None:
+            self._journal = Journal(self.db or default_db(), self.campaign)
+        return self._journal
+
+    def view(self) -> View | None:
+        from journal.errors import SpireError
+
+        try:
+            return self.journal().view()
+        except SpireError:
+            return None
+
+    def candidates(self, incomplete: str) -> list[str]:
+        """What may complete `incomplete`, the word the shell's cursor is on."""
+        from journal.errors import SpireError
+
+        if self.pending is not None:
+            source = GLOBAL_VALUES[self.pending]
+            try:
+                return starting(source(self) if source else [], incomplete)
+            except SpireError:
+                return []
+        if not self.words and incomplete.startswith("-"):
+            return starting([*GLOBAL_VALUES, "--version", "--help"], incomplete)
+        import shlex
+
+        before = f"{shlex.join(self.words)} " if self.words else ""
+        return Completer(self, in_shell=False).candidates(before, incomplete)
+
+
+SCRIPTS = {
+    "bash": """\
+_spire_completion() {
+    local IFS=$'\\n'
+    COMPREPLY=( $(env COMP_WORDS="${COMP_WORDS[*]}" COMP_CWORD=$COMP_CWORD \\
+                  %(var)s=complete_bash spire 2>/dev/null) )
+    return 0
+}
+complete -o default -F _spire_completion spire""",
+    "zsh": """\
+#compdef spire
+_spire_completion() {
+    local -a found
+    found=("${(@f)$(env COMP_WORDS="${words[*]}" COMP_CWORD=$((CURRENT - 1)) \\
+                    %(var)s=complete_zsh spire 2>/dev/null)}")
+    if [[ -n "${found[*]}" ]]; then compadd -Q -U -- "${found[@]}"; else _files; fi
+}
+compdef _spire_completion spire""",
+    "fish": """\
+function _spire_completion
+    set -l words (commandline -opc) (commandline -ct)
+    env COMP_WORDS="$words" COMP_CWORD=(math (count $words) - 1) \\
+        %(var)s=complete_fish spire 2>/dev/null
+end
+complete -c spire -f -a '(_spire_completion)'""",
+}
+"""Each shell's completion script: it hands the line (COMP_WORDS) and the word at the
+cursor (COMP_CWORD) to `spire`, which answers one candidate a line."""
+
+
+def script(shell: str) -> str:
+    """The completion script for `shell`, to be sourced by it."""
+    return SCRIPTS[shell] % {"var": COMPLETE_VAR}
+
+
+def shell_completion() -> None:
+    """Answer a shell's completion script (`spire completion SHELL`) with the candidates
+    above, through click's completion protocol as typer runs it."""
+    from typer import _click as click
+
+    base = click.shell_completion.ShellComplete
+
+    class Answer(base):  # type: ignore[misc, valid-type]
+        """click's extension point for a shell: read the line, answer the candidates."""
+
+        name = "spire"
+        source_template = ""
+
+        def source_vars(self) -> dict[str, Any]:
+            return {}
+
+        def get_completion_args(self) -> tuple[list[str], str]:
+            import os
+
+            words = click.shell_completion.split_arg_string(os.environ.get("COMP_WORDS", ""))
+            at = int(os.environ.get("COMP_CWORD", len(words)) or 0)
+            return words[1:at], (words[at] if at < len(words) else "")
+
+        def get_completions(self, args: list[str], incomplete: str) -> list[Any]:
+            line = CommandLine(self.cli, args)
+            return [click.shell_completion.CompletionItem(w) for w in line.candidates(incomplete)]
+
+        def format_completion(self, item: Any) -> str:
+            return str(item.value)
+
+    for shell in SHELLS:
+        click.shell_completion.add_completion_class(Answer, shell)

@@ -1,0 +1,31 @@
+"""Counts said as people say them: "1 feat", "2 feats", "1 die", "3 dice"."""
+
+from __future__ import annotations
+
+IRREGULAR = {"die": "dice", "enemy": "enemies", "ally": "allies", "was": "were", "is": "are"}
+
+
+def plural(count: int, word: str) -> str:
+    """`count` and `word`, the word in the plural unless the count is one."""
+    return f"{count} {word if count == 1 else many(word)}"
+
+
+def many(word: str) -> str:
+    return IRREGULAR.get(word, word if word.endswith("s") else f"{word}s")
+
+
+def given(count: int, word: str) -> str:
+    """"1 face was given", "2 faces were given"."""
+    return f"{plural(count, word)} {'was' if count == 1 else 'were'} given"
+
+
+def against(count: int, limit: int, word: str) -> str:
+    """A count against its limit: "1 of 2 bullseyes"; past it, "3 bullseyes, limit 2"."""
+    if count <= limit:
+        return f"{count} of {plural(limit, word)}"
+    return f"{plural(count, word)}, limit {limit}"
+
+
+def counted(amount: int, resource: str) -> str:
+    """A resource counted: "1 feat", "2 feats", "3 gold" (its name is the plural)."""
+    return f"{amount} {resource[:-1] if amount == 1 and resource.endswith('s') else resource}"
