@@ -130,7 +130,8 @@ def test_global_options_after_the_command(spire: Spire) -> None:
     other = spire.db.with_name("other.sqlite")
     run = spire.runner.invoke(__import__("journal.cli", fromlist=["app"]).app,
                               ["campaigns", "--db", str(other)])
-    assert run.exit_code == 0 and not other.exists(), "a read makes no journal"
+    assert run.exit_code == 3 and not other.exists(), "a read makes no journal"
+    assert run.stderr.startswith(f"spire: no journal at {other}")
     line = spire.refused("status", "-c", "nowhere", code=2)
     assert line == "spire: no campaign named 'nowhere'; `spire campaigns` lists them"
 

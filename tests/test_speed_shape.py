@@ -16,7 +16,7 @@ from conftest import Spire
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from journal import decide, snapshots, state, stepwise
+from journal import decide, snapshots, state, stepwise, store
 from journal import events as ev
 from journal.service import Journal
 from journal.state import project
@@ -130,9 +130,19 @@ def test_audit_folds_each_event_once_with_an_undo_every_twenty(
     long_campaign: Spire, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = counting(monkeypatch)
+    rows = [0]
+    own_rows = store.Store.own_rows
+
+    def read(self: store.Store, *args: Any, **kwargs: Any) -> Any:
+        for row in own_rows(self, *args, **kwargs):
+            rows[0] += 1
+            yield row
+
+    monkeypatch.setattr(store.Store, "own_rows", read)
     run = long_campaign("audit")  # one finding: the benchmark's last target starts mid-fight
     assert f"Retractions: {UNDOS}\n" in run.out and "main #1981 undid #1980" in run.out
     assert calls[0] <= 2000 + UNDOS, calls[0]
+    assert rows[0] <= 2000 + UNDOS + 2, rows[0]  # each row once, the undos, the sealed head
 
 
 def undo_reads(db: Path, times: int = 3) -> list[int]:

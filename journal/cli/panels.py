@@ -17,7 +17,7 @@ SPIRES_END = "Spire's End"
 VOLUME2 = "Volume 2"
 
 PANELS: dict[str, tuple[str, ...]] = {
-    JOURNAL: ("new", "campaigns", "use", "demo", "play", "status", "log", "show", "note",
+    JOURNAL: ("new", "campaigns", "use", "where", "demo", "play", "status", "log", "show", "note",
               "gain", "spend", "item", "ally", "card", "help", "completion"),
     DECK: ("reveal", "pull", "return", "discard", "retrieve", "chapter"),
     TIME: ("undo", "redo", "checkpoint", "checkpoints", "rewind", "branches", "branch",
