@@ -529,6 +529,20 @@ class Journal:
     def history(self, branch: str | None = None) -> list[ev.Recorded]:
         return self.view(branch).history
 
+    def events(
+        self, branch: str | None = None, after: int = 0,
+    ) -> tuple[Branch, frozenset[int], Iterator[ev.Recorded]]:
+        """The branch, the positions its undos took back (found through the index of undos,
+        no other event read), and its events past `after` read a chunk at a time as they
+        are asked for: a report of a million events holds a chunk, not all. The state is
+        not loaded."""
+        current = self.store.branch(self.campaign(), branch)
+        return current, self._retracted(current), self.store.events(current, after)
+
+    def marks(self, branch: Branch) -> list[Checkpoint]:
+        """The checkpoints a branch sees, without their cards: no event is read."""
+        return self._marks(branch)
+
     def position(self, view: View, mark: str | None, default: int) -> int:
         """A position given as a number or a checkpoint's name."""
         if mark is None:
