@@ -208,8 +208,11 @@ class Walk:
     def _retraction(self, recorded: ev.Recorded) -> None:
         assert isinstance(recorded.event, ev.Retracted)
         positions = recorded.event.positions
-        types = {r.position: r.type for r in self._earlier(recorded.position)
-                 if r.position in positions or r.position < min(positions)}
+        types = {}
+        for earlier in self._earlier(recorded.position):  # back to the earliest undone
+            if earlier.position < min(positions):
+                break
+            types[earlier.position] = earlier.type
         self.retractions.append(Retraction(
             self.branch.name, recorded.position, positions,
             tuple(types.get(p, "nothing") for p in positions)))

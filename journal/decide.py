@@ -8,7 +8,8 @@ no `--force` can mend.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from journal import events as ev
@@ -414,23 +415,59 @@ def undo(latest_first: Iterable[ev.Recorded]) -> Decision:
     raise Refused("nothing to undo: every action since the campaign began is already undone")
 
 
-def redo(history: list[ev.Recorded]) -> Decision:
+def redo(
+    latest_first: Iterable[ev.Recorded],
+    undone_before: Callable[[int], bool] = lambda position: True,
+) -> Decision:
     """Record again, as it was recorded (its dice and all), the action the latest undo took
     back, while nothing but undos and redos came after that undo. The undone event stays
-    undone in the log; the redone one is a new event, as an undo is a new retraction."""
+    undone in the log; the redone one is a new event, as an undo is a new retraction.
+
+    The branch's events come newest first and are read back only as far as the answer is
+    certain: a stretch of them is replayed, and its answer stands once a new action in it
+    cleared what was undone before it, or nothing before it was ever undone
+    (`undone_before(position)`: whether an undo before that position took anything back)."""
+    source, newest, size = iter(latest_first), list[ev.Recorded](), 64
     undone: list[ev.Recorded] = []
-    """What the undos took back and no redo brought back yet, the latest last."""
-    for recorded in history:
-        event = recorded.event
-        if isinstance(event, ev.Retracted):
-            undone += [history[p - 1] for p in event.positions]
-        elif undone and event == undone[-1].event:  # a redo (or the same action again)
-            undone.pop()
-        elif undone:
-            undone.clear()  # a new action: what was undone before it is not redone
+    while True:
+        newest += itertools.islice(source, size - len(newest))
+        whole = len(newest) < size  # the branch from its first event
+        window = newest[::-1]
+        if not window:
+            break
+        found = _undone_in(window, whole or not undone_before(window[0].position))
+        if found is not None:
+            undone = found
+            break
+        size *= 4
     if not undone:
         raise Refused("nothing to redo: no undo since the latest action")
     again = undone[-1]
     violations = [RuleViolation(f"#{again.position} was recorded over a rule: {again.override}",
                                 "recorded with --force")] if again.override else []
     return _decided(again.event, violations=violations)
+
+
+def _undone_in(window: list[ev.Recorded], certain: bool) -> list[ev.Recorded] | None:
+    """What the undos in `window` (a stretch of the branch, oldest first) took back and no
+    redo brought back yet, the latest last; None when what came before the stretch could
+    change the answer (an undo reaching before it; or nothing left, where something undone
+    before the stretch may still wait to be redone).
+
+    Replayed from nothing, the stretch's list is always the top of the whole branch's (a
+    push, a pop and a new action do the same to both), so its latest is the answer when it
+    holds one; an empty one is the answer once a new action cleared both."""
+    first = window[0].position
+    undone: list[ev.Recorded] = []
+    for recorded in window:
+        event = recorded.event
+        if isinstance(event, ev.Retracted):
+            if min(event.positions) < first:
+                return None
+            undone += [window[p - first] for p in event.positions]
+        elif undone and event == undone[-1].event:  # a redo (or the same action again)
+            undone.pop()
+        elif undone:
+            undone.clear()  # a new action: what was undone before it is not redone
+            certain = True
+    return undone if undone or certain else None

@@ -12,19 +12,20 @@ leaves them among the skipped.)
 
 from __future__ import annotations
 
+import bisect
 import copy
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from journal import events as ev
 
 if TYPE_CHECKING:
-    from journal.service import Journal
+    from journal.service import BranchInfo, Journal
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reach:
     """One time a road reached a story card."""
 
@@ -106,31 +107,78 @@ class StoryMap:
 
 # -- reading a road from its events ----------------------------------------------------------
 
-def reaches(history: Sequence[ev.Recorded]) -> tuple[Reach, ...]:
-    """The story cards a branch's events reached, in order, undone events left out."""
-    from journal.state import retracted_positions
+WATCHED = (ev.ChapterStarted, ev.CampaignStarted)
 
-    gone = retracted_positions(history)
-    chapter: int | None = None
-    found: list[Reach] = []
-    for recorded in history:
-        if recorded.position in gone:
-            continue
-        event, at = recorded.event, recorded.recorded_at.isoformat()
+
+class Reader:
+    """A branch's reaches as its events stream past, undone ones (`gone`) left out; and the
+    chapters begun, so that a branch forked from it shares the reaches before its fork
+    rather than reading them again."""
+
+    def __init__(self, gone: frozenset[int], chapter: int | None = None) -> None:
+        self.gone, self.chapter = gone, chapter
+        self.found: list[Reach] = []
+        self.chapters: list[tuple[int, int]] = []
+
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return kind in MOVED or issubclass(kind, WATCHED)
+
+    def take(self, recorded: ev.Recorded) -> None:
+        position, event = recorded.position, recorded.event
+        if position in self.gone:
+            return
         if isinstance(event, ev.ChapterStarted):
-            chapter = event.chapter
-        for card, how in _cards_of(event):
-            found.append(Reach(card, recorded.position, chapter, at, how))
-    return tuple(found)
+            self.chapter = event.chapter
+            self.chapters.append((position, event.chapter))
+            return
+        cards = _cards_of(event)
+        if cards:
+            at = recorded.recorded_at.isoformat()
+            self.found += [Reach(card, position, self.chapter, at, how) for card, how in cards]
+
+    def read(self, history: Iterable[ev.Recorded]) -> Reader:
+        wanted: dict[type, bool] = {}
+        for recorded in history:
+            kind = recorded.event.__class__
+            if wanted.get(kind) or (kind not in wanted and wanted.setdefault(
+                    kind, self.wants(kind))):
+                self.take(recorded)
+        return self
+
+    def forked(self, gone: frozenset[int], fork: int) -> Reader | None:
+        """A reader for a branch forked from this one at `fork` that undid what this one
+        undid up to there, holding this one's reaches up to the fork (the same objects);
+        None when their undos up to the fork differ."""
+        if {p for p in gone if p <= fork} != {p for p in self.gone if p <= fork}:
+            return None
+        chapter = next((c for at, c in reversed(self.chapters) if at <= fork), None)
+        found = Reader(gone, chapter)
+        found.found = self.found[:bisect.bisect_right(self.found, fork,
+                                                      key=lambda r: r.position)]
+        return found
+
+
+def reaches(history: Iterable[ev.Recorded],
+            gone: frozenset[int] | None = None) -> tuple[Reach, ...]:
+    """The story cards a branch's events reached, in order, undone events left out (`gone`,
+    or the positions the events' own undos name)."""
+    if gone is None:
+        from journal.state import retracted_positions
+
+        history = list(history)
+        gone = retracted_positions(history)
+    return tuple(Reader(gone).read(history).found)
+
+
+MOVED: dict[type, str] = {
+    ev.CardRevealed: "revealed", ev.CardPulled: "pulled", ev.CardRetrieved: "retrieved"}
 
 
 def _cards_of(event: ev.Event) -> list[tuple[int, str]]:
-    if isinstance(event, ev.CardRevealed):
-        return [(event.card, "revealed")]
-    if isinstance(event, ev.CardPulled):
-        return [(event.card, "pulled")]
-    if isinstance(event, ev.CardRetrieved):
-        return [(event.card, "retrieved")]
+    how = MOVED.get(event.__class__)
+    if how is not None:
+        return [(event.card, how)]  # type: ignore[attr-defined]  # each in MOVED has one
     if isinstance(event, ev.CampaignStarted):
         return [(card, "start") for card in event.pulled]
     return []
@@ -196,11 +244,13 @@ def _road_json(road: Road) -> dict[str, Any]:
 
 # -- reading the journal -------------------------------------------------------------------------
 
-def roads(journal: Journal, read: dict[str, Sequence[ev.Recorded]] | None = None,
+def roads(journal: Journal, read: dict[str, Reader] | None = None,
           ) -> tuple[str, str, list[Road]]:
     """The game and current road of the current campaign, and every road of every campaign
-    of its game in the journal, read through the service (no SQL here). `read`: the events
-    of some of the current campaign's branches, by name, already in hand (the report's)."""
+    of its game in the journal, read through the service (no SQL here), each branch as it
+    streams. `read`: some of the current campaign's branches, by name, already read (the
+    report's): those are not read again, nor what a branch forked from one of them shares
+    with it."""
     campaign = journal.campaign()
     found: list[Road] = []
     current = ""
@@ -210,15 +260,27 @@ def roads(journal: Journal, read: dict[str, Sequence[ev.Recorded]] | None = None
         # The same journal seen through the other campaign: a shallow copy shares its store
         # (one connection pool) and starts with no state of its own remembered.
         seen = journal if other.name == campaign.name else _through(journal, other.name)
+        known = read if read and seen is journal else {}
         for info in seen.branches():
-            known = read.get(info.branch.name) if read and seen is journal else None
-            history = known if known is not None else seen.history(info.branch.name)
             road = Road(other.name, info.branch.name, info.parent, info.branch.fork_position,
-                        info.current, reaches(history))
+                        info.current, _reaches(seen, info, known))
             found.append(road)
             if info.current and other.name == campaign.name:
                 current = road.name
     return campaign.game, current, found
+
+
+def _reaches(journal: Journal, info: BranchInfo, known: dict[str, Reader],
+             ) -> tuple[Reach, ...]:
+    name, fork = info.branch.name, info.branch.fork_position
+    if name in known:
+        return tuple(known[name].found)
+    _, gone, events = journal.events(name)  # (nothing is read until they are asked for)
+    parent = known.get(info.parent) if info.parent is not None else None
+    shared = parent.forked(gone, fork) if parent is not None and fork is not None else None
+    if shared is not None and fork is not None:
+        return tuple(shared.read(journal.events(name, fork)[2]).found)
+    return tuple(Reader(gone).read(events).found)
 
 
 def _through(journal: Journal, name: str) -> Journal:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
-from datetime import datetime, timezone
 
 from journal import glance as glances
 from journal.chain import Mark, RawEvent, Section
@@ -32,7 +32,7 @@ CURRENT = "current_campaign"
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class View:
@@ -44,10 +44,12 @@ class View:
         history: list[ev.Recorded] | Callable[[], list[ev.Recorded]],
         written: tuple[ev.Recorded, ...] = (),
         backwards: Callable[[], Iterator[ev.Recorded]] | None = None,
+        undone: Callable[[int], bool] | None = None,
     ) -> None:
         self.campaign, self.branch, self.state, self.written = campaign, branch, state, written
         self._history = history
         self._backwards = backwards
+        self._undone = undone
 
     @cached_property
     def history(self) -> list[ev.Recorded]:
@@ -66,9 +68,19 @@ class View:
 
         return retracted_positions(self.history)
 
+    def undone_before(self, position: int) -> bool:
+        """Whether an undo of the branch before `position` took anything back (asked of
+        the undone positions kept apiece, not of the events)."""
+        if self._undone is None or "history" in self.__dict__:
+            from journal import events as ev
+
+            return any(isinstance(r.event, ev.Retracted) and r.position < position
+                       for r in self.history)
+        return self._undone(position)
+
     def with_written(self, written: tuple[ev.Recorded, ...]) -> View:
         return View(self.campaign, self.branch, self.state, self._history, written,
-                    self._backwards)
+                    self._backwards, self._undone)
 
 
 Command = Callable[[View], "Decision"]
@@ -206,7 +218,8 @@ class Journal:
         current = self.store.branch(campaign, branch)
         state = self._state(current)
         return View(campaign, current, state, lambda: self.store.read(current),
-                    backwards=lambda: self.store.backwards(current))
+                    backwards=lambda: self.store.backwards(current),
+                    undone=lambda position: self.store.undone_before(current, position))
 
     def status(self, branch: str | None = None) -> Status:
         """The branch at its head, as status shows it: from the glance kept there, without
@@ -390,9 +403,9 @@ class Journal:
 
     def _marks(self, branch: Branch) -> list[Checkpoint]:
         """The branch's checkpoints without their cards: no event is read for them."""
-        gone = self._retracted(branch)
-        return [Checkpoint(n, at, None, stamp) for n, at, stamp in self.store.checkpoints(branch)
-                if at not in gone and at <= branch.head]
+        marks = [m for m in self.store.checkpoints(branch) if m[1] <= branch.head]
+        gone = self.store.undone_among(branch, {at for _, at, _ in marks})
+        return [Checkpoint(n, at, None, stamp) for n, at, stamp in marks if at not in gone]
 
     # -- writing --------------------------------------------------------------------------
 
@@ -516,6 +529,20 @@ class Journal:
     def history(self, branch: str | None = None) -> list[ev.Recorded]:
         return self.view(branch).history
 
+    def events(
+        self, branch: str | None = None, after: int = 0,
+    ) -> tuple[Branch, frozenset[int], Iterator[ev.Recorded]]:
+        """The branch, the positions its undos took back (found through the index of undos,
+        no other event read), and its events past `after` read a chunk at a time as they
+        are asked for: a report of a million events holds a chunk, not all. The state is
+        not loaded."""
+        current = self.store.branch(self.campaign(), branch)
+        return current, self._retracted(current), self.store.events(current, after)
+
+    def marks(self, branch: Branch) -> list[Checkpoint]:
+        """The checkpoints a branch sees, without their cards: no event is read."""
+        return self._marks(branch)
+
     def position(self, view: View, mark: str | None, default: int) -> int:
         """A position given as a number or a checkpoint's name."""
         if mark is None:
@@ -569,7 +596,7 @@ class Journal:
         from journal import snapshots
         from journal.state import project
         from journal.stepwise import Stepwise, TooDeep
-        from journal.timeline import PROJECTION_VERSION
+        from journal.timeline import PROJECTION_VERSION, up_to
 
         kept = dict(self.store.snapshots_of(branch, PROJECTION_VERSION))
         steps = Stepwise()
@@ -578,8 +605,7 @@ class Journal:
                 steps.add(recorded)
             except TooDeep:  # an undo past the steps kept: that stretch folded afresh
                 at = recorded.position
-                steps.restart(project(itertools.takewhile(
-                    lambda r: r.position <= at, self.store.events(branch))), at)
+                steps.restart(project(up_to(at, self.store.events(branch))), at)
             if recorded.position in kept:
                 try:
                     cached = snapshots.decode(kept[recorded.position])
@@ -799,7 +825,7 @@ class _Folding:
         return found
 
 
-_IMPORTED = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_IMPORTED = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _glance(text: str | None) -> glances.Glance | None:

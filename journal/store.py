@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime
@@ -29,7 +29,7 @@ from journal.paths import shipped, write_whole
 if TYPE_CHECKING:
     from journal import events as ev
 
-SCHEMA_REVISION = "0006"
+SCHEMA_REVISION = "0007"
 """The Alembic head this code expects; a journal at it opens without loading Alembic."""
 
 BUSY_TIMEOUT_MS = 5000
@@ -74,6 +74,14 @@ events = sa.Table(
     sa.Index("ix_events_retractions", "branch_id", "position",
              sqlite_where=sa.text("type = 'retracted'"),
              postgresql_where=sa.text("type = 'retracted'")),
+)
+undone = sa.Table(
+    "undone", metadata,
+    # Each position an undo took back (`undone`), by the undo's own `position`: which
+    # checkpoints still stand is asked of a few rows, not of every undo of the campaign.
+    sa.Column("branch_id", sa.Integer, sa.ForeignKey("branches.id"), primary_key=True),
+    sa.Column("undone", sa.Integer, primary_key=True),
+    sa.Column("position", sa.Integer, primary_key=True),
 )
 checkpoints = sa.Table(
     "checkpoints", metadata,
@@ -646,6 +654,29 @@ class Store:
                     raise _unreadable(branch, rows, e) from None
                 yield from folded
 
+    def undone_among(self, branch: Branch, positions: Collection[int]) -> frozenset[int]:
+        """Those of `positions` an undo of the branch (its own, or an ancestor's up to the
+        fork) took back: a few rows, however many undos the campaign has."""
+        if not positions:
+            return frozenset()
+        with self._read() as conn:
+            found: set[int] = set()
+            for owner, limit in self._lineage(conn, branch):
+                found.update(conn.scalars(sa.select(undone.c.undone).where(
+                    undone.c.branch_id == owner, undone.c.position <= limit,
+                    undone.c.undone.in_(list(positions)))))
+        return frozenset(found)
+
+    def undone_before(self, branch: Branch, position: int) -> bool:
+        """Whether an undo of the branch before `position` took anything back."""
+        with self._read() as conn:
+            for owner, limit in self._lineage(conn, branch):
+                if conn.scalar(sa.select(undone.c.position).where(
+                        undone.c.branch_id == owner, undone.c.position <= limit,
+                        undone.c.position < position).limit(1)) is not None:
+                    return True
+        return False
+
     def retracted(self, branch: Branch) -> frozenset[int]:
         """The positions the branch's retractions undo, found through the index of
         retractions without reading the rest of the branch."""
@@ -751,6 +782,11 @@ class Store:
         for recorded in written:
             recorded = _linked(recorded, prev)
             conn.execute(sa.insert(events).values(branch_id=branch.id, **_row(recorded)))
+            if recorded.type == "retracted":
+                from journal.events import Retracted
+
+                assert isinstance(recorded.event, Retracted)
+                _undid(conn, [(branch.id, recorded.position, recorded.event.positions)])
             prev = recorded.hash
         conn.execute(sa.update(branches).where(branches.c.id == branch.id).values(
             head_position=expected_head + len(new), head_hash=prev))
@@ -768,12 +804,15 @@ class Store:
     ) -> None:
         head: tuple[int, str] | None = None
         rows: list[tuple[Any, ...]] = []
+        undos: list[tuple[int, int, Sequence[int]]] = []
         owner, ids = branch.id, {branch.name: branch.id}
         with _driver_inserts(conn, events, IMPORTED) as insert:
             for item in recorded:
                 if type(item) is RawEvent:
                     rows.append((owner, *item.row()))
                     head = (item.position, item.hash)
+                    if item.type == "retracted":  # checked already: the payload reads
+                        undos.append((owner, item.position, item.payload["positions"]))
                     if len(rows) >= chunk:
                         insert(rows)
                         rows = []
@@ -795,6 +834,7 @@ class Store:
                 insert(rows)
         if head is None:
             raise BadInput("the file holds no events")
+        _undid(conn, undos)
         _set_head(conn, owner, head)
         self._moved[owner] = None
 
@@ -986,6 +1026,14 @@ def _mark(conn: Connection, branch_id: int, mark: Mark) -> None:
         checkpoints.c.branch_id == branch_id, checkpoints.c.name == mark.name))
     conn.execute(sa.insert(checkpoints).values(
         branch_id=branch_id, name=mark.name, position=mark.position, created_at=mark.created_at))
+
+
+def _undid(conn: Connection, undos: Sequence[tuple[int, int, Sequence[int]]]) -> None:
+    """Keep what each undo (branch, its position, the positions it took back) undid."""
+    found = [{"branch_id": b, "undone": p, "position": at}
+             for b, at, taken in undos for p in dict.fromkeys(taken)]
+    if found:
+        conn.execute(sa.insert(undone), found)
 
 
 def _set_head(conn: Connection, branch_id: int, head: tuple[int, str]) -> None:

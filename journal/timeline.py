@@ -63,13 +63,14 @@ def replay(
         try:
             state = steps.add(recorded)
         except TooDeep:  # an undo past the steps kept: that stretch folded afresh
-            state = project(_until(recorded.position, again()))
+            state = project(up_to(recorded.position, again()))
             steps.restart(state, recorded.position)
         if recorded.position >= start:
             yield Step(recorded, state, tuple(changes(before, state)), recorded.position in gone)
 
 
-def _until(position: int, history: Iterable[ev.Recorded]) -> Iterator[ev.Recorded]:
+def up_to(position: int, history: Iterable[ev.Recorded]) -> Iterator[ev.Recorded]:
+    """`history` as far as `position`, reading none past it."""
     return itertools.takewhile(lambda r: r.position <= position, history)
 
 

@@ -5,9 +5,10 @@ tests/bench/bench.py, measures the time.)"""
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,9 @@ from conftest import Spire
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from journal import decide, snapshots, state, stepwise
+from journal import decide, snapshots, state, stepwise, store
 from journal import events as ev
+from journal.errors import Refused
 from journal.service import Journal
 from journal.state import project
 from journal.stepwise import Stepwise, TooDeep
@@ -25,7 +27,7 @@ from journal.stepwise import Stepwise, TooDeep
 sys.path.insert(0, str(Path(__file__).parent / "bench"))
 from journal_gen import build, payloads
 
-WHEN = datetime(2026, 12, 1, tzinfo=timezone.utc)
+WHEN = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def recorded(position: int, event: ev.Payload) -> ev.Recorded:
@@ -64,7 +66,7 @@ def history_of(steps: list[tuple[str, int]]) -> list[ev.Recorded]:
 def _undoable(history: list[ev.Recorded]) -> bool:
     try:
         decide.undo(reversed(history))
-    except Exception:
+    except Refused:
         return False
     return True
 
@@ -130,9 +132,19 @@ def test_audit_folds_each_event_once_with_an_undo_every_twenty(
     long_campaign: Spire, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = counting(monkeypatch)
+    rows = [0]
+    own_rows = store.Store.own_rows
+
+    def read(self: store.Store, *args: Any, **kwargs: Any) -> Any:
+        for row in own_rows(self, *args, **kwargs):
+            rows[0] += 1
+            yield row
+
+    monkeypatch.setattr(store.Store, "own_rows", read)
     run = long_campaign("audit")  # one finding: the benchmark's last target starts mid-fight
     assert f"Retractions: {UNDOS}\n" in run.out and "main #1981 undid #1980" in run.out
     assert calls[0] <= 2000 + UNDOS, calls[0]
+    assert rows[0] <= 2000 + UNDOS + 2, rows[0]  # each row once, the undos, the sealed head
 
 
 def undo_reads(db: Path, times: int = 3) -> list[int]:
@@ -177,8 +189,8 @@ def test_undos_in_a_long_play_shell_session_read_a_bounded_number_of_rows(
 
 def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path: Path) -> None:
     """An import keeps what status needs, as a write does: the first command after it
-    does not fold the campaign it brought (it reads the undos, from their index, to know
-    which checkpoints still stand)."""
+    does not fold the campaign it brought, nor read its undos (which checkpoints an undo
+    took back is asked of the undone positions kept apiece)."""
     build(spire.db, 3000, undo_every=20, name="long")
     spire.ok("use", "long")
     exported = tmp_path / "long.jsonl"
@@ -187,7 +199,88 @@ def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path:
     assert "3000 events" in other.ok("import", str(exported), "--name", "copy")
     journal = Journal(str(other.db))
     status = journal.status()
-    undos = sum(p["type"] == "retracted" for p in payloads(3000, undo_every=20))
-    assert journal.store.rows_read == undos
+    assert journal.store.rows_read == 0
     assert status.glance == Journal(str(spire.db)).status().glance
     assert other.ok("status") == spire.ok("status").replace("long", "copy")
+
+
+def test_a_journal_from_before_the_undone_rows_keeps_its_undone_checkpoints(
+    hildegard: Spire,
+) -> None:
+    """Migration 0007 keeps each undo's positions apiece from the undos already written:
+    a checkpoint whose event was undone stays gone after the upgrade."""
+    hildegard.ok("gain", "gold", "1")
+    hildegard.ok("checkpoint", "kept")
+    hildegard.ok("gain", "gold", "2")
+    hildegard.ok("checkpoint", "taken-back")
+    hildegard.ok("undo")
+    listed = hildegard.ok("checkpoints")
+    assert "kept" in listed and "taken-back" not in listed
+    with sqlite3.connect(hildegard.db) as conn:  # as spire 0006 left it
+        conn.execute("DROP TABLE undone")
+        conn.execute("UPDATE alembic_version SET version_num = '0006'")
+    assert hildegard.ok("checkpoints") == listed
+    with sqlite3.connect(hildegard.db) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0007",)
+        assert conn.execute("SELECT count(*) FROM undone").fetchone() == (1,)
+
+
+def redo_as_specified(history: list[ev.Recorded]) -> ev.Payload | None:
+    """Redo as its help says, over the whole branch: what the undos took back, less what
+    redos brought back, emptied by each new action; the latest of it, if any."""
+    undone: list[ev.Recorded] = []
+    for recorded in history:
+        if isinstance(recorded.event, ev.Retracted):
+            undone += [history[p - 1] for p in recorded.event.positions]
+        elif undone and recorded.event == undone[-1].event:
+            undone.pop()
+        elif undone:
+            undone.clear()
+    return undone[-1].event if undone else None
+
+
+TABLE = st.lists(st.one_of(
+    st.tuples(st.just("gain"), st.integers(1, 3)),
+    st.tuples(st.just("undo"), st.just(0)),
+    st.tuples(st.just("redo"), st.just(0)),
+), min_size=1, max_size=160)
+
+
+@settings(max_examples=150, deadline=None)
+@given(steps=TABLE)
+def test_redo_read_back_a_stretch_at_a_time_answers_as_the_whole_branch_does(
+    steps: list[tuple[str, int]],
+) -> None:
+    history = history_of([])
+    for what, n in steps:
+        position = len(history) + 1
+        event: ev.Payload | None = None
+        if what == "gain":
+            event = ev.ResourceGained(resource="gold", amount=n)
+        elif what == "undo":
+            event = decide.undo(reversed(history)).events[0] if _undoable(history) else None
+        elif what == "redo":
+            event = redo_as_specified(history)
+        if event is not None:
+            history.append(recorded(position, event))
+    expected = redo_as_specified(history)
+
+    def undone_before(position: int) -> bool:
+        return any(isinstance(r.event, ev.Retracted) for r in history[:position - 1])
+
+    try:
+        found: ev.Payload | None = decide.redo(reversed(history), undone_before).events[0]
+    except Refused:
+        found = None
+    assert found == expected
+
+
+def test_a_redo_reads_a_bounded_number_of_rows_however_long_the_branch(spire: Spire) -> None:
+    build(spire.db, 6000, undo_every=20, name="long")
+    spire.ok("use", "long")
+    spire.ok("note", "a slip")
+    spire.ok("undo")
+    journal = Journal(str(spire.db))
+    journal.execute(lambda v: decide.redo(v.latest_first(), v.undone_before))
+    assert journal.store.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
+    assert "Note: a slip" in spire.ok("log", "--last", "1")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -37,20 +38,36 @@ def report(
       spire report -o gray-oaks.html
       spire report --format md --branch bolder
     """
-    from journal.report import format_for, gather, render
+    from journal.report import KEEPS, format_for, gather, pieces
 
     kind = format_for(fmt, output)
     from journal.progress import working
 
     with working(f"writing the {kind} report"):
-        text = render(gather(journal(ctx, reads=True), branch), kind)
-    if output is None:
+        text = pieces(gather(journal(ctx, reads=True), branch, KEEPS[kind]), kind)
+        if output is not None:
+            written = _written(output, text)
+    if output is None:  # on the terminal once the progress line is gone
         from journal.terminal import visible_json, visible_lines
 
-        typer.echo((visible_json if kind == "json" else visible_lines)(text), nl=False)
+        for piece in text:
+            typer.echo((visible_json if kind == "json" else visible_lines)(piece), nl=False)
         return
+    typer.echo(f"Wrote the {kind} report to {output} ({written:,} bytes)")
+
+
+def _written(output: Path, text: Iterator[str]) -> int:
+    """Write the pieces to `output`, whole or not at all; the bytes written."""
+    written = 0
+
+    def counted() -> Iterator[str]:
+        nonlocal written
+        for piece in text:
+            written += len(piece.encode())
+            yield piece
+
     try:
-        write_whole(output, text)
+        write_whole(output, counted())
     except OSError as e:
         raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
-    typer.echo(f"Wrote the {kind} report to {output} ({len(text.encode()):,} bytes)")
+    return written

@@ -185,7 +185,7 @@ def redo(ctx: typer.Context, force: Force = False) -> None:
     """
     from journal import decide
 
-    act(ctx, lambda view: decide.redo(view.history), force=force)
+    act(ctx, lambda view: decide.redo(view.latest_first(), view.undone_before), force=force)
 
 
 @item_app.command("use")

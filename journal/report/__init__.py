@@ -6,51 +6,52 @@ render it. `gather` reads what `build` needs from a journal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from journal.report.build import Source, build
+from journal.report.build import Keep, Source, build
 from journal.report.model import CheckpointMark, Report
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from journal.events import Recorded
     from journal.service import Journal
 
-__all__ = ["FORMATS", "Report", "Source", "build", "format_for", "gather", "render"]
+__all__ = ["FORMATS", "KEEPS", "Report", "Source", "build", "format_for", "gather", "pieces",
+           "render"]
 
 
-def gather(journal: Journal, branch: str | None = None) -> Report:
-    """The report of `branch` (default: the current one) of the journal's campaign."""
-    with collector_paused():
-        view = journal.view(branch)
-        marks = [CheckpointMark(c.name, c.position, c.card) for c in journal.checkpoints(view)]
-        parent = next((b.parent for b in journal.branches() if b.branch.id == view.branch.id),
-                      None)
-        report = build(Source(
-            campaign=view.campaign.name, game=view.campaign.game, branch=view.branch.name,
-            history=view.history, checkpoints=marks, parent=parent,
-            fork=view.branch.fork_position))
-        return replace(report, story_map=_story_map(journal, view.branch.name, view.history))
-
-
-def _story_map(journal: Journal, branch: str, history: Sequence[Recorded]) -> object:
-    """The roads taken by every playthrough of the game in the journal (`spire map`); the
-    report's own branch is not read twice."""
+def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") -> Report:
+    """The report of `branch` (default: the current one) of the journal's campaign, read
+    in one pass as the branch streams. `keep`: everything in memory; only what the
+    Markdown and HTML show ("shown"); or everything, what grows with the campaign on disk
+    ("spooled", for the JSON). A long campaign's report holds a bounded amount with
+    "shown" or "spooled"."""
     from journal import mapping
 
-    game, current, roads = mapping.roads(journal, {branch: history})
-    return mapping.story_map(game, current, roads)
+    with collector_paused():
+        current, gone, events = journal.events(branch)
+        campaign = journal.campaign()
+        marks = [CheckpointMark(c.name, c.position, None) for c in journal.marks(current)]
+        parent = next((b.parent for b in journal.branches() if b.branch.id == current.id),
+                      None)
+        reader = mapping.Reader(gone)
+        report = build(Source(
+            campaign=campaign.name, game=campaign.game, branch=current.name, history=events,
+            checkpoints=marks, parent=parent, fork=current.fork_position, gone=gone,
+            keep=keep, seen=reader))
+        game, now, roads = mapping.roads(journal, {current.name: reader})
+        return replace(report, story_map=mapping.story_map(game, now, roads))
 
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused: a report holds every state of the branch at
-    once, and each collection would walk them all again (at 100k events it took four
-    fifths of the time). The states hold no cycles; the collector resumes after."""
+    """Python's cyclic garbage collector paused: a report makes a state and a step for
+    every event as the branch streams, and the collections they set off would walk what
+    the report keeps again and again. The states hold no cycles (they are freed as they
+    pass); the collector resumes after."""
     import gc
 
     paused = gc.isenabled()
@@ -84,23 +85,33 @@ def format_for(fmt: str | None, output: Path | None) -> str:
     return fmt.casefold()
 
 
+KEEPS: dict[str, Keep] = {"md": "shown", "html": "shown", "json": "spooled"}
+"""What each format needs kept (`gather`)."""
+
+
 def render(report: Report, fmt: str) -> str:
     """The report as a Markdown, HTML or JSON document."""
+    return "".join(pieces(report, fmt))
+
+
+def pieces(report: Report, fmt: str) -> Iterator[str]:
+    """The report as a Markdown, HTML or JSON document, in pieces to be written as they
+    come (a long JSON report is read back from disk a piece at a time)."""
+    if fmt == "json" and report.shown is not None:
+        raise ValueError("the JSON report keeps everything: gather it with keep='spooled'")
+    if fmt == "json":
+        from journal.report import as_json
+
+        # Not with the collector paused: `json.dumps(indent=...)` leaves a cycle behind
+        # each call (its encoder's closures), which only the collector frees.
+        yield from as_json.pieces(report)
+        return
     with collector_paused():
-        return _rendered(report, fmt)
+        if fmt == "md":
+            from journal.report import markdown
 
+            yield markdown.render(report)
+        else:
+            from journal.report import html
 
-def _rendered(report: Report, fmt: str) -> str:
-    if fmt == "md":
-        from journal.report import markdown
-
-        return markdown.render(report)
-    if fmt == "html":
-        from journal.report import html
-
-        return html.render(report)
-    import json
-
-    from journal.report import as_json
-
-    return json.dumps(as_json.render(report), indent=2, ensure_ascii=False) + "\n"
+            yield html.render(report)

@@ -6,58 +6,162 @@ added without it.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from journal.dice_stats import DiceStats, Luck
 from journal.report.model import (
     CampaignInfo,
+    CardStep,
     Encounter,
     EncounterReport,
     FaceOffReport,
     Fighter,
+    Note,
     Report,
     TargetReport,
+    TimelineEntry,
+    UndoRecord,
+    card_text,
     fairness,
 )
+from journal.report.spool import Spooled
 
 REPORT_VERSION = 1
 
 
+class Streamed:
+    """A list written item by item as it is read (a spooled section)."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = items
+
+
+class Fields:
+    """An object some of whose values are streamed."""
+
+    def __init__(self, pairs: Iterable[tuple[str, Any]]) -> None:
+        self.pairs = pairs
+
+
 def render(report: Report) -> dict[str, Any]:
     """The whole report as plain JSON values."""
-    return {
-        "report_version": REPORT_VERSION,
-        "campaign": _campaign(report.campaign),
-        "path": [{"seq": s.position, "card": s.card, "how": s.how, "chapter": s.chapter,
-                  "name": s.name} for s in report.path],
-        "timeline": [{"seq": m.position, "kind": m.kind, "text": m.text,
-                      "recorded_at": m.at.isoformat()} for m in report.timeline],
-        "chapters": [{"chapter": c.number, "seq": c.position, "cards": list(c.cards)}
-                     for c in report.chapters],
-        "checkpoints": [{"name": m.name, "seq": m.position, "card": m.card}
-                        for m in report.checkpoints],
-        "encounters": [_encounter(x) for x in report.encounters],
-        "resources": {s.resource: [{"seq": at, "value": v} for at, v in s.points]
-                      for s in report.resources},
-        "items": [{"name": i.name, "kind": i.kind, "gained": i.gained, "lost": i.lost,
-                   "holders": list(i.holders)} for i in report.items],
-        "deaths": [{"name": d.name, "seq": d.position} for d in report.deaths],
-        "notes": [{"seq": n.position, "text": n.text, "recorded_at": n.at.isoformat()}
-                  for n in report.notes],
-        "overrides": [{"seq": o.position, "says": o.says, "reason": o.reason,
-                       "undone": o.undone} for o in report.overrides],
-        "undos": [{"seq": u.position, "undid": [{"seq": p, "says": s} for p, s in u.undid]}
-                  for u in report.undos],
-        "dice": {"kinds": [_die(k) for k in report.dice.kinds],
-                 "luck": _luck(report.dice.luck), "luck_line": report.dice.luck_line},
-        "map": _map(report),
-        "milestones": [{"milestone": m.number, "retrieved": m.retrieved,
-                        "discarded": m.discarded} for m in report.milestones],
-        "trades": [{"item": t.item, "price": t.price, "seq": t.position, "bought": t.bought}
-                   for t in report.trades],
-        "waterfalls": [{"event": w.event, "seq": w.laid, "chosen": list(w.chosen),
-                        "ended": w.ended} for w in report.waterfalls],
-    }
+    found: dict[str, Any] = _plain(Fields(_sections(report)))
+    return found
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Streamed):
+        return [_plain(item) for item in value.items]
+    if isinstance(value, Fields):
+        return {key: _plain(item) for key, item in value.pairs}
+    return value
+
+
+def pieces(report: Report, size: int = 1 << 16) -> Iterator[str]:
+    """The report as JSON text, as `json.dumps(render(report), indent=2)` writes it, in
+    pieces of about `size` characters: each item of a long list is written as it is
+    read, none held after."""
+    held: list[str] = []
+    length = 0
+    for piece in _written(Fields(_sections(report)), 0):
+        held.append(piece)
+        length += len(piece)
+        if length >= size:
+            yield "".join(held)
+            held, length = [], 0
+    yield "".join(held) + "\n"
+
+
+def _written(value: Any, level: int) -> Iterator[str]:
+    """`value` as `json.dumps(indent=2)` writes it `level` deep, streamed parts and all."""
+    pad = "\n" + "  " * level
+    if isinstance(value, Streamed):
+        opened = False
+        for item in value.items:
+            yield ("," if opened else "[") + pad + "  "
+            yield from _written(item, level + 1)
+            opened = True
+        yield pad + "]" if opened else "[]"
+    elif isinstance(value, Fields):
+        opened = False
+        for key, item in value.pairs:
+            yield ("," if opened else "{") + pad + "  " + json.dumps(key, ensure_ascii=False) + ": "
+            yield from _written(item, level + 1)
+            opened = True
+        yield pad + "}" if opened else "{}"
+    else:
+        yield _dumps(value).replace("\n", pad)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def _sections(report: Report) -> list[tuple[str, Any]]:
+    s = report.spooled if isinstance(report.spooled, Spooled) else None
+    return [
+        ("report_version", REPORT_VERSION),
+        ("campaign", _campaign(report.campaign)),
+        ("path", Streamed(_path(s) if s else (path_item(c) for c in report.path))),
+        ("timeline", Streamed(_timeline(s) if s else (
+            timeline_item(m) for m in report.timeline))),
+        ("chapters", [{"chapter": c.number, "seq": c.position, "cards": list(c.cards)}
+                      for c in report.chapters]),
+        ("checkpoints", [{"name": m.name, "seq": m.position, "card": m.card}
+                         for m in report.checkpoints]),
+        ("encounters", Streamed(s.encounters if s else map(encounter, report.encounters))),
+        ("resources", Fields((r.resource, Streamed({"seq": at, "value": v}
+                                                   for at, v in r.points))
+                             for r in report.resources)),
+        ("items", [{"name": i.name, "kind": i.kind, "gained": i.gained, "lost": i.lost,
+                    "holders": list(i.holders)} for i in report.items]),
+        ("deaths", [{"name": d.name, "seq": d.position} for d in report.deaths]),
+        ("notes", Streamed(s.notes if s else map(note_item, report.notes))),
+        ("overrides", [{"seq": o.position, "says": o.says, "reason": o.reason,
+                        "undone": o.undone} for o in report.overrides]),
+        ("undos", Streamed(s.undos if s else map(undo_item, report.undos))),
+        ("dice", {"kinds": [_die(k) for k in report.dice.kinds],
+                  "luck": _luck(report.dice.luck), "luck_line": report.dice.luck_line}),
+        ("map", _map(report)),
+        ("milestones", [{"milestone": m.number, "retrieved": m.retrieved,
+                         "discarded": m.discarded} for m in report.milestones]),
+        ("trades", [{"item": t.item, "price": t.price, "seq": t.position, "bought": t.bought}
+                    for t in report.trades]),
+        ("waterfalls", [{"event": w.event, "seq": w.laid, "chosen": list(w.chosen),
+                         "ended": w.ended} for w in report.waterfalls]),
+    ]
+
+
+def path_item(s: CardStep) -> dict[str, Any]:
+    return {"seq": s.position, "card": s.card, "how": s.how, "chapter": s.chapter,
+            "name": s.name}
+
+
+def timeline_item(m: TimelineEntry) -> dict[str, Any]:
+    return {"seq": m.position, "kind": m.kind, "text": m.text, "recorded_at": m.at.isoformat()}
+
+
+def note_item(n: Note) -> dict[str, Any]:
+    return {"seq": n.position, "text": n.text, "recorded_at": n.at.isoformat()}
+
+
+def undo_item(u: UndoRecord) -> dict[str, Any]:
+    return {"seq": u.position, "undid": [{"seq": p, "says": s} for p, s in u.undid]}
+
+
+def _path(s: Spooled) -> Iterator[dict[str, Any]]:
+    for seq, card, how, chapter in s.path:
+        yield {"seq": seq, "card": card, "how": how, "chapter": chapter,
+               "name": s.names.get(card)}
+
+
+def _timeline(s: Spooled) -> Iterator[dict[str, Any]]:
+    for seq, kind, text, at, card, how in s.timeline:
+        if text is None:
+            text = card_text(CardStep(seq, card, how, None, s.names.get(card)))
+        yield {"seq": seq, "kind": kind, "text": text, "recorded_at": at}
 
 
 def _campaign(c: CampaignInfo) -> dict[str, Any]:
@@ -70,7 +174,7 @@ def _campaign(c: CampaignInfo) -> dict[str, Any]:
     }
 
 
-def _encounter(x: Encounter) -> dict[str, Any]:
+def encounter(x: Encounter) -> dict[str, Any]:
     if isinstance(x, EncounterReport):
         return _fight(x)
     if isinstance(x, TargetReport):

@@ -1,122 +1,227 @@
 """Build a play report from a branch's events: pure, no clock, no journal, no output.
 
-The events are folded once (`fold`), undone ones aside; the sections are read off the
-steps. Undone events and overrides are listed from the full history, as they were kept.
+The events are read once, as they stream: each that counts is folded into a step (the
+state before and after it, undone ones aside, `fold.steps`), and each section takes the
+step as it passes and keeps only what it reports (`sections`, `story`, each game's
+encounters). Undone events and overrides are listed from the full history, as they were
+kept. No list of the branch's events or steps is made.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from journal import events as ev
-from journal.describe import describe
-from journal.dice_stats import DiceStats, Luck, luck, stats
+from journal.dice_stats import Luck, luck, stats
 from journal.games import Game
 from journal.games import game as game_named
-from journal.report import hildegard, story
-from journal.report.fold import Step, fold
+from journal.report import as_json, digest, hildegard, story
+from journal.report.fold import Step
 from journal.report.model import (
     CampaignInfo,
-    CardStep,
-    Chapter,
     CheckpointMark,
     Death,
     Dice,
     Encounter,
-    ItemRecord,
-    MilestoneRecord,
-    Note,
-    OverrideRecord,
+    Ended,
+    Found,
     Report,
-    Series,
-    UndoRecord,
 )
-from journal.state import State, retracted_positions
+from journal.report.sections import (
+    Counted,
+    Deaths,
+    Items,
+    Ledger,
+    Milestones,
+    Resources,
+    Story,
+    deaths,
+)
+from journal.report.spool import Spooled
+from journal.state import State, evolve, retracted_positions
 
-Move = Literal["revealed", "pulled", "retrieved"]
-MOVES: dict[type[ev.Payload], Move] = {
-    ev.CardRevealed: "revealed", ev.CardPulled: "pulled", ev.CardRetrieved: "retrieved"}
+if TYPE_CHECKING:
+    from journal.report import volume2
+
+__all__ = ["Source", "build", "deaths", "luck_line", "standing"]
+
+
+class Seen(Protocol):
+    """A reader of some kinds of event, undone ones too."""
+
+    def wants(self, kind: type) -> bool: ...
+
+    def take(self, recorded: ev.Recorded) -> None: ...
+
+
+class Typed(Protocol):
+    """A section that reads only some kinds of event."""
+
+    def wants(self, kind: type) -> bool: ...
+
+    def take(self, step: Step) -> None: ...
+
+
+class Follows(Protocol):
+    """A game's encounters followed step by step; `close` hands on the one under way."""
+
+    def take(self, step: Step) -> None: ...
+
+    def close(self) -> None: ...
+
+    def opened(self) -> int | None: ...
+
+
+Keep = Literal["whole", "shown", "spooled"]
+"""What a report keeps: everything in memory; only what the Markdown and HTML show; or
+everything, the sections that grow with the campaign on disk (the JSON's)."""
 
 
 @dataclass(frozen=True)
 class Source:
-    """What a report is built from: the branch's events and where it sits."""
+    """What a report is built from: the branch's events and where it sits.
+
+    `history` may be a stream read once (`Store.events`), with `gone`, the positions its
+    undos take back, known beforehand (`Store.retracted`); without `gone` it is a list.
+    `keep`: what the report keeps (`Keep`).
+    `seen`: handed every event read that it `wants`, undone ones too (the map's own
+    reading)."""
 
     campaign: str
     game: str
     branch: str
-    history: Sequence[ev.Recorded]
+    history: Iterable[ev.Recorded]
     checkpoints: Sequence[CheckpointMark] = ()
     parent: str | None = None
     fork: int | None = None
+    gone: frozenset[int] | None = None
+    keep: Keep = "whole"
+    seen: Seen | None = None
 
 
 def build(source: Source) -> Report:
     """The play report of one branch."""
     rules = game_named(source.game)
-    steps = fold(source.history)
-    state = steps[-1].after if steps else State()
-    path = _path(steps, story.card_names(steps))
-    encounters = _encounters(rules.name, steps)
-    fallen = deaths(steps)
+    history = source.history
+    if source.gone is None:
+        history = list(history)
+        gone = retracted_positions(history)
+    else:
+        gone = source.gone
+    whole = source.keep != "shown"
+    spooled = Spooled() if source.keep == "spooled" else None
+    timeline = story.Timeline(source.checkpoints, None if whole else digest.TIMELINE,
+                              spooled.timeline if spooled else None)
+    kept = digest.Kept(None if whole else digest.DETAILED, hold=spooled is None)
+
+    def found(x: Ended, started: Any, ended: Any) -> None:
+        kept.add(x)
+        if spooled is not None:
+            spooled.encounters.add(as_json.encounter(x.made()))
+        timeline.encounter(x, started, ended)
+
+    told = Story(timeline, None if whole else digest.PATH, spooled)
+    names, resources, items = story.Names(), Resources(), Items()
+    fallen, milestones = Deaths(timeline), Milestones()
+    encounters, dice, world = _game(rules, found)
+    ledger = Ledger(gone, spooled)
+    typed: list[Typed] = [timeline, told, names, milestones, dice]
+    if world is not None:
+        typed.append(world)
+    plans: dict[type, tuple[bool, bool, tuple[Callable[[Step], None], ...]]] = {}
+    seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
+    follow, state, latest, recorded = encounters.take, State(), None, None
+    # One pass: the sections that read only some events are handed those (`wants`, asked
+    # once per kind of event); the others look at what changed, the cheap check made here.
+    for recorded in history:
+        event = recorded.event
+        plan = plans.get(event.__class__)
+        if plan is None:
+            plan = plans[event.__class__] = _plan(event.__class__, typed, seen)
+        undo, watch, takers = plan
+        position = recorded.position
+        if ledger.first is None:
+            ledger.first = recorded
+        if watch:
+            seen.take(recorded)  # type: ignore[union-attr]  # watch: there is one
+        if position in gone or undo or recorded.override:
+            ledger.take(recorded)
+            if position in gone:
+                continue
+        if not undo:
+            after = evolve(state, recorded)
+            step = Step(recorded, state, after)
+            for take in takers:
+                take(step)
+            follow(step)
+            if after.resources is not state.resources or resources.first:
+                resources.take(step)
+            if after.items is not state.items or event.__class__ is ev.ItemPassed:
+                items.take(step)
+            if after.characters is not state.characters:
+                fallen.take(step)
+            state, latest = after, recorded
+        if position in marked:  # the card a checkpoint marks, and its moment
+            marked[position] = state.card
+            if latest is not None:
+                timeline.checkpoints(position, latest.recorded_at)
+        if spooled is not None:  # what no later event can come before, written out
+            timeline.flush(min(position, encounters.opened() or position))
+    ledger.last = recorded
+    encounters.close()
+    path = told.named(names.names)
+    entries, left_out = timeline.entries(names.names)
+    shown = None if whole else digest.Shown(
+        kept.shown(), digest.Timeline(entries, left_out), (path, max(told.cards - len(path), 0)))
+    xs, dead = kept.encounters(), tuple(fallen.found)
     return Report(
-        campaign=_campaign(source, rules, state, encounters, fallen),
-        path=path, chapters=_chapters(steps, path), checkpoints=tuple(source.checkpoints),
-        encounters=encounters, resources=_resources(steps), items=_items(steps),
-        deaths=fallen, notes=_notes(steps), overrides=_overrides(source.history),
-        undos=_undos(source.history), dice=_dice(rules, steps, state),
-        milestones=_milestones(steps),
-        timeline=story.timeline(steps, path, source.checkpoints, encounters, fallen),
-        **_world(rules.name, steps))
+        campaign=_campaign(source, rules, state, kept.last.made() if kept.last else None,
+                           dead, ledger),
+        path=path, chapters=told.chapters_of(),
+        checkpoints=tuple(replace(m, card=marked[m.position]) for m in source.checkpoints),
+        encounters=xs, resources=resources.series(), items=items.records(),
+        deaths=dead, notes=tuple(told.notes), overrides=tuple(ledger.overrides),
+        undos=tuple(ledger.undos), dice=_dice(rules, dice, state),
+        milestones=tuple(milestones.found), timeline=entries, shown=shown,
+        spooled=None if spooled is None else replace(spooled, names=names.names),
+        **(world.sections() if world is not None else {}))
 
 
-def _milestones(steps: Sequence[Step]) -> tuple[MilestoneRecord, ...]:
-    """Each milestone retrieved, and when it left play."""
-    found: list[MilestoneRecord] = []
-    for step in steps:
-        e = step.recorded.event
-        if isinstance(e, ev.MilestoneRetrieved):
-            found.append(MilestoneRecord(e.milestone, step.position, None))
-        elif isinstance(e, ev.MilestoneDiscarded):
-            at = next((i for i in reversed(range(len(found))) if found[i].number == e.milestone
-                       and found[i].discarded is None), None)
-            if at is not None:
-                found[at] = MilestoneRecord(e.milestone, found[at].retrieved, step.position)
-    return tuple(found)
+def _plan(kind: type, typed: Sequence[Typed], seen: Seen | None,
+          ) -> tuple[bool, bool, tuple[Callable[[Step], None], ...]]:
+    """For one kind of event: is it an undo, does the map's reader want it, and which
+    sections read it."""
+    return (issubclass(kind, ev.Retracted), seen is not None and seen.wants(kind),
+            tuple(t.take for t in typed if t.wants(kind)))
 
 
-def _world(game: str, steps: Sequence[Step]) -> dict[str, Any]:
-    if game != "volume2":
-        return {}
-    from journal.report import volume2
-
-    return {"trades": volume2.trades(steps), "waterfalls": volume2.waterfalls(steps)}
-
-
-def _encounters(game: str, steps: Sequence[Step]) -> tuple[Encounter, ...]:
-    if game == "hildegard":
-        return hildegard.encounters(steps)
-    if game == "volume2":
+def _game(rules: Game, found: Found) -> tuple[Follows, hildegard.Dice | Counted,
+                                              volume2.World | None]:
+    """The game's encounters, dice and world (Volume 2's trades and waterfalls)."""
+    if rules.name == "hildegard":
+        return hildegard.Encounters(found), hildegard.Dice(), None
+    if rules.name == "volume2":
         from journal.report import volume2
 
-        return volume2.encounters(steps)
+        return volume2.Encounters(found), Counted("Volume 2 "), volume2.World()
     from journal.report import spires_end
 
-    return spires_end.encounters(steps)
+    counted = Counted("Spire's End " if rules.name == "spires-end" else "-")
+    return spires_end.Encounters(found), counted, None
 
 
-def _campaign(source: Source, rules: Game, state: State, encounters: Sequence[Encounter],
-              fallen: Sequence[Death]) -> CampaignInfo:
-    history = source.history
+def _campaign(source: Source, rules: Game, state: State, last: Encounter | None,
+              fallen: Sequence[Death], ledger: Ledger) -> CampaignInfo:
+    assert ledger.first is not None and ledger.last is not None, "a campaign has its start"
     return CampaignInfo(
         name=source.campaign, game=rules.name, title=rules.title, players=state.players,
         characters=tuple(c.name for c in state.characters), branch=source.branch,
-        parent=source.parent, fork=source.fork, first_at=history[0].recorded_at,
-        last_at=history[-1].recorded_at, events=history[-1].position,
-        standing=standing(state, encounters, fallen), head_hash=history[-1].hash)
+        parent=source.parent, fork=source.fork, first_at=ledger.first.recorded_at,
+        last_at=ledger.last.recorded_at, events=ledger.last.position,
+        standing=standing(state, () if last is None else (last,), fallen),
+        head_hash=ledger.last.hash)
 
 
 def standing(state: State, encounters: Sequence[Encounter], fallen: Sequence[Death]) -> str:
@@ -136,151 +241,28 @@ def standing(state: State, encounters: Sequence[Encounter], fallen: Sequence[Dea
     return "; ".join(parts) + "."
 
 
-def _path(steps: Sequence[Step], names: dict[int, str]) -> tuple[CardStep, ...]:
-    found = []
-    for step in steps:
-        e = step.recorded.event
-        how = MOVES.get(type(e))
-        if how is not None:
-            card: int = e.card  # type: ignore[attr-defined]  # every event in MOVES has one
-            found.append(CardStep(step.position, card, how, step.after.chapter, names.get(card)))
-    return tuple(found)
-
-
-def _chapters(steps: Sequence[Step], path: Sequence[CardStep]) -> tuple[Chapter, ...]:
-    starts = [(s.recorded.event.chapter, s.position) for s in steps
-              if isinstance(s.recorded.event, ev.ChapterStarted)]
-    ends = [at for _, at in starts[1:]] + [None]
-    return tuple(
-        Chapter(number, at, tuple(c.card for c in path
-                                  if c.position > at and (end is None or c.position < end)))
-        for (number, at), end in zip(starts, ends))
-
-
-def _resources(steps: Sequence[Step]) -> tuple[Series, ...]:
-    names = sorted({name for step in steps if step.after.resources is not step.before.resources
-                    for name in step.after.resources})
-    points: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
-    for step in steps:
-        if step.after.resources is step.before.resources and step is not steps[0]:
-            continue
-        for name, value in step.after.resources.items():
-            line = points[name]
-            if not line or line[-1][1] != value:
-                line.append((step.position, value))
-    return tuple(Series(name, tuple(points[name])) for name in names)
-
-
-@dataclass
-class _Carried:
-    name: str
-    kind: str
-    gained: int
-    holders: list[str | None] = field(default_factory=list)
-    lost: int | None = None
-
-    def held_by(self, name: str, holder: str | None) -> bool:
-        return self.lost is None and self.name.casefold() == name.casefold() \
-            and self.holders[-1] == holder
-
-
-def _items(steps: Sequence[Step]) -> tuple[ItemRecord, ...]:
-    """Each item gained, who carried it in turn, and when it was lost (as `evolve` finds
-    an item: by name and holder)."""
-    carried: list[_Carried] = []
-    for step in steps:
-        e = step.recorded.event
-        if isinstance(e, ev.ItemPassed):
-            found = next((c for c in carried if c.held_by(e.item, e.giver)), None)
-            if found is not None:
-                found.holders.append(e.holder)
-        elif step.before.items is not step.after.items:
-            # Gained and lost as the state shows them, whichever event did it (a purchase,
-            # a single-use item used, an episode carried over).
-            _moved(carried, step)
-    return tuple(ItemRecord(c.name, c.kind, c.gained, tuple(c.holders), c.lost) for c in carried)
-
-
-def _moved(carried: list[_Carried], step: Step) -> None:
-    """Items gained, lost, or passed on with no pass of their own (a dead ally's items go
-    to the ally who takes its place)."""
-    before = Counter((i.name, i.kind, i.holder) for i in step.before.items)
-    after = Counter((i.name, i.kind, i.holder) for i in step.after.items)
-    gained = after - before
-    for name, kind, holder in (before - after).elements():
-        found = next((c for c in carried if c.held_by(name, holder)), None)
-        heir = next((g for g in gained if g[:2] == (name, kind) and gained[g] > 0), None)
-        if found is not None and heir is not None:
-            found.holders.append(heir[2])
-            gained[heir] -= 1
-        elif found is not None:
-            found.lost = step.position
-    for name, kind, holder in gained.elements():
-        carried.append(_Carried(name, kind, step.position, [holder]))
-
-
-def deaths(steps: Sequence[Step]) -> tuple[Death, ...]:
-    """Characters whose HP reached 0, at the event that brought it there."""
-    found = []
-    for step in steps:
-        if step.after.characters is step.before.characters:
-            continue
-        for c in step.after.characters:
-            old = step.before.character(c.name)
-            if c.hp == 0 and (old is None or old.hp != 0):
-                found.append(Death(c.name, step.position))
-    return tuple(found)
-
-
-def _notes(steps: Sequence[Step]) -> tuple[Note, ...]:
-    return tuple(Note(s.position, s.recorded.event.text, s.recorded.recorded_at)
-                 for s in steps if isinstance(s.recorded.event, ev.NoteAdded))
-
-
-def _overrides(history: Sequence[ev.Recorded]) -> tuple[OverrideRecord, ...]:
-    gone = retracted_positions(history)
-    return tuple(OverrideRecord(r.position, describe(r.event), r.override, r.position in gone)
-                 for r in history if r.override)
-
-
-def _undos(history: Sequence[ev.Recorded]) -> tuple[UndoRecord, ...]:
-    undone = {p for r in history if isinstance(r.event, ev.Retracted) for p in r.event.positions}
-    said = {r.position: describe(r.event) for r in history if r.position in undone}
-    return tuple(
-        UndoRecord(r.position, tuple((p, said.get(p, "?")) for p in r.event.positions))
-        for r in history if isinstance(r.event, ev.Retracted))
-
-
-def _dice(rules: Game, steps: Sequence[Step], state: State) -> Dice:
+def _dice(rules: Game, dice: Any, state: State) -> Dice:
     if rules.name == "volume2":
-        return Dice(_counted("Volume 2 ", steps), None, "Luck is measured on Hildegard's "
+        return Dice(_counted(dice), None, "Luck is measured on Hildegard's "
                     "bullseye parts; Volume 2's dice are counted above.")
     if rules.name == "spires-end":
-        return Dice(_counted("Spire's End ", steps), None, "Luck is measured on Hildegard's "
+        return Dice(_counted(dice), None, "Luck is measured on Hildegard's "
                     "bullseye parts; Spire's End's d8 is counted above.")
     if rules.name != "hildegard":
         return Dice((), None, f"No dice are kept for {rules.title} yet.")
+    assert isinstance(dice, hildegard.Dice)
     faces = tuple(rules.raw["dice"]["shot"]["faces"])
-    rolls = hildegard.rolls(steps)
-    kinds = [stats("shot die", [r.face for r in rolls], faces)]
-    kinds += [stats(f"wild shot die ({die})", shown)
-              for die, shown in hildegard.wild_shots(steps).items()]
+    kinds = [stats("shot die", dice.faces(), faces)]
+    kinds += [stats(f"wild shot die ({die})", shown.elements())
+              for die, shown in dice.wild.items()]
     players = {c.name for c in state.characters}
-    theirs = luck([r.face for r in rolls if r.roller in players], hildegard.PARTS, faces)
+    theirs = luck(list(dice.faces(players)), hildegard.PARTS, faces)
     return Dice(tuple(kinds), theirs, luck_line(theirs))
 
 
-def _counted(game: str, steps: Sequence[Step]) -> tuple[DiceStats, ...]:
-    """Every die of the game named `game` that the events rolled, counted as the audit
-    counts them (`recheck.DIE_KINDS`)."""
-    from journal.recheck import DIE_KINDS
-
-    kinds = []
-    for kind in (k for k in DIE_KINDS if k.name.startswith(game)):
-        shown = [face for s in steps if (read := kind.rolls.get(s.recorded.type))
-                 for face in read(s.recorded.event)]
-        kinds.append(stats(kind.name.removeprefix(game), shown, kind.printed))
-    return tuple(kinds)
+def _counted(dice: Counted) -> tuple[Any, ...]:
+    return tuple(stats(kind.name.removeprefix(dice.game), counted.elements(), kind.printed)
+                 for kind, counted in zip(dice.kinds, dice.counts))
 
 
 def luck_line(found: Luck) -> str:

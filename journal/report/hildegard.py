@@ -6,17 +6,28 @@ never recomputed here, so the report cannot disagree with what the table was tol
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cache
-from typing import Literal
+from itertools import repeat
+from typing import Any, Literal
 
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
 from journal.games.hildegard.state import FaceOff, Target, hildegard
 from journal.report.fold import Step
-from journal.report.model import Encounter, Enemy, FaceOffReport, Round, TargetReport
+from journal.report.model import (
+    Encounter,
+    Ended,
+    Enemy,
+    FaceOffReport,
+    Found,
+    Round,
+    TargetReport,
+)
 
 STARTED = (hv.TargetStarted, hv.FaceOffStarted)
 
@@ -25,36 +36,36 @@ PARTS: tuple[str, ...] = tuple(dict.fromkeys(face for pair in BULLSEYES for face
 the players hope for, for the luck line."""
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """One shot die result: who rolled it and the face it showed."""
+class Dice:
+    """Every shot die rolled, counted by who rolled it and the face it showed: first rolls,
+    finesse re-rolls, and a Ricochet's re-roll ("Reroll 1 Shot Dice of your choice"); an
+    Instinct's face is chosen, not rolled. And the effects each wild shot die showed, by die
+    (their faces per tier are not printed)."""
 
-    position: int
-    roller: str
-    face: str
+    def __init__(self) -> None:
+        self.shot: Counter[tuple[str, str]] = Counter()
+        self.wild: dict[str, Counter[str]] = {}
 
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return issubclass(kind, (hv.ShotDiceRolled, hv.WildShotRolled))
 
-def rolls(steps: Sequence[Step]) -> list[Roll]:
-    """Every shot die rolled: first rolls, finesse re-rolls, and a Ricochet's re-roll
-    ("Reroll 1 Shot Dice of your choice"). An Instinct's face is chosen, not rolled."""
-    out = []
-    for step in steps:
+    def take(self, step: Step) -> None:
         e = step.recorded.event
         if isinstance(e, hv.ShotDiceRolled):
-            out += [Roll(step.position, e.roller, f) for f in e.faces]
-        elif isinstance(e, hv.WildShotRolled) and e.effect == "ricochet" and e.face:
-            out.append(Roll(step.position, e.shooter, e.face))
-    return out
+            shot, roller = self.shot, e.roller
+            for face in e.faces:
+                shot[roller, face] += 1
+        elif isinstance(e, hv.WildShotRolled):
+            self.wild.setdefault(e.die, Counter())[e.effect] += 1
+            if e.effect == "ricochet" and e.face:
+                self.shot[e.shooter, e.face] += 1
 
-
-def wild_shots(steps: Sequence[Step]) -> dict[str, list[str]]:
-    """The effects each wild shot die showed, by die (their faces per tier are not printed)."""
-    out: dict[str, list[str]] = {}
-    for step in steps:
-        e = step.recorded.event
-        if isinstance(e, hv.WildShotRolled):
-            out.setdefault(e.die, []).append(e.effect)
-    return out
+    def faces(self, rollers: Container[str] | None = None) -> Iterator[str]:
+        """Each face rolled (by `rollers` only, if given), grouped by face."""
+        for (roller, face), n in self.shot.items():
+            if rollers is None or roller in rollers:
+                yield from repeat(face, n)
 
 
 # -- encounters --------------------------------------------------------------------------
@@ -65,14 +76,16 @@ class _Track:
     the running totals (bullseyes scored, squares hit) at the latest event of each round."""
 
     started: int
+    started_at: datetime
     latest: Target | FaceOff | None = None
     ended: int | None = None
+    ended_at: datetime | None = None
     totals: dict[int, tuple[int, int]] = field(default_factory=dict)
 
-    def follow(self, position: int, encounter: Target | FaceOff) -> None:
+    def follow(self, step: Step, encounter: Target | FaceOff) -> None:
         self.latest = encounter
         if encounter.outcome is not None and self.ended is None:
-            self.ended = position
+            self.ended, self.ended_at = step.position, step.recorded.recorded_at
         if isinstance(encounter, FaceOff):
             self._tally(encounter)
 
@@ -86,16 +99,43 @@ class _Track:
         self.totals[fight.round] = now
 
 
-def encounters(steps: Sequence[Step]) -> tuple[Encounter, ...]:
-    """Each target and face-off of the branch, in the order they began."""
-    tracks: list[_Track] = []
-    for step in steps:
+class Encounters:
+    """Each target and face-off of the branch, handed to `found` in the order they began,
+    each once no later event can change it; only the one under way is followed."""
+
+    def __init__(self, found: Found) -> None:
+        self.found = found
+        self.track: _Track | None = None
+
+    def take(self, step: Step) -> None:
         if isinstance(step.recorded.event, STARTED):
-            tracks.append(_Track(step.position))
+            self.close()
+            self.track = _Track(step.position, step.recorded.recorded_at)
+        elif step.after.game_state is step.before.game_state:
+            return  # the encounter as it was: following it again changes nothing
         encounter = hildegard(step.after).encounter
-        if tracks and encounter is not None:
-            tracks[-1].follow(step.position, encounter)
-    return tuple(_report(t) for t in tracks if t.latest is not None)
+        if self.track is not None and encounter is not None:
+            self.track.follow(step, encounter)
+
+    def opened(self) -> int | None:
+        """Where the encounter under way (still to be handed on) began."""
+        return None if self.track is None else self.track.started
+
+    def close(self) -> None:
+        track, self.track = self.track, None
+        if track is not None and track.latest is not None:
+            self.found(_ended(track, track.latest), track.started_at, track.ended_at)
+
+
+def _ended(track: _Track, latest: Target | FaceOff) -> Ended:
+    """The encounter's kind, name and outcome as its report will have them; the report
+    itself made only if it is kept."""
+    if isinstance(latest, Target):
+        return Ended("target", latest.card.name, latest.outcome if latest.outcome in (
+            "hit", "miss") else None, track.started, track.ended, lambda: _report(track))
+    return Ended("face-off", ", ".join(x.card.name for x in latest.foes),
+                 latest.outcome if latest.outcome in ("won", "lost") else None,
+                 track.started, track.ended, lambda: _report(track))
 
 
 def _report(track: _Track) -> Encounter:
@@ -106,16 +146,22 @@ def _report(track: _Track) -> Encounter:
 
 
 def _target(track: _Track, t: Target) -> TargetReport:
-    card = t.card
     outcome: Literal["hit", "miss"] | None = (
         "hit" if t.outcome == "hit" else "miss" if t.outcome == "miss" else None)
     return TargetReport(
-        name=card.name, number=card.number, started=track.started, ended=track.ended,
-        shooter=t.shooter, bullseye_limit=card.bullseye_limit, accuracy=card.accuracy,
-        sets=card.sets, parts=tuple(card.parts), reward=reward_text(card.reward),
-        bonus=bonus_text(card.bonus), bonus_awarded=t.bonus_awarded,
-        set_bullseyes=t.set_bullseyes, bullseyes=t.bullseyes, outcome=outcome,
-        next_card=t.next_card, chance=chance_at_start(card))
+        started=track.started, ended=track.ended, shooter=t.shooter,
+        bonus_awarded=t.bonus_awarded, set_bullseyes=t.set_bullseyes, bullseyes=t.bullseyes,
+        outcome=outcome, next_card=t.next_card, **_printed(t.card))
+
+
+@cache
+def _printed(card: TargetCard) -> dict[str, Any]:
+    """What the report tells of a target card, worked out once per card (a long campaign
+    plays the same card thousands of times)."""
+    return {"name": card.name, "number": card.number, "bullseye_limit": card.bullseye_limit,
+            "accuracy": card.accuracy, "sets": card.sets, "parts": tuple(card.parts),
+            "reward": reward_text(card.reward), "bonus": bonus_text(card.bonus),
+            "chance": chance_at_start(card)}
 
 
 WEIGHED = (8, 6)

@@ -345,12 +345,66 @@ class Report:
     trades: tuple[TradeRecord, ...] = ()
     waterfalls: tuple[WaterfallRecord, ...] = ()
     timeline: tuple[TimelineEntry, ...] = ()
+    shown: Any = None
+    spooled: Any = None
+    """The sections of a long JSON report that grow with the campaign, kept on disk
+    (journal.report.spool.Spooled) rather than in `path`, `timeline`, `encounters`,
+    `notes` and `undos`, which are then empty."""
+    """What a long campaign's Markdown and HTML show (journal.report.digest.Shown), when the
+    report was built to be read rather than kept whole: then `path`, `timeline` and
+    `encounters` hold only what is shown, and `notes` and the chapters' cards are not kept."""
+
+
+def kind_of(x: Encounter) -> str:
+    if isinstance(x, TargetReport):
+        return "target"
+    if isinstance(x, FaceOffReport):
+        return "face-off"
+    return x.noun.lower()
+
+
+class Ended:
+    """An encounter over, as a long campaign's report first needs it (its kind, name,
+    outcome and start: a row of the table per card); the whole of it is made only if the
+    report keeps it (`made`)."""
+
+    __slots__ = ("_made", "ended", "kind", "make", "name", "outcome", "started")
+
+    def __init__(self, kind: str, name: str, outcome: str | None, started: Position,
+                 ended: Position | None, make: Callable[[], Encounter]) -> None:
+        self.kind, self.name, self.outcome = kind, name, outcome
+        self.started, self.ended, self.make = started, ended, make
+        self._made: Encounter | None = None
+
+    @classmethod
+    def of(cls, x: Encounter) -> Ended:
+        found = cls(kind_of(x), x.name, x.outcome, x.started, x.ended, lambda: x)
+        found._made = x
+        return found
+
+    def made(self) -> Encounter:
+        if self._made is None:
+            self._made = self.make()
+        return self._made
+
+
+Found: TypeAlias = Callable[[Ended, datetime, "datetime | None"], None]
+"""Where an encounter goes once it is over (the next one began, or the branch ended): the
+encounter, and when it began and ended."""
 
 
 def characters(names: Sequence[str], show: Callable[[str], str] = str) -> str:
     """"characters Millicent, Oswin, Wynn": who was played, apart from how many played."""
     word = "character" if len(names) == 1 else "characters"
     return f"{word} {', '.join(show(n) for n in names)}"
+
+
+HOW = {"revealed": "Revealed", "pulled": "Pulled", "retrieved": "Retrieved"}
+
+
+def card_text(step: CardStep) -> str:
+    """A card on the timeline: "Revealed card 14 Hungry Badger"."""
+    return f"{HOW[step.how]} card {step.label}"
 
 
 def path_step(step: CardStep) -> str:

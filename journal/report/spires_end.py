@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from journal import events as ev
 from journal.describe import describe
@@ -18,7 +19,7 @@ from journal.games.spires_end.state import Fighter as Cubes
 from journal.games.spires_end.state import SpiresEnd, spires_end
 from journal.games.spires_end.view import changes
 from journal.report.fold import Step
-from journal.report.model import Beat, EncounterReport, Exchange, Fighter
+from journal.report.model import Beat, EncounterReport, Ended, Exchange, Fighter, Found
 
 QUIET = ("upkeep: ", "Round ")
 """Lines a report leaves out of a beat: an upkeep with no effects, the turn passing (the
@@ -28,7 +29,9 @@ round has a column of its own)."""
 @dataclass
 class _Track:
     started: int
+    started_at: datetime
     ended: int | None = None
+    ended_at: datetime | None = None
     latest: SpiresEnd | None = None
     fought: list[str] = field(default_factory=list)
     """The allies in play at some step of the fight, in the order they came in."""
@@ -36,16 +39,34 @@ class _Track:
     beats: list[Beat] = field(default_factory=list)
 
 
-def encounters(steps: Sequence[Step]) -> tuple[EncounterReport, ...]:
-    """Each Spire's End fight of the branch, in the order they began."""
-    tracks: list[_Track] = []
-    for step in steps:
+class Encounters:
+    """Each Spire's End fight of the branch, handed to `found` in the order they began,
+    each once it is over; only the one under way is followed."""
+
+    def __init__(self, found: Found) -> None:
+        self.found = found
+        self.track: _Track | None = None
+
+    def take(self, step: Step) -> None:
         if isinstance(step.recorded.event, se.FightBegan):
-            tracks.append(_Track(step.position))
-        if not tracks or tracks[-1].ended is not None:
-            continue
-        _follow(tracks[-1], step, spires_end(step.before), spires_end(step.after))
-    return tuple(_report(t) for t in tracks if t.latest is not None)
+            self.close()
+            self.track = _Track(step.position, step.recorded.recorded_at)
+        track = self.track
+        if track is None or track.ended is not None:
+            return
+        _follow(track, step, spires_end(step.before), spires_end(step.after))
+        if track.ended is not None:  # over: no later event changes it
+            track.ended_at = step.recorded.recorded_at
+            self.close()
+
+    def opened(self) -> int | None:
+        """Where the encounter under way (still to be handed on) began."""
+        return None if self.track is None else self.track.started
+
+    def close(self) -> None:
+        track, self.track = self.track, None
+        if track is not None and track.latest is not None:
+            self.found(Ended.of(_report(track)), track.started_at, track.ended_at)
 
 
 def _follow(track: _Track, step: Step, before: SpiresEnd, after: SpiresEnd) -> None:

@@ -1,14 +1,16 @@
 """The report's one timeline: chapters, cards, checkpoints, notes, encounters and deaths,
 each at the position it happened, and the names the players gave the cards they entered.
 
-Pure: read off the folded steps. A card's name comes only from the branch's own events
+Pure: read off the folded steps as they pass. A card's name comes only from the branch's own events
 (a target, an enemy or an ally entered with its number), never from the catalog, so the
 report names no card its players were not told to reveal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import heapq
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from journal import events as ev
@@ -18,25 +20,39 @@ from journal.report.model import (
     CheckpointMark,
     Death,
     Encounter,
+    Ended,
     FaceOffReport,
     Moment,
     TargetReport,
     TimelineEntry,
+    card_text,
 )
+from journal.report.spool import Spool
 
-HOW = {"revealed": "Revealed", "pulled": "Pulled", "retrieved": "Retrieved"}
 
-
-def card_names(steps: Sequence[Step]) -> dict[int, str]:
+class Names:
     """Card numbers the players entered by name in this branch's events: targets, enemies,
     allies (the first name given to a number wins)."""
-    names: dict[int, str] = {}
-    for step in steps:
+
+    def __init__(self) -> None:
+        self.names: dict[int, str] = {}
+
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return bool(_card_fields(kind))
+
+    def take(self, step: Step) -> None:
         for card in _cards(step.recorded.event):
             number, name = getattr(card, "number", None), getattr(card, "name", None)
             if isinstance(number, int) and isinstance(name, str):
-                names.setdefault(number, name)
-    return names
+                self.names.setdefault(number, name)
+
+
+def card_names(steps: Iterable[Step]) -> dict[int, str]:
+    found = Names()
+    for step in steps:
+        found.take(step)
+    return found.names
 
 
 def _cards(event: object) -> Iterator[object]:
@@ -61,38 +77,120 @@ def _card_fields(kind: type) -> tuple[str, ...]:
     return tuple(f for f in ("card", "enemy", "enemies") if f in fields)
 
 
-def timeline(steps: Sequence[Step], path: Sequence[CardStep],
-             checkpoints: Sequence[CheckpointMark], encounters: Sequence[Encounter],
-             fallen: Sequence[Death]) -> tuple[TimelineEntry, ...]:
+_Entry = tuple[int, int, int, int, Moment, "str | CardStep | _Told", datetime]
+"""A timeline entry as it is kept: its place (position, order at that position, the
+section it came from, the count of entries before it), kind, text (a card's is written
+once the names are known) and time."""
+STEPS, PATH, CHECKPOINTS, ENCOUNTERS, DEATHS = range(5)
+"""The sections an entry comes from, in the order entries at one place are told."""
+ALWAYS = ("chapter", "checkpoint", "death")
+"""Kinds a long campaign's timeline keeps every one of."""
+
+
+class Timeline:
     """Everything that happened, in order; at one position, in the order it happened
-    (the event, then a checkpoint made there, then an encounter ended or a death by it)."""
-    at = {s.position: s.recorded.recorded_at for s in steps}
-    found: list[tuple[int, int, TimelineEntry]] = []
+    (the event, then a checkpoint made there, then an encounter ended or a death by it).
 
-    def add(position: int, order: int, kind: Moment, text: str) -> None:
-        when = at.get(position) or _nearest(at, position)
-        found.append((position, order, TimelineEntry(position, kind, text, when)))
+    Entries come as the branch streams (an encounter's once it is over). With a `limit`,
+    every chapter, checkpoint and death is kept and only the latest `limit` of the rest
+    (the rest are counted): what a long campaign's Markdown and HTML show. With a `spool`,
+    every entry is written to it in order as soon as no later one can come before it
+    (`flush`): a long campaign's JSON."""
 
-    for step in steps:
-        e = step.recorded.event
+    def __init__(self, checkpoints: Sequence[CheckpointMark], limit: int | None = None,
+                 spool: Spool | None = None) -> None:
+        self.limit, self.added, self.total, self.spool = limit, 0, 0, spool
+        self.always: list[_Entry] = []
+        self.rest: list[_Entry] = []
+        """Every other entry; with a limit, the latest of them, as a heap."""
+        self.marks = {mark.position: [m for m in checkpoints if m.position == mark.position]
+                      for mark in checkpoints}
+
+    def add(self, position: int, order: int, source: int, kind: Moment,
+            text: str | CardStep | _Told, at: datetime) -> None:
+        self.added += 1
+        entry = (position, order, source, self.added, kind, text, at)
+        if self.spool is not None:
+            heapq.heappush(self.rest, entry)
+            return
+        if kind in ALWAYS:
+            self.always.append(entry)
+            return
+        self.total += 1
+        if self.limit is None:
+            self.rest.append(entry)
+        elif len(self.rest) < self.limit:
+            heapq.heappush(self.rest, entry)
+        else:
+            heapq.heappushpop(self.rest, entry)
+
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return issubclass(kind, (ev.ChapterStarted, ev.NoteAdded, ev.PulledCardReturned))
+
+    def take(self, step: Step) -> None:
+        e, at = step.recorded.event, step.recorded.recorded_at
         if isinstance(e, ev.ChapterStarted):
-            add(step.position, 0, "chapter", f"Chapter {e.chapter} began")
+            self.add(step.position, 0, STEPS, "chapter", f"Chapter {e.chapter} began", at)
         elif isinstance(e, ev.NoteAdded):
-            add(step.position, 0, "note", e.text)
+            self.add(step.position, 0, STEPS, "note", e.text, at)
         elif isinstance(e, ev.PulledCardReturned) and step.after.card is not None:
-            add(step.position, 0, "card", f"Returned to card {step.after.card}")
-    for card in path:
-        add(card.position, 0, "card", f"{HOW[card.how]} card {card.label}")
-    for mark in checkpoints:
-        add(mark.position, 1, "checkpoint", f"Checkpoint {mark.name}")
-    for x in encounters:
-        add(x.started, 0, "encounter", _began(x))
-        if x.ended is not None:
-            add(x.ended, 2, "encounter", x.headline)
-    for death in fallen:
-        add(death.position, 3, "death", f"{death.name} fell")
-    found.sort(key=lambda entry: entry[:2])
-    return tuple(entry for _, _, entry in found)
+            self.add(step.position, 0, STEPS, "card", f"Returned to card {step.after.card}", at)
+
+    def checkpoints(self, position: int, at: datetime) -> None:
+        """The checkpoints made at `position`, at its event's time (an undo's, which is no
+        step, gives the time of the latest event before it)."""
+        for mark in self.marks.pop(position, ()):
+            self.add(position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}", at)
+
+    def encounter(self, x: Ended, started: datetime, ended: datetime | None) -> None:
+        self.add(x.started, 0, ENCOUNTERS, "encounter", _Told(x, True), started)
+        if x.ended is not None and ended is not None:
+            self.add(x.ended, 2, ENCOUNTERS, "encounter", _Told(x, False), ended)
+
+    def death(self, death: Death, at: datetime) -> None:
+        self.add(death.position, 3, DEATHS, "death", f"{death.name} fell", at)
+
+    def flush(self, before: int | None = None) -> None:
+        """Spool the entries at positions before `before` (all of them without)."""
+        rest, spool = self.rest, self.spool
+        if spool is None:
+            return
+        while rest and (before is None or rest[0][0] < before):
+            position, _, _, _, kind, text, at = heapq.heappop(rest)
+            if isinstance(text, CardStep):
+                spool.add([position, kind, None, at.isoformat(), text.card, text.how])
+            else:
+                spool.add([position, kind, str(text), at.isoformat(), None, None])
+
+    def entries(self, names: dict[int, str]) -> tuple[tuple[TimelineEntry, ...], int]:
+        """The entries kept, in order, and how many others were left out (none are kept
+        when they are spooled)."""
+        self.flush()
+        kept = sorted(self.always + self.rest)
+        return (tuple(TimelineEntry(p, kind, _text(text, names), at)
+                      for p, _, _, _, kind, text, at in kept),
+                self.total - len(self.rest))
+
+
+@dataclass(frozen=True, slots=True)
+class _Told:
+    """An encounter's beginning or end, written only if the timeline keeps it."""
+
+    encounter: Ended
+    began: bool
+
+    def __str__(self) -> str:
+        x = self.encounter.made()
+        return _began(x) if self.began else x.headline
+
+
+def _text(text: str | CardStep | _Told, names: dict[int, str]) -> str:
+    if isinstance(text, str):
+        return text
+    if isinstance(text, _Told):
+        return str(text)
+    return card_text(replace(text, name=names.get(text.card)))
 
 
 def _began(x: Encounter) -> str:
@@ -101,10 +199,3 @@ def _began(x: Encounter) -> str:
     if isinstance(x, FaceOffReport):
         return f"Face-off with {x.name} began"
     return f"{x.noun} with {x.name} began"
-
-
-def _nearest(at: dict[int, datetime], position: int) -> datetime:
-    """The time of the latest event at or before `position` (a checkpoint at an undone
-    event's position), or the first event's."""
-    earlier = [p for p in at if p <= position]
-    return at[max(earlier)] if earlier else at[min(at)]

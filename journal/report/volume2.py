@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
 from journal import events as ev
 from journal.describe import describe
@@ -22,8 +24,10 @@ from journal.report.fold import Step
 from journal.report.model import (
     Beat,
     EncounterReport,
+    Ended,
     Exchange,
     Fighter,
+    Found,
     TradeRecord,
     WaterfallRecord,
 )
@@ -34,31 +38,48 @@ STRIKES = (v2.ActionTaken, v2.HiveDeployed)
 @dataclass
 class _Track:
     started: int
+    started_at: datetime
     ended: int | None = None
+    ended_at: datetime | None = None
     latest: Fight | None = None
     rounds: dict[int, list[int]] = field(default_factory=dict)
     """Each round's [damage dealt, damage taken]."""
     beats: list[Beat] = field(default_factory=list)
 
 
-def encounters(steps: Sequence[Step]) -> tuple[EncounterReport, ...]:
-    """Each Volume 2 encounter of the branch, in the order they began."""
-    tracks: list[_Track] = []
-    for step in steps:
+class Encounters:
+    """Each Volume 2 encounter of the branch, handed to `found` in the order they began,
+    each once it is over; only the one under way is followed."""
+
+    def __init__(self, found: Found) -> None:
+        self.found = found
+        self.track: _Track | None = None
+
+    def take(self, step: Step) -> None:
         if isinstance(step.recorded.event, v2.EncounterBegan):
-            tracks.append(_Track(step.position))
+            self.close()
+            self.track = _Track(step.position, step.recorded.recorded_at)
         then, now = volume2(step.before), volume2(step.after)
         before, after = then.encounter, now.encounter
-        if not tracks or after is None or tracks[-1].ended is not None:
-            continue
-        track = tracks[-1]
+        track = self.track
+        if track is None or after is None or track.ended is not None:
+            return
         if before is not None and before.under_way:
             _tally(track, before, after, step.recorded.event)
             _beat(track, step, before.round, now.changes(then))
         track.latest = after
-        if not after.under_way:
-            track.ended = step.position
-    return tuple(_report(t) for t in tracks if t.latest is not None)
+        if not after.under_way:  # over: no later event changes it
+            track.ended, track.ended_at = step.position, step.recorded.recorded_at
+            self.close()
+
+    def opened(self) -> int | None:
+        """Where the encounter under way (still to be handed on) began."""
+        return None if self.track is None else self.track.started
+
+    def close(self) -> None:
+        track, self.track = self.track, None
+        if track is not None and track.latest is not None:
+            self.found(Ended.of(_report(track)), track.started_at, track.ended_at)
 
 
 def _beat(track: _Track, step: Step, round_: int, did: Sequence[str]) -> None:
@@ -97,11 +118,21 @@ def _report(track: _Track) -> EncounterReport:
                            beats=tuple(track.beats))
 
 
-def trades(steps: Sequence[Step]) -> tuple[TradeRecord, ...]:
-    """Each Trading Post Card revealed, and when its item was bought."""
-    found: list[TradeRecord] = []
-    for step in steps:
-        e = step.recorded.event
+class World:
+    """Each Trading Post Card revealed and when its item was bought; each waterfall event
+    laid out, the card chosen in each row and the card it ended on."""
+
+    def __init__(self) -> None:
+        self.trades: list[TradeRecord] = []
+        self.waterfalls: list[WaterfallRecord] = []
+
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return issubclass(kind, (v2.TradingCardRevealed, v2.ItemBought, v2.WaterfallLaid,
+                                 v2.WaterfallCardChosen, v2.WaterfallEnded))
+
+    def take(self, step: Step) -> None:
+        e, found = step.recorded.event, self.trades
         if isinstance(e, v2.TradingCardRevealed):
             found.append(TradeRecord(step.position, e.card.name, e.card.price(), None))
         elif isinstance(e, v2.ItemBought):
@@ -110,16 +141,13 @@ def trades(steps: Sequence[Step]) -> tuple[TradeRecord, ...]:
             if at is not None:
                 t = found[at]
                 found[at] = TradeRecord(t.position, t.item, t.price, step.position)
-    return tuple(found)
+        else:
+            self._waterfall(step)
 
+    def _waterfall(self, step: Step) -> None:
+        from journal.games.volume2.state import card_name
 
-def waterfalls(steps: Sequence[Step]) -> tuple[WaterfallRecord, ...]:
-    """Each waterfall event laid out: the card chosen in each row, the card it ended on."""
-    from journal.games.volume2.state import card_name
-
-    found: list[WaterfallRecord] = []
-    for step in steps:
-        e = step.recorded.event
+        e, found = step.recorded.event, self.waterfalls
         if isinstance(e, v2.WaterfallLaid):
             found.append(WaterfallRecord(e.event, step.position, (), None))
         elif found and isinstance(e, v2.WaterfallCardChosen):  # as chosen (forced: any row)
@@ -129,4 +157,6 @@ def waterfalls(steps: Sequence[Step]) -> tuple[WaterfallRecord, ...]:
         elif found and isinstance(e, v2.WaterfallEnded):
             w = found[-1]
             found[-1] = WaterfallRecord(w.event, w.laid, w.chosen, e.card)
-    return tuple(found)
+
+    def sections(self) -> dict[str, Any]:
+        return {"trades": tuple(self.trades), "waterfalls": tuple(self.waterfalls)}

@@ -185,14 +185,14 @@ def replay_rates(db: Path, rounds: int) -> tuple[float, float]:
 def report_figures(db: Path, rounds: int) -> tuple[float, float, int]:
     """Seconds, medians of rounds taken turn about: the HTML play report (read, fold, build,
     render) and a full replay; and the report's size in bytes (issue 16)."""
-    from journal.report import gather, render
+    from journal.report import KEEPS, gather, render
     from journal.service import Journal
 
     ours, replays, size = [], [], 0
     for _ in range(rounds):
         replays.append(replay_s(db))
         start = time.perf_counter()
-        size = len(render(gather(Journal(str(db))), "html").encode())
+        size = len(render(gather(Journal(str(db)), keep=KEEPS["html"]), "html").encode())
         ours.append(time.perf_counter() - start)
     return statistics.median(ours), statistics.median(replays), size
 

@@ -1,0 +1,266 @@
+"""The report's sections as collectors: each takes the steps of a branch one at a time, as
+they stream, and keeps only what it reports (`build` runs them all in one pass).
+
+Pure: no journal, no clock, no output.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from journal import events as ev
+from journal.describe import describe
+from journal.report.as_json import note_item, undo_item
+from journal.report.fold import Step
+from journal.report.model import (
+    CardStep,
+    Chapter,
+    Death,
+    ItemRecord,
+    MilestoneRecord,
+    Note,
+    OverrideRecord,
+    Series,
+    UndoRecord,
+)
+from journal.report.spool import Spooled
+from journal.report.story import PATH, Timeline
+
+Move = Literal["revealed", "pulled", "retrieved"]
+MOVES: dict[type[ev.Payload], Move] = {
+    ev.CardRevealed: "revealed", ev.CardPulled: "pulled", ev.CardRetrieved: "retrieved"}
+
+
+class Story:
+    """The path of cards, the chapters and the notes; each card and note on the timeline.
+    With a `limit`, only the latest `limit` cards are kept (the rest counted), and no notes
+    or chapter cards (the timeline tells them): what a long campaign's Markdown and HTML
+    show."""
+
+    def __init__(self, timeline: Timeline, limit: int | None = None,
+                 spooled: Spooled | None = None) -> None:
+        self.timeline, self.whole, self.spooled = timeline, limit is None, spooled
+        self.path: deque[CardStep] = deque(maxlen=0 if spooled else limit)
+        self.cards = 0
+        self.chapters: list[tuple[int, int, list[int]]] = []
+        self.notes: list[Note] = []
+
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return kind in MOVES or issubclass(kind, (ev.ChapterStarted, ev.NoteAdded))
+
+    def take(self, step: Step) -> None:
+        e = step.recorded.event
+        how = MOVES.get(type(e))
+        if how is not None:
+            card: int = e.card  # type: ignore[attr-defined]  # every event in MOVES has one
+            found = CardStep(step.position, card, how, step.after.chapter)
+            self.path.append(found)
+            self.cards += 1
+            if self.spooled is not None:
+                self.spooled.path.add([step.position, card, how, step.after.chapter])
+            if self.chapters and self.whole:
+                self.chapters[-1][2].append(card)
+            self.timeline.add(step.position, 0, PATH, "card", found, step.recorded.recorded_at)
+        elif isinstance(e, ev.ChapterStarted):
+            self.chapters.append((e.chapter, step.position, []))
+        elif isinstance(e, ev.NoteAdded) and self.whole:
+            found_note = Note(step.position, e.text, step.recorded.recorded_at)
+            if self.spooled is not None:
+                self.spooled.notes.add(note_item(found_note))
+            else:
+                self.notes.append(found_note)
+
+    def named(self, names: dict[int, str]) -> tuple[CardStep, ...]:
+        return tuple(CardStep(c.position, c.card, c.how, c.chapter, names.get(c.card))
+                     for c in self.path)
+
+    def chapters_of(self) -> tuple[Chapter, ...]:
+        return tuple(Chapter(number, at, tuple(cards)) for number, at, cards in self.chapters)
+
+
+class Resources:
+    """Each resource's value at every change."""
+
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+        self.points: dict[str, list[tuple[int, int]]] = {}
+        self.first = True
+
+    def take(self, step: Step) -> None:
+        after = step.after.resources
+        if after is step.before.resources and not self.first:
+            return
+        if after is not step.before.resources:
+            self.names.update(after)
+        self.first = False
+        for name, value in after.items():
+            line = self.points.setdefault(name, [])
+            if not line or line[-1][1] != value:
+                line.append((step.position, value))
+
+    def series(self) -> tuple[Series, ...]:
+        return tuple(Series(name, tuple(self.points[name])) for name in sorted(self.names))
+
+
+@dataclass
+class _Carried:
+    name: str
+    kind: str
+    gained: int
+    holders: list[str | None] = field(default_factory=list)
+    lost: int | None = None
+
+    def held_by(self, name: str, holder: str | None) -> bool:
+        return self.lost is None and self.name.casefold() == name.casefold() \
+            and self.holders[-1] == holder
+
+
+class Items:
+    """Each item gained, who carried it in turn, and when it was lost (as `evolve` finds
+    an item: by name and holder)."""
+
+    def __init__(self) -> None:
+        self.carried: list[_Carried] = []
+
+    def take(self, step: Step) -> None:
+        e = step.recorded.event
+        if isinstance(e, ev.ItemPassed):
+            found = next((c for c in self.carried if c.held_by(e.item, e.giver)), None)
+            if found is not None:
+                found.holders.append(e.holder)
+        elif step.before.items is not step.after.items:
+            # Gained and lost as the state shows them, whichever event did it (a purchase,
+            # a single-use item used, an episode carried over).
+            self._moved(step)
+
+    def _moved(self, step: Step) -> None:
+        """Items gained, lost, or passed on with no pass of their own (a dead ally's items
+        go to the ally who takes its place)."""
+        carried = self.carried
+        before = Counter((i.name, i.kind, i.holder) for i in step.before.items)
+        after = Counter((i.name, i.kind, i.holder) for i in step.after.items)
+        gained = after - before
+        for name, kind, holder in (before - after).elements():
+            found = next((c for c in carried if c.held_by(name, holder)), None)
+            heir = next((g for g in gained if g[:2] == (name, kind) and gained[g] > 0), None)
+            if found is not None and heir is not None:
+                found.holders.append(heir[2])
+                gained[heir] -= 1
+            elif found is not None:
+                found.lost = step.position
+        for name, kind, holder in gained.elements():
+            carried.append(_Carried(name, kind, step.position, [holder]))
+
+    def records(self) -> tuple[ItemRecord, ...]:
+        return tuple(ItemRecord(c.name, c.kind, c.gained, tuple(c.holders), c.lost)
+                     for c in self.carried)
+
+
+class Deaths:
+    """Characters whose HP reached 0, at the event that brought it there."""
+
+    def __init__(self, timeline: Timeline | None = None) -> None:
+        self.found: list[Death] = []
+        self.timeline = timeline
+
+    def take(self, step: Step) -> None:
+        if step.after.characters is step.before.characters:
+            return
+        for c in step.after.characters:
+            old = step.before.character(c.name)
+            if c.hp == 0 and (old is None or old.hp != 0):
+                self.found.append(death := Death(c.name, step.position))
+                if self.timeline is not None:
+                    self.timeline.death(death, step.recorded.recorded_at)
+
+
+def deaths(steps: Iterable[Step]) -> tuple[Death, ...]:
+    found = Deaths()
+    for step in steps:
+        found.take(step)
+    return tuple(found.found)
+
+
+class Milestones:
+    """Each milestone retrieved, and when it left play."""
+
+    def __init__(self) -> None:
+        self.found: list[MilestoneRecord] = []
+
+    @staticmethod
+    def wants(kind: type) -> bool:
+        return issubclass(kind, (ev.MilestoneRetrieved, ev.MilestoneDiscarded))
+
+    def take(self, step: Step) -> None:
+        e, found = step.recorded.event, self.found
+        if isinstance(e, ev.MilestoneRetrieved):
+            found.append(MilestoneRecord(e.milestone, step.position, None))
+        elif isinstance(e, ev.MilestoneDiscarded):
+            at = next((i for i in reversed(range(len(found))) if found[i].number == e.milestone
+                       and found[i].discarded is None), None)
+            if at is not None:
+                found[at] = MilestoneRecord(e.milestone, found[at].retrieved, step.position)
+
+
+class Ledger:
+    """What the whole history tells, undone events and undos with it: the overrides, the
+    undos (with what each took back), the first and the latest event."""
+
+    def __init__(self, gone: frozenset[int], spooled: Spooled | None = None) -> None:
+        self.gone, self.spooled = gone, spooled
+        self.overrides: list[OverrideRecord] = []
+        self.undos: list[UndoRecord] = []
+        self.said: dict[int, str] = {}
+        self.first: ev.Recorded | None = None
+        self.last: ev.Recorded | None = None
+        """Set as the branch streams past (`take` is handed only what it lists)."""
+
+    def take(self, r: ev.Recorded) -> None:
+        """An event overridden, undone, or an undo."""
+        if r.override:
+            self.overrides.append(OverrideRecord(r.position, describe(r.event), r.override,
+                                                 r.position in self.gone))
+        if r.position in self.gone:
+            self.said[r.position] = describe(r.event)
+        elif isinstance(r.event, ev.Retracted):
+            undo = UndoRecord(r.position, tuple(
+                (p, self.said.get(p, "?")) for p in r.event.positions))
+            if self.spooled is not None:
+                self.spooled.undos.add(undo_item(undo))
+            else:
+                self.undos.append(undo)
+
+
+
+
+class Counted:
+    """Every die of the game named `game` that the events rolled, counted per face as the
+    audit counts them (`recheck.DIE_KINDS`)."""
+
+    def __init__(self, game: str) -> None:
+        from journal.recheck import DIE_KINDS
+
+        self.game = game
+        self.kinds = [k for k in DIE_KINDS if k.name.startswith(game)]
+        self.counts: list[Counter[str]] = [Counter() for _ in self.kinds]
+        self.reads: dict[type, list[tuple[Counter[str], Callable[[Any], Iterable[str]]]]] = {}
+        """Per event class, the dice it rolls and how to read them (asked once a class)."""
+
+    def wants(self, kind: type) -> bool:
+        tag = getattr(kind, "model_fields", {}).get("type")
+        return tag is not None and any(tag.default in k.rolls for k in self.kinds)
+
+    def take(self, step: Step) -> None:
+        e = step.recorded.event
+        reads = self.reads.get(e.__class__)
+        if reads is None:
+            tag = step.recorded.type
+            reads = self.reads[e.__class__] = [
+                (counted, found.rolls[tag]) for found, counted in zip(self.kinds, self.counts)
+                if found.rolls.get(tag)]
+        for counted, read in reads:
+            counted.update(read(e))
