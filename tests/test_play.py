@@ -127,10 +127,11 @@ pty = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are P
 @pytest.mark.slow
 @pytest.mark.parametrize("backend", BOTH)
 def test_two_shells_on_one_campaign_see_each_others_events(
-    hildegard: Spire, tmp_path: Path,
+    hildegard: Spire, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Two players, each in `spire play` on the shared campaign: each command of one shell
     begins from the events the other appended, without leaving the shell."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a server's play.history
     shells = [Terminal("--db", hildegard.url, "play", cwd=tmp_path) for _ in range(2)]
     try:
         mira, tomas = shells
