@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from journal import chain
 from journal.dice_stats import DiceStats
@@ -34,10 +34,11 @@ class Row:
     prev_hash: str
     hash: str
 
-    def encoded(self) -> str:
-        """The canonical encoding the hash covers (payload re-spelt canonically if it reads)."""
+    def encoded(self, data: Any = None) -> str:
+        """The canonical encoding the hash covers (payload re-spelt canonically if it reads;
+        `data`: the payload as read already)."""
         try:
-            payload = chain.canonical_json(json.loads(self.payload))
+            payload = chain.canonical_json(data if data is not None else json.loads(self.payload))
         except ValueError:
             payload = self.payload
         return chain.envelope(self.position, self.type, self.version, payload,

@@ -13,6 +13,8 @@ import json
 from collections import Counter, deque
 from collections.abc import Collection, Iterator, Sequence
 from datetime import datetime
+from functools import cache
+from typing import Any
 
 from journal import chain
 from journal import events as ev
@@ -29,9 +31,14 @@ from journal.audit_model import (
     row_at,
 )
 from journal.errors import BadInput, SpireError
-from journal.recheck import DIE_KINDS, recheck
+from journal.recheck import DIE_KINDS, Rolled, recheck
 from journal.state import State, project
 from journal.stepwise import Stepwise, TooDeep
+
+_UNREAD: Any = object()
+"""A payload not read yet."""
+_FAILED: Any = object()
+"""A payload that did not read as JSON."""
 
 RECENT = 1024
 """How many of the latest events a walk keeps parsed, for an undo's re-decision and the
@@ -114,11 +121,16 @@ class Walk:
         return f"prev_hash is not the hash of #{position - 1}: the chain is broken here"
 
     def _row(self, row: Row) -> ev.Recorded | None:
-        if chain.link(row.prev_hash, row.encoded()) != row.hash:
+        try:
+            data: Any = json.loads(row.payload)
+        except ValueError:
+            data = _FAILED
+        if chain.link(row.prev_hash, row.encoded(None if data is _FAILED else data)) \
+                != row.hash:
             self._find("integrity", row.position,
                        "its hash does not match its contents: edited outside spire")
         try:
-            return parsed(row)
+            return parsed(row, data)
         except SpireError as e:
             self._find("integrity", row.position, str(e))
             return None
@@ -242,10 +254,14 @@ class Walk:
                 return
 
     def _count_dice(self, recorded: ev.Recorded) -> None:
-        for kind in DIE_KINDS:
-            rolled = kind.rolls.get(recorded.type)
-            if rolled is not None:
-                self.dice.setdefault(kind.name, Counter()).update(rolled(recorded.event))
+        for name, rolled in _rolls(recorded.type):
+            self.dice.setdefault(name, Counter()).update(rolled(recorded.event))
+
+
+@cache
+def _rolls(type_: str) -> tuple[tuple[str, Rolled], ...]:
+    """The kinds of dice an event of `type_` rolls, each with how to read its faces."""
+    return tuple((kind.name, kind.rolls[type_]) for kind in DIE_KINDS if type_ in kind.rolls)
 
 
 def _undone(rows: Sequence[Row]) -> frozenset[int]:
@@ -263,9 +279,13 @@ def _missing(first: int, last: int) -> str:
     return f"#{first} is missing" if first == last else f"#{first} to #{last} are missing"
 
 
-def parsed(row: Row) -> ev.Recorded:
+def parsed(row: Row, data: Any = _UNREAD) -> ev.Recorded:
+    """The row's event; `data`, its payload as read already (`_FAILED`: it did not read)."""
     try:
-        data = json.loads(row.payload)
+        if data is _UNREAD:
+            data = json.loads(row.payload)
+        elif data is _FAILED:
+            raise ValueError(row.payload)
         at = datetime.fromisoformat(row.recorded_at)
     except ValueError:
         raise BadInput(f"the payload or time of this {row.type} does not read") from None

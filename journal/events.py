@@ -280,8 +280,15 @@ class Recorded(NamedTuple):
 
     @property
     def type(self) -> str:
-        tag: str = type(self.event).model_fields["type"].default
+        kind = type(self.event)
+        tag = _TAGS.get(kind)
+        if tag is None:  # each class's tag looked up once: pydantic's lookup is slow
+            tag = _TAGS[kind] = kind.model_fields["type"].default
         return tag
+
+
+_TAGS: dict[type, str] = {}
+"""Each event class's type tag, as `Recorded.type` has looked it up."""
 
 
 Fact: TypeAlias = tuple[int, Event, "str | None"]

@@ -576,11 +576,22 @@ class Journal:
 
     def verify(self) -> list[str]:
         """Fold every branch from scratch, as it streams, and compare with what the
-        journal serves: its state, the status kept at its head and each snapshot."""
+        journal serves: its state, the status kept at its head and each snapshot. A
+        branch is folded from its parent's state at the fork (parents come first)."""
         problems: list[str] = []
-        for branch in self.store.branches(self.campaign()):
+        tree = self.store.branches(self.campaign())
+        forks: dict[int, dict[int, State]] = {b.id: {} for b in tree}
+        for b in tree:
+            if b.parent_id is not None and b.fork_position is not None:
+                forks[b.parent_id][b.fork_position] = _NOT_REACHED
+        for branch in tree:
             served = self.view(branch.name)
-            folded = self._folded_against_snapshots(branch, problems)
+            start = None
+            if branch.parent_id is not None and branch.fork_position is not None:
+                found = forks.get(branch.parent_id, {}).get(branch.fork_position)
+                if found is not None and found is not _NOT_REACHED:
+                    start = (branch.fork_position, found)
+            folded = self._folded_against_snapshots(branch, problems, start, forks[branch.id])
             if folded != served.state:
                 problems.append(f"branch {branch.name!r}: the state served at #{branch.head} "
                                 "is not the fold of its events")
@@ -590,30 +601,45 @@ class Journal:
                                 f"#{served.branch.head} disagrees with its events")
         return problems
 
-    def _folded_against_snapshots(self, branch: Branch, problems: list[str]) -> State:
-        """The branch folded from its first event, each event once, as it streams; each
-        snapshot it keeps checked on the way (`problems` says which disagree)."""
+    def _folded_against_snapshots(
+        self, branch: Branch, problems: list[str], start: tuple[int, State] | None,
+        keep: dict[int, State],
+    ) -> State:
+        """The branch folded, each event once, as it streams: from its first event, or
+        from `start` (the parent's state at the fork); each snapshot it keeps checked on
+        the way (`problems` says which disagree), and the state at each position of `keep`
+        kept there (its children's forks)."""
         from journal import snapshots
         from journal.state import project
         from journal.stepwise import Stepwise, TooDeep
         from journal.timeline import PROJECTION_VERSION, up_to
 
         kept = dict(self.store.snapshots_of(branch, PROJECTION_VERSION))
-        steps = Stepwise()
-        for recorded in self.store.events(branch):
+        at, state = start if start is not None else (0, None)
+        steps = Stepwise(state, at)
+
+        def check(position: int) -> None:
+            if position in keep:
+                keep[position] = steps.state
+            if position not in kept:
+                return
+            try:
+                cached = snapshots.decode(kept[position])
+            except ValueError:
+                cached = None
+            if cached != steps.state:
+                problems.append(f"branch {branch.name!r}: the snapshot at #{position} "
+                                "disagrees with its events")
+
+        if at:
+            check(at)
+        for recorded in self.store.events(branch, after=at):
             try:
                 steps.add(recorded)
             except TooDeep:  # an undo past the steps kept: that stretch folded afresh
-                at = recorded.position
-                steps.restart(project(up_to(at, self.store.events(branch))), at)
-            if recorded.position in kept:
-                try:
-                    cached = snapshots.decode(kept[recorded.position])
-                except ValueError:
-                    cached = None
-                if cached != steps.state:
-                    problems.append(f"branch {branch.name!r}: the snapshot at "
-                                    f"#{recorded.position} disagrees with its events")
+                here = recorded.position
+                steps.restart(project(up_to(here, self.store.events(branch))), here)
+            check(recorded.position)
         return steps.state
 
     def audit(
@@ -744,6 +770,10 @@ class Journal:
                 self.store.save_snapshot(branch, at, PROJECTION_VERSION,
                                          snapshots.encode(state), self.now())
         return branch
+
+
+_NOT_REACHED: Any = object()
+"""A child's fork whose state its parent's fold has not reached (yet)."""
 
 
 class _Rows:

@@ -284,3 +284,27 @@ def test_a_redo_reads_a_bounded_number_of_rows_however_long_the_branch(spire: Sp
     journal.execute(lambda v: decide.redo(v.latest_first(), v.undone_before))
     assert journal.store.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
     assert "Note: a slip" in spire.ok("log", "--last", "1")
+
+
+def test_verify_folds_a_branch_from_its_parent_at_the_fork_and_checks_its_snapshots(
+    long_campaign: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`replay --verify` folds each branch once, a child from its parent's state at the
+    fork: each event of the campaign once, and a snapshot of the child that is not the
+    fold of its events is found."""
+    spire = long_campaign
+    spire.ok("checkpoint", "gate")
+    spire.ok("rewind", "gate", "--as", "other-road")
+    for n in range(3):
+        spire.ok("note", f"the other road {n}")
+    calls = counting(monkeypatch)
+    assert spire("replay", "--verify").code == 0
+    assert calls[0] <= 2000 + 3 + UNDOS, calls[0]
+    with sqlite3.connect(spire.db) as conn:  # a snapshot of main's, kept as the child's
+        child = conn.execute("SELECT id FROM branches WHERE name = 'other-road'").fetchone()[0]
+        conn.execute("INSERT INTO snapshots (branch_id, position, version, state, created_at) "
+                     "SELECT ?, 2002, version, state, created_at FROM snapshots "
+                     "WHERE position = 2000", (child,))
+    run = spire("replay", "--verify")
+    assert run.code == 1
+    assert "branch 'other-road': the snapshot at #2002 disagrees with its events" in run.out

@@ -175,7 +175,8 @@ def verdict(met: bool) -> str:
 
 def journals(work: Path, size: int) -> dict[str, Path]:
     """Journals of `size` events with one undo in every 20: Hildegard (with a branch) and
-    Volume 2; and Hildegard without undos, the reference a linear command is held to."""
+    Volume 2; and Hildegard without undos (with the same branch), the reference a linear
+    command is held to."""
     from journal_gen import build
 
     made = {"hildegard": work / f"undo-h{size}.sqlite", "volume2": work / f"undo-v{size}.sqlite",
@@ -184,6 +185,7 @@ def journals(work: Path, size: int) -> dict[str, Path]:
     with_branch(made["hildegard"])
     build(made["volume2"], size, game="volume2", undo_every=UNDO_EVERY)
     build(made["no undos"], size)
+    with_branch(made["no undos"])  # the same branch: what differs is the undos alone
     return made
 
 
