@@ -31,6 +31,9 @@ class States:
         play shell) folds only what other writers appended since."""
         self._snapshotted: dict[int, int] = {}
         """The position of each branch's latest snapshot, once looked up."""
+        self._before: dict[int, tuple[int, str, State]] = {}
+        """The state before the one event this journal last wrote on a branch, by the head
+        it wrote (head, head hash): an undo of it, the commonest, folds nothing."""
 
     def of(self, branch: Branch) -> State:
         """The branch's state: as last served if the head has not moved (or that plus the
@@ -52,8 +55,14 @@ class States:
         self.remember(branch, state)
         return state
 
-    def remember(self, branch: Branch, state: State) -> None:
+    def remember(self, branch: Branch, state: State, before: State | None = None) -> None:
+        """Serve `state` while the branch's head is where it is now; `before`: the state
+        before the one event that moved it there, which an undo of that event leaves."""
         self._known[branch.id] = (branch.head, branch.head_hash, state)
+        if before is None:
+            self._before.pop(branch.id, None)
+        else:
+            self._before[branch.id] = (branch.head, branch.head_hash, before)
 
     def _unknown(self, branch: Branch) -> State:
         """The latest snapshot that still holds and the events past it; with none, the
@@ -94,15 +103,16 @@ class States:
         """The state at the branch's head, with the events at `taken` left out too,
         folded from the latest snapshot before them that no later undo reaches behind;
         None when there is no such snapshot."""
+        from journal import events as ev
         from journal import snapshots
-        from journal.state import fold, retracted_positions
+        from journal.state import fold
         from journal.timeline import PROJECTION_VERSION
 
         before = min(taken, default=None)
         while (found := self.store.snapshot(branch, PROJECTION_VERSION, before)) is not None:
             at, text = found
-            tail = self.store.read(branch, after=at)
-            gone = retracted_positions(tail) | taken
+            tail = list(self.store.stream(branch, after=at))  # what the fold needs alone
+            gone = taken.union(*(e.positions for _, e, _ in tail if isinstance(e, ev.Retracted)))
             if min(gone, default=at + 1) <= at:  # an undo reaches behind it: an older one
                 before = min(gone)
                 continue
@@ -110,7 +120,7 @@ class States:
                 state = snapshots.decode(text)
             except (ValueError, KeyError, TypeError):  # a cache that does not read:
                 return None                             # folded without it
-            return fold(((r.position, r.event, r.override) for r in tail), gone, state)
+            return fold(tail, gone, state)
         return None
 
     def without(self, branch: Branch, taken: frozenset[int]) -> State:
@@ -118,6 +128,10 @@ class States:
         recorded: what an undo leaves, folded from a snapshot before them."""
         from journal.state import project, retracted_positions
 
+        latest = self._before.get(branch.id)
+        if latest is not None and latest[:2] == (branch.head, branch.head_hash) \
+                and taken == {branch.head}:  # the event this journal wrote last: as before it
+            return latest[2]
         found = self._from_snapshot(branch, taken)
         if found is not None:
             return found

@@ -62,6 +62,8 @@ class Journal:
         self.campaign_name = campaign
         self.now = now
         self.states = States(self.store, now)
+        self._current: str | None = None
+        """The journal's current campaign, once looked up (when none is asked for)."""
         self._undone: dict[int, tuple[int, frozenset[int]]] = {}
         """Each branch's undone positions, by the head they were read up to."""
 
@@ -81,13 +83,18 @@ class Journal:
         ]
 
     def _current_name(self) -> str | None:
+        """The campaign asked for, or the journal's current one: looked up once, so a
+        journal kept open (the play shell) stays inside the campaign it began in."""
         if self.campaign_name:
             return self.campaign_name
-        chosen = self.store.setting(CURRENT)
-        names = [c.name for c in self.store.campaigns()]
-        if chosen in names:
-            return chosen
-        return names[0] if len(names) == 1 else None
+        if self._current is None:
+            chosen = self.store.setting(CURRENT)
+            names = [c.name for c in self.store.campaigns()]
+            if chosen in names:
+                self._current = chosen
+            elif len(names) == 1:
+                self._current = names[0]
+        return self._current
 
     def campaign(self) -> Campaign:
         name = self._current_name()
@@ -251,7 +258,8 @@ class Journal:
         self.store.append(view.branch, view.branch.head, new,
                           checkpoint=_checkpoint_for(decision), glance=glance)
         after = views[-1]
-        self.states.remember(after.branch, after.state)
+        self.states.remember(after.branch, after.state,
+                             before=base if len(after.written) == 1 else None)
         self.states.keep_snapshot(after.branch, after.state)
         return after
 
