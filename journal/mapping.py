@@ -13,7 +13,6 @@ leaves them among the skipped.)
 from __future__ import annotations
 
 import bisect
-import copy
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -257,9 +256,8 @@ def roads(journal: Journal, read: dict[str, Reader] | None = None,
     for other, _, _ in journal.campaigns():
         if other.game != campaign.game:
             continue
-        # The same journal seen through the other campaign: a shallow copy shares its store
-        # (one connection pool) and starts with no state of its own remembered.
-        seen = journal if other.name == campaign.name else _through(journal, other.name)
+        # The same journal seen through the other campaign (one store, one connection pool).
+        seen = journal if other.name == campaign.name else journal.through(other.name)
         known = read if read and seen is journal else {}
         for info in seen.branches():
             road = Road(other.name, info.branch.name, info.parent, info.branch.fork_position,
@@ -283,8 +281,3 @@ def _reaches(journal: Journal, info: BranchInfo, known: dict[str, Reader],
     return tuple(Reader(gone).read(events).found)
 
 
-def _through(journal: Journal, name: str) -> Journal:
-    other = copy.copy(journal)
-    other.campaign_name = name
-    other._known = {}
-    return other

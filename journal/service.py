@@ -8,18 +8,21 @@ write lock.
 
 from __future__ import annotations
 
+import copy
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from journal import glance as glances
 from journal.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, Refused
 from journal.games import game as game_named
+from journal.loading import Folding, States
 from journal.store import Branch, Campaign, NewEvent, StaleHead, Store, StoredCard, url_for
+from journal.views import BranchInfo, Checkpoint, Command, Status, View, of_game, view_after
+
+__all__ = ["BranchInfo", "Checkpoint", "Command", "Journal", "Status", "View", "of_game"]
 
 if TYPE_CHECKING:
     # The rules (and with them pydantic) load when a command first folds or decides, not
@@ -35,99 +38,9 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class View:
-    """A branch as the players see it: the state its events fold into, and the events
-    themselves, read only when a command asks for them (a snapshot spares the fold)."""
-
-    def __init__(
-        self, campaign: Campaign, branch: Branch, state: State,
-        history: list[ev.Recorded] | Callable[[], list[ev.Recorded]],
-        written: tuple[ev.Recorded, ...] = (),
-        backwards: Callable[[], Iterator[ev.Recorded]] | None = None,
-        undone: Callable[[int], bool] | None = None,
-    ) -> None:
-        self.campaign, self.branch, self.state, self.written = campaign, branch, state, written
-        self._history = history
-        self._backwards = backwards
-        self._undone = undone
-
-    @cached_property
-    def history(self) -> list[ev.Recorded]:
-        return self._history if isinstance(self._history, list) else self._history()
-
-    def latest_first(self) -> Iterator[ev.Recorded]:
-        """The branch's events newest first, read from the journal only as far back as
-        they are asked for (an undo looks back a few events, not the whole campaign)."""
-        if self._backwards is None or "history" in self.__dict__:
-            return reversed(self.history)
-        return self._backwards()
-
-    @property
-    def retracted(self) -> frozenset[int]:
-        from journal.state import retracted_positions
-
-        return retracted_positions(self.history)
-
-    def undone_before(self, position: int) -> bool:
-        """Whether an undo of the branch before `position` took anything back (asked of
-        the undone positions kept apiece, not of the events)."""
-        if self._undone is None or "history" in self.__dict__:
-            from journal import events as ev
-
-            return any(isinstance(r.event, ev.Retracted) and r.position < position
-                       for r in self.history)
-        return self._undone(position)
-
-    def with_written(self, written: tuple[ev.Recorded, ...]) -> View:
-        return View(self.campaign, self.branch, self.state, self._history, written,
-                    self._backwards, self._undone)
-
-
-Command = Callable[[View], "Decision"]
-
-
-
-def of_game(game: str, command: Command) -> Command:
-    """`command`, refused on a campaign of another game: one game's commands (a target, a
-    fight) have no meaning under another's rules."""
-    def checked(view: View) -> Decision:
-        if view.state.game != game:
-            raise Refused(f"this command is for {game_named(game).title}; "
-                          f"{view.campaign.name!r} plays {view.state.game}")
-        return command(view)
-
-    return checked
-
 if TYPE_CHECKING:
-    from journal import audit as audit_
     from journal.audit import Report as AuditReport
     from journal.timeline import Diff, Step
-
-
-@dataclass(frozen=True)
-class Checkpoint:
-    name: str
-    position: int
-    card: int | None
-    created_at: str
-
-
-@dataclass(frozen=True)
-class Status:
-    """What `spire status` shows: the branch's glance at its head, and its checkpoints."""
-
-    campaign: Campaign
-    branch: Branch
-    glance: glances.Glance
-    checkpoints: list[Checkpoint]
-
-
-@dataclass(frozen=True)
-class BranchInfo:
-    branch: Branch
-    parent: str | None
-    card: int | None
-    current: bool
 
 
 def _cards_at(history: list[ev.Recorded], positions: set[int]) -> dict[int, int | None]:
@@ -148,13 +61,18 @@ class Journal:
         self.store = Store(url_for(db), lazily=True)
         self.campaign_name = campaign
         self.now = now
-        self._known: dict[int, tuple[int, str, State]] = {}
-        """The state last served per branch, by (head, head hash): a journal kept open (the
-        play shell) folds only what other writers appended since."""
-        self._snapshotted: dict[int, int] = {}
+        self.states = States(self.store, now)
+        self._current: str | None = None
+        """The journal's current campaign, once looked up (when none is asked for)."""
         self._undone: dict[int, tuple[int, frozenset[int]]] = {}
         """Each branch's undone positions, by the head they were read up to."""
-        """The position of each branch's latest snapshot, once looked up."""
+
+    def through(self, campaign: str) -> Journal:
+        """The same journal (its store shared) seen through another campaign."""
+        other = copy.copy(self)
+        other.campaign_name = campaign
+        other.states, other._undone = States(self.store, self.now), {}
+        return other
 
     # -- campaigns ------------------------------------------------------------------------
 
@@ -165,13 +83,18 @@ class Journal:
         ]
 
     def _current_name(self) -> str | None:
+        """The campaign asked for, or the journal's current one: looked up once, so a
+        journal kept open (the play shell) stays inside the campaign it began in."""
         if self.campaign_name:
             return self.campaign_name
-        chosen = self.store.setting(CURRENT)
-        names = [c.name for c in self.store.campaigns()]
-        if chosen in names:
-            return chosen
-        return names[0] if len(names) == 1 else None
+        if self._current is None:
+            chosen = self.store.setting(CURRENT)
+            names = [c.name for c in self.store.campaigns()]
+            if chosen in names:
+                self._current = chosen
+            elif len(names) == 1:
+                self._current = names[0]
+        return self._current
 
     def campaign(self) -> Campaign:
         name = self._current_name()
@@ -216,7 +139,7 @@ class Journal:
         campaign = self.campaign()
         game_named(campaign.game)  # its events and how they fold, known before reading
         current = self.store.branch(campaign, branch)
-        state = self._state(current)
+        state = self.states.of(current)
         return View(campaign, current, state, lambda: self.store.read(current),
                     backwards=lambda: self.store.backwards(current),
                     undone=lambda position: self.store.undone_before(current, position))
@@ -233,114 +156,6 @@ class Journal:
             current, seen = view.branch, glances.of(view.state)
             self.store.save_glance(current, glances.VERSION, seen.dumps())
         return Status(campaign, current, seen, self._marks(current))
-
-    def _state(self, branch: Branch) -> State:
-        """The branch's state: as last served if the head has not moved (or that plus the
-        events appended since), else from the latest snapshot."""
-        from journal.state import project, retracted_positions
-
-        known = self._known.get(branch.id)
-        if known is not None and known[0] <= branch.head:
-            head, digest, state = known
-            if head == branch.head and digest == branch.head_hash:
-                return state
-            tail = self.store.read(branch, after=head)
-            if tail and tail[0].prev_hash == digest and \
-                    min(retracted_positions(tail), default=head + 1) > head:
-                state = project(tail, state)
-                self._remember(branch, state)
-                return state
-        state = self._unknown_state(branch)
-        self._remember(branch, state)
-        return state
-
-    def _remember(self, branch: Branch, state: State) -> None:
-        self._known[branch.id] = (branch.head, branch.head_hash, state)
-
-    def _unknown_state(self, branch: Branch) -> State:
-        """The latest snapshot that still holds and the events past it; with none, the
-        branch folded as it streams (memory stays flat), a snapshot kept at its head and
-        one a little before it (so an undo there starts from the one before)."""
-        from journal import snapshots
-        from journal.state import fold
-
-        folded = self._from_snapshot(branch)
-        if folded is not None:
-            return folded
-        from journal.timeline import PROJECTION_VERSION
-
-        stream, state = self.store.stream(branch), None
-        retractions = self.store.retractions(branch)
-        gone = frozenset(p for _, undone in retractions for p in undone)
-        done, last = 0, [0]
-
-        def seen(facts: Iterator[ev.Fact]) -> Iterator[ev.Fact]:
-            for fact in facts:
-                last[0] = fact[0]
-                yield fact
-
-        for mark in (_before_undos(retractions, branch.head - snapshots.SNAPSHOT_EVERY),
-                     branch.head):
-            if mark <= done:
-                continue
-            state = fold(seen(itertools.islice(stream, mark - done)), gone, state)
-            done = mark
-            if last[0] == mark >= snapshots.SNAPSHOT_EVERY:  # positions as counted
-                self.store.save_snapshot(
-                    branch, mark, PROJECTION_VERSION, snapshots.encode(state), self.now())
-        return fold(stream, gone, state)  # past the head as counted: nothing, or a gap
-
-    def _from_snapshot(
-        self, branch: Branch, taken: frozenset[int] = frozenset(),
-    ) -> State | None:
-        """The state at the branch's head, with the events at `taken` left out too,
-        folded from the latest snapshot before them that no later undo reaches behind;
-        None when there is no such snapshot."""
-        from journal import snapshots
-        from journal.state import fold, retracted_positions
-        from journal.timeline import PROJECTION_VERSION
-
-        before = min(taken, default=None)
-        while (found := self.store.snapshot(branch, PROJECTION_VERSION, before)) is not None:
-            at, text = found
-            tail = self.store.read(branch, after=at)
-            gone = retracted_positions(tail) | taken
-            if min(gone, default=at + 1) <= at:  # an undo reaches behind it: an older one
-                before = min(gone)
-                continue
-            try:
-                state = snapshots.decode(text)
-            except (ValueError, KeyError, TypeError):  # a cache that does not read:
-                return None                             # folded without it
-            return fold(((r.position, r.event, r.override) for r in tail), gone, state)
-        return None
-
-    def _without(self, branch: Branch, taken: frozenset[int]) -> State:
-        """The state at the branch's head as if the events at `taken` had not been
-        recorded: what an undo leaves, folded from a snapshot before them."""
-        from journal.state import project, retracted_positions
-
-        found = self._from_snapshot(branch, taken)
-        if found is not None:
-            return found
-        history = self.store.read(branch)
-        gone = retracted_positions(history) | taken
-        return project(r for r in history if r.position not in gone)
-
-    def _keep_snapshot(self, branch: Branch, state: State) -> None:
-        """A snapshot every so many events a journal kept open writes (the play shell), so
-        an undo, or the next process, folds only the events since."""
-        from journal import snapshots
-        from journal.timeline import PROJECTION_VERSION
-
-        last = self._snapshotted.get(branch.id)
-        if last is None:
-            found = self.store.snapshot(branch, PROJECTION_VERSION)
-            last = self._snapshotted[branch.id] = found[0] if found else 0
-        if branch.head - last >= snapshots.SNAPSHOT_EVERY:
-            self.store.save_snapshot(
-                branch, branch.head, PROJECTION_VERSION, snapshots.encode(state), self.now())
-            self._snapshotted[branch.id] = branch.head
 
     def event(self, position: int) -> tuple[View, ev.Recorded]:
         view = self.view()
@@ -433,18 +248,19 @@ class Journal:
         taken = frozenset(p for e in decision.events if isinstance(e, ev.Retracted)
                           for p in e.positions)
         # An undo: the state without the events it takes back, worked out before the write.
-        base = self._without(view.branch, taken) if taken else view.state
+        base = self.states.without(view.branch, taken) if taken else view.state
 
         def glance(written: list[ev.Recorded]) -> tuple[str, str]:
             """The glance at the new head, kept in the transaction that writes the events."""
-            views.append(_after(view, base, written))
+            views.append(view_after(view, base, written))
             return glances.VERSION, glances.of(views[-1].state).dumps()
 
         self.store.append(view.branch, view.branch.head, new,
                           checkpoint=_checkpoint_for(decision), glance=glance)
         after = views[-1]
-        self._remember(after.branch, after.state)
-        self._keep_snapshot(after.branch, after.state)
+        self.states.remember(after.branch, after.state,
+                             before=base if len(after.written) == 1 else None)
+        self.states.keep_snapshot(after.branch, after.state)
         return after
 
     # -- time travel ----------------------------------------------------------------------
@@ -575,134 +391,18 @@ class Journal:
         return diff((a.branch.name, a.history), (b.branch.name, b.history))
 
     def verify(self) -> list[str]:
-        """Fold every branch from scratch, as it streams, and compare with what the
-        journal serves: its state, the status kept at its head and each snapshot. A
-        branch is folded from its parent's state at the fork (parents come first)."""
-        problems: list[str] = []
-        tree = self.store.branches(self.campaign())
-        forks: dict[int, dict[int, State]] = {b.id: {} for b in tree}
-        for b in tree:
-            if b.parent_id is not None and b.fork_position is not None:
-                forks[b.parent_id][b.fork_position] = _NOT_REACHED
-        for branch in tree:
-            served = self.view(branch.name)
-            start = None
-            if branch.parent_id is not None and branch.fork_position is not None:
-                found = forks.get(branch.parent_id, {}).get(branch.fork_position)
-                if found is not None and found is not _NOT_REACHED:
-                    start = (branch.fork_position, found)
-            folded = self._folded_against_snapshots(branch, problems, start, forks[branch.id])
-            if folded != served.state:
-                problems.append(f"branch {branch.name!r}: the state served at #{branch.head} "
-                                "is not the fold of its events")
-            glance = self.store.glance(served.branch, glances.VERSION)
-            if glance is not None and glance != glances.of(folded).dumps():
-                problems.append(f"branch {branch.name!r}: the status kept at "
-                                f"#{served.branch.head} disagrees with its events")
-        return problems
+        """Fold every branch from scratch and compare with what the journal serves."""
+        from journal import proof
 
-    def _folded_against_snapshots(
-        self, branch: Branch, problems: list[str], start: tuple[int, State] | None,
-        keep: dict[int, State],
-    ) -> State:
-        """The branch folded, each event once, as it streams: from its first event, or
-        from `start` (the parent's state at the fork); each snapshot it keeps checked on
-        the way (`problems` says which disagree), and the state at each position of `keep`
-        kept there (its children's forks)."""
-        from journal import snapshots
-        from journal.state import project
-        from journal.stepwise import Stepwise, TooDeep
-        from journal.timeline import PROJECTION_VERSION, up_to
-
-        kept = dict(self.store.snapshots_of(branch, PROJECTION_VERSION))
-        at, state = start if start is not None else (0, None)
-        steps = Stepwise(state, at)
-
-        def check(position: int) -> None:
-            if position in keep:
-                keep[position] = steps.state
-            if position not in kept:
-                return
-            try:
-                cached = snapshots.decode(kept[position])
-            except ValueError:
-                cached = None
-            if cached != steps.state:
-                problems.append(f"branch {branch.name!r}: the snapshot at #{position} "
-                                "disagrees with its events")
-
-        if at:
-            check(at)
-        for recorded in self.store.events(branch, after=at):
-            try:
-                steps.add(recorded)
-            except TooDeep:  # an undo past the steps kept: that stretch folded afresh
-                here = recorded.position
-                steps.restart(project(up_to(here, self.store.events(branch))), here)
-            check(recorded.position)
-        return steps.state
+        return proof.verify(self)
 
     def audit(
         self, branch: str | None = None, every: bool = False, expect: str | None = None,
     ) -> AuditReport:
-        """Audit the branch (with its ancestry up to each fork), or every branch, from the
-        rows exactly as stored; against the seal beside the journal, and `expect` (a head
-        hash the players kept); and the status and snapshots kept against a fresh fold."""
-        import dataclasses
+        """Audit the branch (with its ancestry), or every branch: see journal.proof."""
+        from journal import proof
 
-        from journal import audit
-        from journal.timeline import PROJECTION_VERSION
-
-        campaign = self.campaign()
-        chosen = None if every else self.store.branch(campaign, branch).name
-        kept = self.store.branches(campaign)
-        tree = [audit.BranchRows.of(b) for b in kept]
-        checked = [b for b in kept if chosen in (None, b.name)]
-        snapshots = {b.name: self.store.snapshots_of(b, PROJECTION_VERSION) for b in checked}
-        keep = {name: {at for at, _ in found} for name, found in snapshots.items()}
-        for b in checked:
-            keep[b.name].add(b.head)
-        report = audit.audit(campaign.name, campaign.game, tree, _Rows(self.store), chosen,
-                             sealed=self.store.seal(), expect=expect, keep=keep)
-        if report.of_kind("integrity"):
-            return report  # past an edit, a cache would be judged against the damage
-        cached = [finding for b in checked
-                  for finding in self._cached(b, snapshots[b.name], report.states)]
-        return dataclasses.replace(report, findings=report.findings + tuple(cached))
-
-    def _cached(
-        self, branch: Branch, kept: list[tuple[int, str]],
-        folded: Mapping[tuple[str, int], State],
-    ) -> list[audit_.Finding]:
-        """The status (glance) and snapshots kept for a branch, each against the state the
-        audit folded there: a cache edited outside spire would show what never happened."""
-        from journal import snapshots
-        from journal.audit import Finding
-
-        def fresh(at: int) -> State:
-            found = folded.get((branch.name, at))
-            if found is None:  # not folded by the audit (it stopped short): folded here
-                from journal.state import project
-
-                return project(r for r in self.store.read(branch) if r.position <= at)
-            return found
-
-        found = []
-        glance = self.store.glance(branch, glances.VERSION)
-        if glance is not None and glance != glances.of(fresh(branch.head)).dumps():
-            found.append(Finding("integrity", branch.name, branch.head,
-                                 "the status kept here disagrees with a fresh fold of the "
-                                 "events: edited outside spire"))
-        for at, text in kept:
-            try:
-                cached = snapshots.decode(text)
-            except (ValueError, KeyError, TypeError):
-                cached = None
-            if cached != fresh(at):
-                found.append(Finding("integrity", branch.name, at, "the snapshot kept here "
-                                     "disagrees with a fresh fold of the events: edited "
-                                     "outside spire"))
-        return found
+        return proof.audit(self, branch, every, expect)
 
     # -- export and import ----------------------------------------------------------------
 
@@ -752,7 +452,7 @@ class Journal:
             game_named(started.game)
         except BadInput as e:
             raise BadInput(f"line 1: {e}") from None
-        folding = _Folding()
+        folding = Folding()
         self.store.create_campaign(
             name, started.game, (), self.now(),
             recorded=folding.through(itertools.chain([first], stream)))
@@ -770,92 +470,6 @@ class Journal:
                 self.store.save_snapshot(branch, at, PROJECTION_VERSION,
                                          snapshots.encode(state), self.now())
         return branch
-
-
-_NOT_REACHED: Any = object()
-"""A child's fork whose state its parent's fold has not reached (yet)."""
-
-
-class _Rows:
-    """The audit's reader: a branch's own rows exactly as the store holds them."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
-    def rows(self, branch: audit_.BranchRows) -> Iterator[audit_.Row]:
-        from journal.audit import Row
-
-        return (Row(*row) for row in self.store.own_rows(branch.id))
-
-    def row_at(self, branch: audit_.BranchRows, position: int) -> audit_.Row | None:
-        from journal.audit import Row
-
-        found = self.store.own_row_at(branch.id, position)
-        return Row(*found) if found is not None else None
-
-    def undos(self, branch: audit_.BranchRows) -> list[audit_.Row]:
-        from journal.audit import Row
-
-        return [Row(*row) for row in self.store.own_retraction_rows(branch.id)]
-
-
-class _Folding:
-    """The main branch of an import folded as its events pass on their way to the store
-    (each payload was parsed once already, to check it: the memo has it); an undo steps
-    back (journal.stepwise). One that reaches further back than the steps kept stops it:
-    the first command folds that campaign instead."""
-
-    def __init__(self) -> None:
-        from journal.stepwise import Stepwise
-
-        self.steps = Stepwise()
-        self.head: tuple[int, str] | None = None
-
-    @property
-    def state(self) -> State:
-        return self.steps.state
-
-    def through(
-        self, items: Iterable[RawEvent | Section | Mark],
-    ) -> Iterator[RawEvent | Section | Mark]:
-        from journal import events as ev
-        from journal.stepwise import TooDeep
-
-        items = iter(items)
-        parse, add, when = ev.parse_stored, self.steps.add, _IMPORTED
-        for item in items:
-            if isinstance(item, Section):  # the main branch ends: the rest pass as they are
-                yield item
-                break
-            if isinstance(item, RawEvent):  # the time is the file's; the fold needs none
-                event = parse(item.type, item.v, item.payload_json)
-                try:
-                    add(ev.Recorded(item.position, event, when, item.player, item.override,
-                                    item.prev_hash, item.hash))
-                except TooDeep:
-                    yield item
-                    break
-                self.head = (item.position, item.hash)
-            yield item
-        else:
-            return
-        self.head = None if not isinstance(item, Section) else self.head
-        yield from items
-
-    def kept(self) -> list[tuple[int, State]]:
-        """The snapshots to keep: at the head, and one settled a little before it, so an
-        undo there starts from it."""
-        from journal import snapshots
-
-        assert self.head is not None
-        found = [(self.head[0], self.state)]
-        earlier = self.steps.settled(snapshots.SNAPSHOT_EVERY)
-        if earlier is not None:
-            found.append(earlier)
-        return found
-
-
-_IMPORTED = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _glance(text: str | None) -> glances.Glance | None:
@@ -934,36 +548,3 @@ def _checkpoint_for(decision: Decision) -> str | None:
     return f"chapter-{chapters[-1]}" if chapters else None
 
 
-def _before_undos(retractions: list[tuple[int, tuple[int, ...]]], mark: int) -> int:
-    """The latest position at or before `mark` that no later undo reaches behind: the
-    state there, folded without every undone event, is the state the table had there."""
-    while True:
-        reached = [p for at, undone in retractions if at > mark for p in undone if p <= mark]
-        if not reached:
-            return mark
-        mark = min(reached) - 1
-
-
-def _after(view: View, state: State, written: Iterable[ev.Recorded]) -> View:
-    """The view after `written`, evolved from `state`: the view's own, or after an undo
-    the state without the events it takes back (no refold of the branch either way)."""
-    from journal.state import evolve
-
-    written = tuple(written)
-    branch = Branch(
-        view.branch.id, view.branch.campaign_id, view.branch.name, view.branch.parent_id,
-        view.branch.fork_position, written[-1].position, written[-1].hash)
-    for recorded in written:
-        state = evolve(state, recorded)
-    backwards = view.latest_first
-
-    def latest_first() -> Iterator[ev.Recorded]:
-        return itertools.chain(reversed(written), backwards())
-
-    if "history" in view.__dict__:
-        return View(view.campaign, branch, state, view.history + list(written), written,
-                    latest_first)
-    # Not read yet: read when asked, up to the old head (a branch's events are read up to
-    # the head they are read for), then what was written.
-    return View(view.campaign, branch, state, lambda: view.history + list(written), written,
-                latest_first)

@@ -636,14 +636,15 @@ class Store:
                                       events.c.position <= limit))
         return sa.select(*columns).where(sa.or_(*conditions)).order_by(events.c.position)
 
-    def stream(self, branch: Branch, chunk: int = 2000) -> Iterator[ev.Fact]:
-        """The branch's events as a replay folds them, one at a time, fetched in chunks: a
-        million events replay without a million in memory. Each payload is validated; the
-        provenance only proof reads (time, player, hashes) is not fetched."""
+    def stream(self, branch: Branch, chunk: int = 2000, after: int = 0) -> Iterator[ev.Fact]:
+        """The branch's events (past `after`) as a replay folds them, one at a time,
+        fetched in chunks: a million events replay without a million in memory. Each
+        payload is validated; the provenance only proof reads (time, player, hashes) is
+        not fetched."""
         with self._read() as conn:
             from journal.events import facts
 
-            query = self._stream(conn, branch, 0, FOLDED)
+            query = self._stream(conn, branch, after, FOLDED)
             for rows in _driver_rows(conn, query, chunk):  # in the order of FOLDED
                 self.rows_read += len(rows)
                 try:

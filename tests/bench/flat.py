@@ -80,8 +80,8 @@ def command_s(db: Path, *args: str) -> float:
     """Seconds of `spire --db DB ARGS` as a new process, its output thrown away (exit 1,
     an audit's findings, is an answer too)."""
     start = time.perf_counter()
-    done = subprocess.run([*SPIRE, "--db", str(db), *args], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, env=ENV)
+    done = subprocess.run([*SPIRE, "--db", str(db), *args], check=False,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
     assert done.returncode in (0, 1), done.stderr
     return time.perf_counter() - start
 
@@ -124,7 +124,7 @@ main()
 
 def peak_mb(db: Path, *args: str) -> int:
     """The peak resident memory (MB) of `spire --db DB ARGS` in a process of its own."""
-    done = subprocess.run([PY, "-c", PEAK, "--db", str(db), *args], env=ENV,
+    done = subprocess.run([PY, "-c", PEAK, "--db", str(db), *args], env=ENV, check=False,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     line = next(x for x in done.stderr.splitlines() if x.startswith("PEAK"))
     return int(line.split()[1])
@@ -214,9 +214,9 @@ def shell_rows(small: dict[str, Path], big: dict[str, Path], work: Path, rounds:
 
 def linear_rows(made: dict[str, Path], rounds: int, size: int) -> list[Row]:
     """audit, replay and replay --verify on the journal with undos against the one
-    without; audit's rate against a full replay (a cold status)."""
+    without; audit's rate against a full replay (a cold status); a one-shot status."""
     label = f"{size // 1000}k"
-    rows: list[Row] = []
+    rows: list[Row] = [status_row(made["hildegard"], 11, label)]
     for args in (("audit",), ("replay",), ("replay", "--verify")):
         undos, plain = turn_about(rounds, (made["hildegard"], args), (made["no undos"], args))
         rows.append((f"spire {' '.join(args)}, {label}, undo in 20 vs none", f"{undos:.2f} s",
@@ -231,6 +231,30 @@ def linear_rows(made: dict[str, Path], rounds: int, size: int) -> list[Row]:
     return rows
 
 
+READ_ONE_ROW = ("import sqlalchemy as sa, sys; e = sa.create_engine('sqlite:///' + sys.argv[1]); "
+                "c = e.connect(); c.execute(sa.text('SELECT * FROM events LIMIT 1')).first()")
+
+
+def status_row(db: Path, runs: int, label: str) -> Row:
+    """`spire status` in a new process against the floor: a process that imports
+    SQLAlchemy and reads one row, taken turn about."""
+    subprocess.run([*SPIRE, "--db", str(db), "note", "status is asked for"], check=True,
+                   capture_output=True, env=ENV)  # as at the table: a write, then status
+    floor, status = [], []
+    for _ in range(runs):
+        floor.append(command_s_plain([PY, "-c", READ_ONE_ROW, str(db)]))
+        status.append(command_s(db, "status"))
+    a, b = statistics.median(status) * 1000, statistics.median(floor) * 1000
+    return (f"spire status, new process, {label}, undo in 20", f"{a:.0f} ms",
+            f"{b:.0f} ms (SQLAlchemy, one row)", ratio(a / b, 1.3))
+
+
+def command_s_plain(args: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True, env=ENV)
+    return time.perf_counter() - start
+
+
 def memory_rows(db: Path, work: Path, size: int) -> list[Row]:
     """Peak memory of the commands that read a whole campaign, and of the first command
     after an import, on a journal of `size` events."""
@@ -241,7 +265,7 @@ def memory_rows(db: Path, work: Path, size: int) -> list[Row]:
     fresh = work / "flat-imported.sqlite"
     subprocess.run([*SPIRE, "--db", str(fresh), "import", str(export), "--name", "copy"],
                    check=True, capture_output=True, env=ENV)
-    rows: list[Row] = []
+    rows: list[Row] = [status_row(db, 11, label)]
     for args, on in ((("status",), fresh), (("audit",), db), (("replay",), db),
                      (("report", "-f", "html", "-o", str(work / "r.html")), db),
                      (("export", "-o", str(work / "e.jsonl")), db)):

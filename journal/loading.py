@@ -1,0 +1,224 @@
+"""Where a branch's state comes from: as last served, from a snapshot and the events past
+it, or folded as the branch streams; the state an undo leaves; the snapshots kept on the
+way; and an import's main branch folded as it is written.
+
+A snapshot is the state as the table had it at its position. One that a later undo reaches
+behind is passed over for an earlier one.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from journal.chain import Mark, RawEvent, Section
+from journal.store import Branch, Store
+
+if TYPE_CHECKING:
+    from journal import events as ev
+    from journal.state import State
+
+
+class States:
+    """The states of a journal's branches, folded as little as they can be."""
+
+    def __init__(self, store: Store, now: Callable[[], datetime]) -> None:
+        self.store, self.now = store, now
+        self._known: dict[int, tuple[int, str, State]] = {}
+        """The state last served per branch, by (head, head hash): a journal kept open (the
+        play shell) folds only what other writers appended since."""
+        self._snapshotted: dict[int, int] = {}
+        """The position of each branch's latest snapshot, once looked up."""
+        self._before: dict[int, tuple[int, str, State]] = {}
+        """The state before the one event this journal last wrote on a branch, by the head
+        it wrote (head, head hash): an undo of it, the commonest, folds nothing."""
+
+    def of(self, branch: Branch) -> State:
+        """The branch's state: as last served if the head has not moved (or that plus the
+        events appended since), else from the latest snapshot."""
+        from journal.state import project, retracted_positions
+
+        known = self._known.get(branch.id)
+        if known is not None and known[0] <= branch.head:
+            head, digest, state = known
+            if head == branch.head and digest == branch.head_hash:
+                return state
+            tail = self.store.read(branch, after=head)
+            if tail and tail[0].prev_hash == digest and \
+                    min(retracted_positions(tail), default=head + 1) > head:
+                state = project(tail, state)
+                self.remember(branch, state)
+                return state
+        state = self._unknown(branch)
+        self.remember(branch, state)
+        return state
+
+    def remember(self, branch: Branch, state: State, before: State | None = None) -> None:
+        """Serve `state` while the branch's head is where it is now; `before`: the state
+        before the one event that moved it there, which an undo of that event leaves."""
+        self._known[branch.id] = (branch.head, branch.head_hash, state)
+        if before is None:
+            self._before.pop(branch.id, None)
+        else:
+            self._before[branch.id] = (branch.head, branch.head_hash, before)
+
+    def _unknown(self, branch: Branch) -> State:
+        """The latest snapshot that still holds and the events past it; with none, the
+        branch folded as it streams (memory stays flat), a snapshot kept at its head and
+        one a little before it (so an undo there starts from the one before)."""
+        from journal import snapshots
+        from journal.state import fold
+
+        folded = self._from_snapshot(branch)
+        if folded is not None:
+            return folded
+        from journal.timeline import PROJECTION_VERSION
+
+        stream, state = self.store.stream(branch), None
+        retractions = self.store.retractions(branch)
+        gone = frozenset(p for _, undone in retractions for p in undone)
+        done, last = 0, [0]
+
+        def seen(facts: Iterator[ev.Fact]) -> Iterator[ev.Fact]:
+            for fact in facts:
+                last[0] = fact[0]
+                yield fact
+
+        for mark in (_before_undos(retractions, branch.head - snapshots.SNAPSHOT_EVERY),
+                     branch.head):
+            if mark <= done:
+                continue
+            state = fold(seen(itertools.islice(stream, mark - done)), gone, state)
+            done = mark
+            if last[0] == mark >= snapshots.SNAPSHOT_EVERY:  # positions as counted
+                self.store.save_snapshot(
+                    branch, mark, PROJECTION_VERSION, snapshots.encode(state), self.now())
+        return fold(stream, gone, state)  # past the head as counted: nothing, or a gap
+
+    def _from_snapshot(
+        self, branch: Branch, taken: frozenset[int] = frozenset(),
+    ) -> State | None:
+        """The state at the branch's head, with the events at `taken` left out too,
+        folded from the latest snapshot before them that no later undo reaches behind;
+        None when there is no such snapshot."""
+        from journal import events as ev
+        from journal import snapshots
+        from journal.state import fold
+        from journal.timeline import PROJECTION_VERSION
+
+        before = min(taken, default=None)
+        while (found := self.store.snapshot(branch, PROJECTION_VERSION, before)) is not None:
+            at, text = found
+            tail = list(self.store.stream(branch, after=at))  # what the fold needs alone
+            gone = taken.union(*(e.positions for _, e, _ in tail if isinstance(e, ev.Retracted)))
+            if min(gone, default=at + 1) <= at:  # an undo reaches behind it: an older one
+                before = min(gone)
+                continue
+            try:
+                state = snapshots.decode(text)
+            except (ValueError, KeyError, TypeError):  # a cache that does not read:
+                return None                             # folded without it
+            return fold(tail, gone, state)
+        return None
+
+    def without(self, branch: Branch, taken: frozenset[int]) -> State:
+        """The state at the branch's head as if the events at `taken` had not been
+        recorded: what an undo leaves, folded from a snapshot before them."""
+        from journal.state import project, retracted_positions
+
+        latest = self._before.get(branch.id)
+        if latest is not None and latest[:2] == (branch.head, branch.head_hash) \
+                and taken == {branch.head}:  # the event this journal wrote last: as before it
+            return latest[2]
+        found = self._from_snapshot(branch, taken)
+        if found is not None:
+            return found
+        history = self.store.read(branch)
+        gone = retracted_positions(history) | taken
+        return project(r for r in history if r.position not in gone)
+
+    def keep_snapshot(self, branch: Branch, state: State) -> None:
+        """A snapshot every so many events a journal kept open writes (the play shell), so
+        an undo, or the next process, folds only the events since."""
+        from journal import snapshots
+        from journal.timeline import PROJECTION_VERSION
+
+        last = self._snapshotted.get(branch.id)
+        if last is None:
+            found = self.store.snapshot(branch, PROJECTION_VERSION)
+            last = self._snapshotted[branch.id] = found[0] if found else 0
+        if branch.head - last >= snapshots.SNAPSHOT_EVERY:
+            self.store.save_snapshot(
+                branch, branch.head, PROJECTION_VERSION, snapshots.encode(state), self.now())
+            self._snapshotted[branch.id] = branch.head
+
+
+def _before_undos(retractions: list[tuple[int, tuple[int, ...]]], mark: int) -> int:
+    """The latest position at or before `mark` that no later undo reaches behind: the
+    state there, folded without every undone event, is the state the table had there."""
+    while True:
+        reached = [p for at, undone in retractions if at > mark for p in undone if p <= mark]
+        if not reached:
+            return mark
+        mark = min(reached) - 1
+
+
+class Folding:
+    """The main branch of an import folded as its events pass on their way to the store
+    (each payload was parsed once already, to check it: the memo has it); an undo steps
+    back (journal.stepwise). One that reaches further back than the steps kept stops it:
+    the first command folds that campaign instead."""
+
+    def __init__(self) -> None:
+        from journal.stepwise import Stepwise
+
+        self.steps = Stepwise()
+        self.head: tuple[int, str] | None = None
+
+    @property
+    def state(self) -> State:
+        return self.steps.state
+
+    def through(
+        self, items: Iterable[RawEvent | Section | Mark],
+    ) -> Iterator[RawEvent | Section | Mark]:
+        from journal import events as ev
+        from journal.stepwise import TooDeep
+
+        items = iter(items)
+        parse, add, when = ev.parse_stored, self.steps.add, _IMPORTED
+        for item in items:
+            if isinstance(item, Section):  # the main branch ends: the rest pass as they are
+                yield item
+                break
+            if isinstance(item, RawEvent):  # the time is the file's; the fold needs none
+                event = parse(item.type, item.v, item.payload_json)
+                try:
+                    add(ev.Recorded(item.position, event, when, item.player, item.override,
+                                    item.prev_hash, item.hash))
+                except TooDeep:
+                    yield item
+                    break
+                self.head = (item.position, item.hash)
+            yield item
+        else:
+            return
+        self.head = None if not isinstance(item, Section) else self.head
+        yield from items
+
+    def kept(self) -> list[tuple[int, State]]:
+        """The snapshots to keep: at the head, and one settled a little before it, so an
+        undo there starts from it."""
+        from journal import snapshots
+
+        assert self.head is not None
+        found = [(self.head[0], self.state)]
+        earlier = self.steps.settled(snapshots.SNAPSHOT_EVERY)
+        if earlier is not None:
+            found.append(earlier)
+        return found
+
+
+_IMPORTED = datetime(1970, 1, 1, tzinfo=UTC)
