@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from journal.chain import Mark, RawEvent, Section
@@ -166,59 +166,82 @@ def _before_undos(retractions: list[tuple[int, tuple[int, ...]]], mark: int) -> 
 
 
 class Folding:
-    """The main branch of an import folded as its events pass on their way to the store
-    (each payload was parsed once already, to check it: the memo has it); an undo steps
-    back (journal.stepwise). One that reaches further back than the steps kept stops it:
-    the first command folds that campaign instead."""
+    """The main branch of an import folded as its events pass on their way to the store,
+    a stretch at a time through the replay's own fold (each payload was parsed once
+    already, to check it: the memo has it). A stretch is folded only once the next has
+    been read, so the undos that reach into it are known by then; an undo that reaches
+    further back stops the folding: the first command folds that campaign instead."""
+
+    STRETCH = 4096
 
     def __init__(self) -> None:
-        from journal.stepwise import Stepwise
+        from journal.state import State
 
-        self.steps = Stepwise()
+        self.at, self.state = 0, State()
+        """The state after position `at`: the events folded so far."""
+        self.waiting: list[ev.Fact] = []
+        self.gone: set[int] = set()
+        self.undos: list[tuple[int, tuple[int, ...]]] = []
+        self.settled: tuple[int, State] | None = None
+        """A position a little before the head, and the state the table had there."""
         self.head: tuple[int, str] | None = None
-
-    @property
-    def state(self) -> State:
-        return self.steps.state
 
     def through(
         self, items: Iterable[RawEvent | Section | Mark],
     ) -> Iterator[RawEvent | Section | Mark]:
         from journal import events as ev
-        from journal.stepwise import TooDeep
 
         items = iter(items)
-        parse, add, when = ev.parse_stored, self.steps.add, _IMPORTED
+        parse, waiting, undone = ev.parse_stored, self.waiting, ev.Retracted
         for item in items:
             if isinstance(item, Section):  # the main branch ends: the rest pass as they are
                 yield item
                 break
-            if isinstance(item, RawEvent):  # the time is the file's; the fold needs none
+            if isinstance(item, RawEvent) and self.head != _BROKEN:
                 event = parse(item.type, item.v, item.payload_json)
-                try:
-                    add(ev.Recorded(item.position, event, when, item.player, item.override,
-                                    item.prev_hash, item.hash))
-                except TooDeep:
-                    yield item
-                    break
-                self.head = (item.position, item.hash)
+                if isinstance(event, undone):
+                    self._undo(item.position, event.positions)
+                if self.head != _BROKEN:
+                    waiting.append((item.position, event, item.override))
+                    self.head = (item.position, item.hash)
+                    if len(waiting) >= 2 * self.STRETCH:
+                        self._fold(self.STRETCH)
             yield item
-        else:
-            return
-        self.head = None if not isinstance(item, Section) else self.head
+        self._finish()
         yield from items
 
-    def kept(self) -> list[tuple[int, State]]:
-        """The snapshots to keep: at the head, and one settled a little before it, so an
-        undo there starts from it."""
+    def _undo(self, position: int, taken: tuple[int, ...]) -> None:
+        if min(taken) <= self.at:  # into a stretch folded already
+            self.head = _BROKEN
+        self.gone.update(taken)
+        self.undos.append((position, taken))
+
+    def _fold(self, count: int) -> None:
+        from journal.state import fold
+
+        facts = self.waiting[:count]
+        del self.waiting[:count]
+        if facts:
+            self.state = fold(facts, self.gone, self.state)
+            self.at = facts[-1][0]
+
+    def _finish(self) -> None:
+        """Fold what waits, keeping on the way the state at a position a little before the
+        head that no undo after it reaches behind."""
         from journal import snapshots
 
-        assert self.head is not None
-        found = [(self.head[0], self.state)]
-        earlier = self.steps.settled(snapshots.SNAPSHOT_EVERY)
-        if earlier is not None:
-            found.append(earlier)
-        return found
+        if self.head in (None, _BROKEN) or not self.waiting:
+            return
+        settled = _before_undos(self.undos, self.waiting[-1][0] - snapshots.SNAPSHOT_EVERY)
+        if settled > self.at:
+            self._fold(sum(1 for fact in self.waiting if fact[0] <= settled))
+            if self.at == settled:
+                self.settled = (self.at, self.state)
+        self._fold(len(self.waiting))
+
+    def kept(self) -> list[tuple[int, State]]:
+        """The snapshots to keep: at the head, and the settled one before it."""
+        return [(self.at, self.state), *([self.settled] if self.settled else [])]
 
 
-_IMPORTED = datetime(1970, 1, 1, tzinfo=UTC)
+_BROKEN = (0, "")

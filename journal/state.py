@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import singledispatch
 from typing import Any, TypeVar
@@ -186,7 +187,7 @@ def retracted_positions(history: Iterable[ev.Recorded]) -> frozenset[int]:
     )
 
 
-def fold(facts: Iterable[ev.Fact], gone: frozenset[int], state: State | None = None) -> State:
+def fold(facts: Iterable[ev.Fact], gone: AbstractSet[int], state: State | None = None) -> State:
     """Fold events as they come, leaving out the positions in `gone` (known beforehand).
 
     `_evolved` spelt out in the loop (change them together), its handlers looked up in a
