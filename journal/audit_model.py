@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
 from journal import chain
 from journal.dice_stats import DiceStats
@@ -20,9 +20,9 @@ Kind = Literal["integrity", "legality"]
 
 # -- what the audit reads ----------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Row:
-    """One stored event row, unparsed: what the hash covers, as the file holds it."""
+class Row(NamedTuple):
+    """One stored event row, unparsed: what the hash covers, as the file holds it. (A
+    named tuple: the audit makes one a row.)"""
 
     position: int
     type: str

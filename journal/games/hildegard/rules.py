@@ -47,9 +47,9 @@ def shooters(state: State) -> tuple[str, ...]:
 
 def shooter_for(state: State, player: int | None) -> str | None:
     """The character a player plays: 1 Hildegard, 2 Hallveig."""
-    names = shooters(state)
     if player is None:
         return None
+    names = shooters(state)
     if not 1 <= player <= len(names):
         raise BadInput(f"player {player}? this campaign has players 1 to {len(names)}")
     return names[player - 1]
