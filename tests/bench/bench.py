@@ -230,8 +230,7 @@ def import_rates(db: Path, work: Path, rounds: int) -> tuple[float, float]:
 
 # -- new processes -------------------------------------------------------------------------
 
-READ_ONE_ROW = ("import sqlalchemy as sa, sys; e = sa.create_engine('sqlite:///' + sys.argv[1]); "
-                "c = e.connect(); c.execute(sa.text('SELECT * FROM events LIMIT 1')).first()")
+READ_ONE_ROW = flat.READ_ONE_ROW
 
 
 
