@@ -5,7 +5,7 @@ hours."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from journal import chain
@@ -120,7 +120,7 @@ def raw_events(count: int, start: datetime | None = None,
                game: str = "hildegard", undo_every: int | None = None) -> Iterator[RawEvent]:
     """`count` events chained as spire chains them; with `undo_every`, one undo in so many."""
     prev = chain.GENESIS
-    when = start or datetime(2026, 1, 1, tzinfo=timezone.utc)
+    when = start or datetime(2026, 1, 1, tzinfo=UTC)
     for position, data in enumerate(payloads(count, game, undo_every), start=1):
         type_ = str(data.pop("type"))
         stamp = (when + timedelta(seconds=position)).isoformat()
