@@ -11,10 +11,14 @@ keeps only what it reports.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from journal import events as ev
 from journal.state import State, evolve, retracted_positions
+
+if TYPE_CHECKING:
+    from journal.report.model import Ended, Found
 
 
 class Step(NamedTuple):
@@ -44,3 +48,41 @@ def steps(history: Iterable[ev.Recorded], gone: frozenset[int]) -> Iterator[Step
 def fold(history: Sequence[ev.Recorded]) -> list[Step]:
     """Every step of a branch in hand (a test's, a short one), as a list."""
     return list(steps(history, retracted_positions(history)))
+
+
+class Track(Protocol):
+    """An encounter followed step by step: where and when it began and ended, and its
+    latest state (None until it has one)."""
+
+    started: int
+    started_at: datetime
+    ended_at: datetime | None
+    latest: Any
+
+
+T = TypeVar("T", bound=Track)
+
+
+class Encounters(Generic[T]):
+    """A game's encounters of the branch, handed to `found` in the order they began, each
+    once it is over; only the one under way is followed. Each game says how it follows one
+    (`take`) and what its end reports (`ended`)."""
+
+    def __init__(self, found: Found) -> None:
+        self.found = found
+        self.track: T | None = None
+
+    def take(self, step: Step) -> None:
+        raise NotImplementedError
+
+    def ended(self, track: T) -> Ended:
+        raise NotImplementedError
+
+    def opened(self) -> int | None:
+        """Where the encounter under way (still to be handed on) began."""
+        return None if self.track is None else self.track.started
+
+    def close(self) -> None:
+        track, self.track = self.track, None
+        if track is not None and track.latest is not None:
+            self.found(self.ended(track), track.started_at, track.ended_at)

@@ -18,13 +18,13 @@ from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
 from journal.games.hildegard.state import FaceOff, Target, hildegard
+from journal.report import fold
 from journal.report.fold import Step
 from journal.report.model import (
     Encounter,
     Ended,
     Enemy,
     FaceOffReport,
-    Found,
     Round,
     TargetReport,
 )
@@ -99,13 +99,9 @@ class _Track:
         self.totals[fight.round] = now
 
 
-class Encounters:
+class Encounters(fold.Encounters[_Track]):
     """Each target and face-off of the branch, handed to `found` in the order they began,
     each once no later event can change it; only the one under way is followed."""
-
-    def __init__(self, found: Found) -> None:
-        self.found = found
-        self.track: _Track | None = None
 
     def take(self, step: Step) -> None:
         if isinstance(step.recorded.event, STARTED):
@@ -117,14 +113,9 @@ class Encounters:
         if self.track is not None and encounter is not None:
             self.track.follow(step, encounter)
 
-    def opened(self) -> int | None:
-        """Where the encounter under way (still to be handed on) began."""
-        return None if self.track is None else self.track.started
-
-    def close(self) -> None:
-        track, self.track = self.track, None
-        if track is not None and track.latest is not None:
-            self.found(_ended(track, track.latest), track.started_at, track.ended_at)
+    def ended(self, track: _Track) -> Ended:
+        assert track.latest is not None  # handed on only once it has one
+        return _ended(track, track.latest)
 
 
 def _ended(track: _Track, latest: Target | FaceOff) -> Ended:

@@ -18,8 +18,9 @@ from journal.games.spires_end import events as se
 from journal.games.spires_end.state import Fighter as Cubes
 from journal.games.spires_end.state import SpiresEnd, spires_end
 from journal.games.spires_end.view import changes
+from journal.report import fold
 from journal.report.fold import Step
-from journal.report.model import Beat, EncounterReport, Ended, Exchange, Fighter, Found
+from journal.report.model import Beat, EncounterReport, Ended, Exchange, Fighter
 
 QUIET = ("upkeep: ", "Round ")
 """Lines a report leaves out of a beat: an upkeep with no effects, the turn passing (the
@@ -39,13 +40,9 @@ class _Track:
     beats: list[Beat] = field(default_factory=list)
 
 
-class Encounters:
+class Encounters(fold.Encounters[_Track]):
     """Each Spire's End fight of the branch, handed to `found` in the order they began,
     each once it is over; only the one under way is followed."""
-
-    def __init__(self, found: Found) -> None:
-        self.found = found
-        self.track: _Track | None = None
 
     def take(self, step: Step) -> None:
         if isinstance(step.recorded.event, se.FightBegan):
@@ -59,14 +56,8 @@ class Encounters:
             track.ended_at = step.recorded.recorded_at
             self.close()
 
-    def opened(self) -> int | None:
-        """Where the encounter under way (still to be handed on) began."""
-        return None if self.track is None else self.track.started
-
-    def close(self) -> None:
-        track, self.track = self.track, None
-        if track is not None and track.latest is not None:
-            self.found(Ended.of(_report(track)), track.started_at, track.ended_at)
+    def ended(self, track: _Track) -> Ended:
+        return Ended.of(_report(track))
 
 
 def _follow(track: _Track, step: Step, before: SpiresEnd, after: SpiresEnd) -> None:

@@ -20,6 +20,7 @@ from journal.games.volume2.rounds import attack_damage
 from journal.games.volume2.state import Encounter as Fight
 from journal.games.volume2.state import Fighter as Ally
 from journal.games.volume2.state import Foe, volume2
+from journal.report import fold
 from journal.report.fold import Step
 from journal.report.model import (
     Beat,
@@ -27,7 +28,6 @@ from journal.report.model import (
     Ended,
     Exchange,
     Fighter,
-    Found,
     TradeRecord,
     WaterfallRecord,
 )
@@ -47,13 +47,9 @@ class _Track:
     beats: list[Beat] = field(default_factory=list)
 
 
-class Encounters:
+class Encounters(fold.Encounters[_Track]):
     """Each Volume 2 encounter of the branch, handed to `found` in the order they began,
     each once it is over; only the one under way is followed."""
-
-    def __init__(self, found: Found) -> None:
-        self.found = found
-        self.track: _Track | None = None
 
     def take(self, step: Step) -> None:
         if isinstance(step.recorded.event, v2.EncounterBegan):
@@ -72,14 +68,8 @@ class Encounters:
             track.ended, track.ended_at = step.position, step.recorded.recorded_at
             self.close()
 
-    def opened(self) -> int | None:
-        """Where the encounter under way (still to be handed on) began."""
-        return None if self.track is None else self.track.started
-
-    def close(self) -> None:
-        track, self.track = self.track, None
-        if track is not None and track.latest is not None:
-            self.found(Ended.of(_report(track)), track.started_at, track.ended_at)
+    def ended(self, track: _Track) -> Ended:
+        return Ended.of(_report(track))
 
 
 def _beat(track: _Track, step: Step, round_: int, did: Sequence[str]) -> None:
