@@ -41,9 +41,9 @@ def watch(journal: Journal, last: int) -> None:
             now = (status.branch.id, status.branch.head, status.branch.head_hash)
             if now != seen:
                 seen = now
-                latest = journal.store.read(status.branch, after=max(0, status.branch.head - last)) \
-                    if last else []
-                show(status, latest, journal.store.retracted(status.branch))
+                after = max(0, status.branch.head - last)
+                latest = journal.store.log.read(status.branch, after=after) if last else []
+                show(status, latest, journal.store.log.retracted(status.branch))
             waited = 0.0
             while not stop.is_set() and waited < RECHECK_SECONDS:
                 if changes.wait(STOP_SECONDS):

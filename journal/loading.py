@@ -45,7 +45,7 @@ class States:
             head, digest, state = known
             if head == branch.head and digest == branch.head_hash:
                 return state
-            tail = self.store.read(branch, after=head)
+            tail = self.store.log.read(branch, after=head)
             if tail and tail[0].prev_hash == digest and \
                     min(retracted_positions(tail), default=head + 1) > head:
                 state = project(tail, state)
@@ -76,8 +76,8 @@ class States:
             return folded
         from journal.timeline import PROJECTION_VERSION
 
-        stream, state = self.store.stream(branch), None
-        retractions = self.store.retractions(branch)
+        stream, state = self.store.log.stream(branch), None
+        retractions = self.store.log.retractions(branch)
         gone = frozenset(p for _, undone in retractions for p in undone)
         done, last = 0, [0]
 
@@ -93,7 +93,7 @@ class States:
             state = fold(seen(itertools.islice(stream, mark - done)), gone, state)
             done = mark
             if last[0] == mark >= snapshots.SNAPSHOT_EVERY:  # positions as counted
-                self.store.save_snapshot(
+                self.store.kept.save_snapshot(
                     branch, mark, PROJECTION_VERSION, snapshots.encode(state), self.now())
         return fold(stream, gone, state)  # past the head as counted: nothing, or a gap
 
@@ -109,9 +109,9 @@ class States:
         from journal.timeline import PROJECTION_VERSION
 
         before = min(taken, default=None)
-        while (found := self.store.snapshot(branch, PROJECTION_VERSION, before)) is not None:
+        while (found := self.store.kept.snapshot(branch, PROJECTION_VERSION, before)) is not None:
             at, text = found
-            tail = list(self.store.stream(branch, after=at))  # what the fold needs alone
+            tail = list(self.store.log.stream(branch, after=at))  # what the fold needs alone
             gone = taken.union(*(e.positions for _, e, _ in tail if isinstance(e, ev.Retracted)))
             if min(gone, default=at + 1) <= at:  # an undo reaches behind it: an older one
                 before = min(gone)
@@ -135,7 +135,7 @@ class States:
         found = self._from_snapshot(branch, taken)
         if found is not None:
             return found
-        history = self.store.read(branch)
+        history = self.store.log.read(branch)
         gone = retracted_positions(history) | taken
         return project(r for r in history if r.position not in gone)
 
@@ -147,10 +147,10 @@ class States:
 
         last = self._snapshotted.get(branch.id)
         if last is None:
-            found = self.store.snapshot(branch, PROJECTION_VERSION)
+            found = self.store.kept.snapshot(branch, PROJECTION_VERSION)
             last = self._snapshotted[branch.id] = found[0] if found else 0
         if branch.head - last >= snapshots.SNAPSHOT_EVERY:
-            self.store.save_snapshot(
+            self.store.kept.save_snapshot(
                 branch, branch.head, PROJECTION_VERSION, snapshots.encode(state), self.now())
             self._snapshotted[branch.id] = branch.head
 

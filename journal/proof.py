@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from journal import glance as glances
-from journal.store import Branch, Store
+from journal.store import Branch, Log
 
 if TYPE_CHECKING:
     from journal import audit as audit_
@@ -27,7 +27,7 @@ def verify(journal: Journal) -> list[str]:
     journal serves: its state, the status kept at its head and each snapshot. A
     branch is folded from its parent's state at the fork (parents come first)."""
     problems: list[str] = []
-    tree = journal.store.branches(journal.campaign())
+    tree = journal.store.tree.branches(journal.campaign())
     forks: dict[int, dict[int, State]] = {b.id: {} for b in tree}
     for b in tree:
         if b.parent_id is not None and b.fork_position is not None:
@@ -43,7 +43,7 @@ def verify(journal: Journal) -> list[str]:
         if folded != served.state:
             problems.append(f"branch {branch.name!r}: the state served at #{branch.head} "
                             "is not the fold of its events")
-        glance = journal.store.glance(served.branch, glances.VERSION)
+        glance = journal.store.kept.glance(served.branch, glances.VERSION)
         if glance is not None and glance != glances.of(folded).dumps():
             problems.append(f"branch {branch.name!r}: the status kept at "
                             f"#{served.branch.head} disagrees with its events")
@@ -63,7 +63,7 @@ journal: Journal, branch: Branch, problems: list[str], start: tuple[int, State] 
     from journal.stepwise import Stepwise, TooDeep
     from journal.timeline import PROJECTION_VERSION, up_to
 
-    kept = dict(journal.store.snapshots_of(branch, PROJECTION_VERSION))
+    kept = dict(journal.store.kept.snapshots_of(branch, PROJECTION_VERSION))
     at, state = start if start is not None else (0, None)
     steps = Stepwise(state, at)
 
@@ -82,12 +82,12 @@ journal: Journal, branch: Branch, problems: list[str], start: tuple[int, State] 
 
     if at:
         check(at)
-    for recorded in journal.store.events(branch, after=at):
+    for recorded in journal.store.log.events(branch, after=at):
         try:
             steps.add(recorded)
         except TooDeep:  # an undo past the steps kept: that stretch folded afresh
             here = recorded.position
-            steps.restart(project(up_to(here, journal.store.events(branch))), here)
+            steps.restart(project(up_to(here, journal.store.log.events(branch))), here)
         check(recorded.position)
     return steps.state
 
@@ -103,15 +103,15 @@ journal: Journal, branch: str | None = None, every: bool = False, expect: str | 
     from journal.timeline import PROJECTION_VERSION
 
     campaign = journal.campaign()
-    chosen = None if every else journal.store.branch(campaign, branch).name
-    kept = journal.store.branches(campaign)
+    chosen = None if every else journal.store.tree.branch(campaign, branch).name
+    kept = journal.store.tree.branches(campaign)
     tree = [audit.BranchRows.of(b) for b in kept]
     checked = [b for b in kept if chosen in (None, b.name)]
-    snapshots = {b.name: journal.store.snapshots_of(b, PROJECTION_VERSION) for b in checked}
+    snapshots = {b.name: journal.store.kept.snapshots_of(b, PROJECTION_VERSION) for b in checked}
     keep = {name: {at for at, _ in found} for name, found in snapshots.items()}
     for b in checked:
         keep[b.name].add(b.head)
-    report = audit.audit(campaign.name, campaign.game, tree, _Rows(journal.store), chosen,
+    report = audit.audit(campaign.name, campaign.game, tree, _Rows(journal.store.log), chosen,
                          sealed=journal.store.seal(), expect=expect, keep=keep)
     if report.of_kind("integrity"):
         return report  # past an edit, a cache would be judged against the damage
@@ -134,11 +134,11 @@ journal: Journal, branch: Branch, kept: list[tuple[int, str]],
         if found is None:  # not folded by the audit (it stopped short): folded here
             from journal.state import project
 
-            return project(r for r in journal.store.read(branch) if r.position <= at)
+            return project(r for r in journal.store.log.read(branch) if r.position <= at)
         return found
 
     found = []
-    glance = journal.store.glance(branch, glances.VERSION)
+    glance = journal.store.kept.glance(branch, glances.VERSION)
     if glance is not None and glance != glances.of(fresh(branch.head)).dumps():
         found.append(Finding("integrity", branch.name, branch.head,
                              "the status kept here disagrees with a fresh fold of the "
@@ -158,21 +158,21 @@ journal: Journal, branch: Branch, kept: list[tuple[int, str]],
 class _Rows:
     """The audit's reader: a branch's own rows exactly as the store holds them."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, log: Log) -> None:
+        self.log = log
 
     def rows(self, branch: audit_.BranchRows) -> Iterator[audit_.Row]:
         from journal.audit import Row
 
-        return (Row(*row) for row in self.store.own_rows(branch.id))
+        return (Row(*row) for row in self.log.own_rows(branch.id))
 
     def row_at(self, branch: audit_.BranchRows, position: int) -> audit_.Row | None:
         from journal.audit import Row
 
-        found = self.store.own_row_at(branch.id, position)
+        found = self.log.own_row_at(branch.id, position)
         return Row(*found) if found is not None else None
 
     def undos(self, branch: audit_.BranchRows) -> list[audit_.Row]:
         from journal.audit import Row
 
-        return [Row(*row) for row in self.store.own_retraction_rows(branch.id)]
+        return [Row(*row) for row in self.log.own_retraction_rows(branch.id)]

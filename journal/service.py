@@ -79,7 +79,7 @@ class Journal:
     def campaigns(self) -> list[tuple[Campaign, Branch, bool]]:
         current = self._current_name()
         return [
-            (c, self.store.branch(c), c.name == current) for c in self.store.campaigns()
+            (c, self.store.tree.branch(c), c.name == current) for c in self.store.tree.campaigns()
         ]
 
     def _current_name(self) -> str | None:
@@ -88,8 +88,8 @@ class Journal:
         if self.campaign_name:
             return self.campaign_name
         if self._current is None:
-            chosen = self.store.setting(CURRENT)
-            names = [c.name for c in self.store.campaigns()]
+            chosen = self.store.kept.setting(CURRENT)
+            names = [c.name for c in self.store.tree.campaigns()]
             if chosen in names:
                 self._current = chosen
             elif len(names) == 1:
@@ -102,7 +102,7 @@ class Journal:
             raise NotFound(
                 "no current campaign: `spire new NAME --game GAME` starts one, "
                 "`spire use NAME` picks one")
-        return self.store.campaign(name)
+        return self.store.tree.campaign(name)
 
     def new(
         self, name: str, game: str, players: int, force: bool = False, quick_start: bool = False,
@@ -122,14 +122,14 @@ class Journal:
             decision = decide.start_campaign(rules, players, quick_start)
         override = _overrides(decision, force)
         first = [NewEvent(e, self.now(), override=override) for e in decision.events]
-        self.store.create_campaign(name, rules.name, first, self.now())
+        self.store.tree.create_campaign(name, rules.name, first, self.now())
         self.use(name)
         view = self.view()
         return view.with_written(tuple(view.history))
 
     def use(self, name: str) -> Campaign:
-        campaign = self.store.campaign(name)
-        self.store.set_setting(CURRENT, campaign.name)
+        campaign = self.store.tree.campaign(name)
+        self.store.kept.set_setting(CURRENT, campaign.name)
         self.campaign_name = campaign.name
         return campaign
 
@@ -138,42 +138,42 @@ class Journal:
     def view(self, branch: str | None = None) -> View:
         campaign = self.campaign()
         game_named(campaign.game)  # its events and how they fold, known before reading
-        current = self.store.branch(campaign, branch)
+        current = self.store.tree.branch(campaign, branch)
         state = self.states.of(current)
-        return View(campaign, current, state, lambda: self.store.read(current),
-                    backwards=lambda: self.store.backwards(current),
-                    undone=lambda position: self.store.undone_before(current, position))
+        return View(campaign, current, state, lambda: self.store.log.read(current),
+                    backwards=lambda: self.store.log.backwards(current),
+                    undone=lambda position: self.store.log.undone_before(current, position))
 
     def status(self, branch: str | None = None) -> Status:
         """The branch at its head, as status shows it: from the glance kept there, without
         loading the rules, or (when none is, or an older spire kept it) from its state,
         and then kept."""
         campaign = self.campaign()
-        current = self.store.branch(campaign, branch)
-        seen = _glance(self.store.glance(current, glances.VERSION))
+        current = self.store.tree.branch(campaign, branch)
+        seen = _glance(self.store.kept.glance(current, glances.VERSION))
         if seen is None:
             view = self.view(current.name)  # its branch as read with the state folded
             current, seen = view.branch, glances.of(view.state)
-            self.store.save_glance(current, glances.VERSION, seen.dumps())
+            self.store.kept.save_glance(current, glances.VERSION, seen.dumps())
         return Status(campaign, current, seen, self._marks(current))
 
     def event(self, position: int) -> tuple[View, ev.Recorded]:
         view = self.view()
-        return view, self.store.event_at(view.branch, position)
+        return view, self.store.log.event_at(view.branch, position)
 
     # -- the card catalog (journal-wide; an encounter's event keeps its own copy) ----------
 
     def cards(self, game: str) -> dict[str, Any]:
         """The cards the players entered for `game`, by name, as the game's card models."""
         read = _card_reader(game)
-        return {c.name: read(c.name, c.data) for c in self.store.cards(game)}
+        return {c.name: read(c.name, c.data) for c in self.store.kept.cards(game)}
 
     def add_card(self, game: str, card: Any) -> bool:
         """Enter `card` in `game`'s catalog; True if it replaced a card of that name."""
         _card_reader(game)
         data = card.model_dump(mode="json", exclude={"name"})
         stamp = self.now().isoformat()
-        return self.store.put_card(
+        return self.store.kept.put_card(
             StoredCard(game, card.name, card.kind, card.number, data, stamp))
 
     def met_cards(self, game: str) -> dict[str, Any]:
@@ -211,15 +211,15 @@ class Journal:
             known = (0, frozenset())
         head, gone = known
         if head < branch.head:
-            gone = gone | {p for _, undone in self.store.retractions(branch, after=head)
+            gone = gone | {p for _, undone in self.store.log.retractions(branch, after=head)
                            for p in undone}
         self._undone[branch.id] = (branch.head, gone)
         return gone
 
     def _marks(self, branch: Branch) -> list[Checkpoint]:
         """The branch's checkpoints without their cards: no event is read for them."""
-        marks = [m for m in self.store.checkpoints(branch) if m[1] <= branch.head]
-        gone = self.store.undone_among(branch, {at for _, at, _ in marks})
+        marks = [m for m in self.store.tree.checkpoints(branch) if m[1] <= branch.head]
+        gone = self.store.log.undone_among(branch, {at for _, at, _ in marks})
         return [Checkpoint(n, at, None, stamp) for n, at, stamp in marks if at not in gone]
 
     # -- writing --------------------------------------------------------------------------
@@ -255,7 +255,7 @@ class Journal:
             views.append(view_after(view, base, written))
             return glances.VERSION, glances.of(views[-1].state).dumps()
 
-        self.store.append(view.branch, view.branch.head, new,
+        self.store.writer.append(view.branch, view.branch.head, new,
                           checkpoint=_checkpoint_for(decision), glance=glance)
         after = views[-1]
         self.states.remember(after.branch, after.state,
@@ -271,7 +271,7 @@ class Journal:
         view = self.view()
         if any(c.name == name for c in self.checkpoints(view)):
             raise BadInput(f"checkpoint {name!r} exists already; choose another name")
-        self.store.add_checkpoint(view.branch, name, view.branch.head, self.now())
+        self.store.tree.add_checkpoint(view.branch, name, view.branch.head, self.now())
         return next(c for c in self.checkpoints(self.view()) if c.name == name)
 
     def rewind(self, name: str, as_branch: str | None = None) -> View:
@@ -283,7 +283,7 @@ class Journal:
         branch_name = _label(as_branch, "branch") if as_branch else self._free_name(view, label)
         parent = self._owner(view.branch, at)
         fork_hash = view.history[at - 1].hash
-        self.store.create_branch(view.campaign, branch_name, parent, at, fork_hash, self.now())
+        self.store.tree.create_branch(view.campaign, branch_name, parent, at, fork_hash, self.now())
         return self.switch(branch_name)
 
     def _moment(self, view: View, name: str) -> int:
@@ -301,17 +301,17 @@ class Journal:
     def rename_branch(self, old: str, new: str) -> Branch:
         """Give a branch of the current campaign another name; its events, fork and
         checkpoints stay as they are."""
-        return self.store.rename_branch(self.campaign(), old, _label(new, "branch"))
+        return self.store.tree.rename_branch(self.campaign(), old, _label(new, "branch"))
 
     def _owner(self, branch: Branch, position: int) -> Branch:
         """The branch whose own events hold `position` (a fork point lies in an ancestor)."""
         while branch.parent_id is not None and branch.fork_position is not None \
                 and position <= branch.fork_position:
-            branch = self.store.branch_by_id(branch.parent_id)
+            branch = self.store.tree.branch_by_id(branch.parent_id)
         return branch
 
     def _free_name(self, view: View, checkpoint: str) -> str:
-        taken = {b.name for b in self.store.branches(view.campaign)}
+        taken = {b.name for b in self.store.tree.branches(view.campaign)}
         base = f"from-{checkpoint}"
         name, n = base, 2
         while name in taken:
@@ -320,13 +320,13 @@ class Journal:
 
     def switch(self, name: str) -> View:
         campaign = self.campaign()
-        branch = self.store.branch(campaign, name)
-        self.store.set_current_branch(campaign, branch.name)
+        branch = self.store.tree.branch(campaign, name)
+        self.store.tree.set_current_branch(campaign, branch.name)
         return self.view()
 
     def branches(self) -> list[BranchInfo]:
         campaign = self.campaign()
-        rows = self.store.branches(campaign)
+        rows = self.store.tree.branches(campaign)
         names = {b.id: b.name for b in rows}
         return [
             BranchInfo(b, names.get(b.parent_id) if b.parent_id else None,
@@ -339,8 +339,8 @@ class Journal:
         however long the campaign."""
         from journal.state import fold
 
-        current = self.store.branch(self.campaign(), branch)
-        return fold(self.store.stream(current), self.store.retracted(current))
+        current = self.store.tree.branch(self.campaign(), branch)
+        return fold(self.store.log.stream(current), self.store.log.retracted(current))
 
     def history(self, branch: str | None = None) -> list[ev.Recorded]:
         return self.view(branch).history
@@ -352,8 +352,8 @@ class Journal:
         no other event read), and its events past `after` read a chunk at a time as they
         are asked for: a report of a million events holds a chunk, not all. The state is
         not loaded."""
-        current = self.store.branch(self.campaign(), branch)
-        return current, self._retracted(current), self.store.events(current, after)
+        current = self.store.tree.branch(self.campaign(), branch)
+        return current, self._retracted(current), self.store.log.events(current, after)
 
     def marks(self, branch: Branch) -> list[Checkpoint]:
         """The checkpoints a branch sees, without their cards: no event is read."""
@@ -381,8 +381,8 @@ class Journal:
         if first > last:
             raise BadInput(f"--from #{first} comes after --to #{last}")
         branch = view.branch
-        return replay(self.store.events(branch), first, last, self._retracted(branch),
-                      lambda: self.store.events(branch))
+        return replay(self.store.log.events(branch), first, last, self._retracted(branch),
+                      lambda: self.store.log.events(branch))
 
     def diff(self, left: str, right: str) -> Diff:
         from journal.timeline import diff
@@ -415,15 +415,15 @@ class Journal:
         are written out, a chunk at a time."""
         campaign = self.campaign()
         if branch is not None:
-            path = self.store.branch(campaign, branch)
-            marks = [Mark(*c) for c in self.store.checkpoints(path)]
-            return [(None, self.store.raw(path), marks)]
-        tree = self.store.branches(campaign)
+            path = self.store.tree.branch(campaign, branch)
+            marks = [Mark(*c) for c in self.store.tree.checkpoints(path)]
+            return [(None, self.store.log.raw(path), marks)]
+        tree = self.store.tree.branches(campaign)
         names = {b.id: b.name for b in tree}
         exported: list[tuple[Section | None, Iterator[RawEvent], list[Mark]]] = []
         for b in tree:
-            own, marks = self.store.raw(b, own=b.parent_id is not None), \
-                self.store.own_checkpoints(b)
+            own, marks = self.store.log.raw(b, own=b.parent_id is not None), \
+                self.store.tree.own_checkpoints(b)
             if b.parent_id is None or b.fork_position is None:
                 exported.insert(0, (None, own, marks))
                 continue
@@ -453,21 +453,21 @@ class Journal:
         except BadInput as e:
             raise BadInput(f"line 1: {e}") from None
         folding = Folding()
-        self.store.create_campaign(
+        self.store.tree.create_campaign(
             name, started.game, (), self.now(),
             recorded=folding.through(itertools.chain([first], stream)))
         self.store.compact()
         campaign = self.use(name)
-        branch = self.store.branch(campaign)
+        branch = self.store.tree.branch(campaign)
         if folding.head == (branch.head, branch.head_hash):
             # What status needs, kept as a write keeps it: the first command after a big
             # import answers at once instead of folding the whole campaign.
             from journal import snapshots
             from journal.timeline import PROJECTION_VERSION
 
-            self.store.save_glance(branch, glances.VERSION, glances.of(folding.state).dumps())
+            self.store.kept.save_glance(branch, glances.VERSION, glances.of(folding.state).dumps())
             for at, state in folding.kept():
-                self.store.save_snapshot(branch, at, PROJECTION_VERSION,
+                self.store.kept.save_snapshot(branch, at, PROJECTION_VERSION,
                                          snapshots.encode(state), self.now())
         return branch
 

@@ -59,7 +59,7 @@ def test_a_streamed_replay_is_the_fold_of_the_events_read(tmp_path: Path) -> Non
     build(db, 2_000)
     journal = Journal(str(db))
     state = journal.rebuild()
-    assert state == project(journal.store.read(journal.store.branch(journal.campaign())))
+    assert state == project(journal.store.log.read(journal.store.tree.branch(journal.campaign())))
     assert state.resources["feats"] > 0 and state.game_state.finished
 
 
@@ -70,7 +70,7 @@ def test_the_fold_gives_the_states_it_gave_before_the_shortcuts(tmp_path: Path) 
     db = tmp_path / "long.sqlite"
     build(db, 2_000)
     journal = Journal(str(db))
-    events = journal.store.read(journal.store.branch(journal.campaign()))
+    events = journal.store.log.read(journal.store.tree.branch(journal.campaign()))
 
     def seen(n: int) -> dict[str, Any]:
         data = project(events[:n]).to_json()

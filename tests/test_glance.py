@@ -50,10 +50,10 @@ def test_the_glance_kept_at_each_head_is_the_glance_of_its_fold(
         journal = Journal(str(Path(here) / "journal.sqlite"))
         journal.new("walk", game, 1)
         _play(journal, plan)
-        for branch in journal.store.branches(journal.campaign()):
+        for branch in journal.store.tree.branches(journal.campaign()):
             shown = journal.status(branch.name)
             assert shown.branch == branch
-            expected = glance.of(project(journal.store.read(branch)))
+            expected = glance.of(project(journal.store.log.read(branch)))
             assert shown.glance.dumps() == expected.dumps(), branch.name
         assert journal.verify() == []
 
@@ -170,8 +170,8 @@ def test_a_writer_that_another_overtakes_keeps_the_glance_of_what_is_there(tmp_p
         return reading
 
     # B reads the events one way or another (all at once, or as they stream).
-    b.store.read = after_a_writes(b.store.read)  # type: ignore[method-assign]
-    b.store.stream = after_a_writes(b.store.stream)  # type: ignore[method-assign]
+    b.store.log.read = after_a_writes(b.store.log.read)  # type: ignore[method-assign]
+    b.store.log.stream = after_a_writes(b.store.log.stream)  # type: ignore[method-assign]
     b.execute(lambda v: decide.note("the gate is shut"))
     assert overtaken
     fresh = Journal(db)

@@ -37,7 +37,7 @@ def test_the_wheel_holds_only_the_journal_package(wheel: zipfile.ZipFile) -> Non
     tops = {name.split("/", 1)[0] for name in names(wheel)}
     (dist_info,) = [top for top in tops if top.endswith(".dist-info")]
     assert tops == {"journal", dist_info}
-    assert {"journal/__init__.py", "journal/store.py", "journal/cli/__init__.py"} <= set(
+    assert {"journal/__init__.py", "journal/store/__init__.py", "journal/cli/__init__.py"} <= set(
         names(wheel))
 
 

@@ -19,7 +19,7 @@ from conftest import Spire
 from journal import report as report_
 from journal.report import KEEPS, gather, render
 from journal.service import Journal
-from journal.store import Store
+from journal.store import Log
 
 sys.path.insert(0, str(Path(__file__).parent / "bench"))
 from journal_gen import build as build_journal
@@ -74,14 +74,14 @@ class Watched:
 
         monkeypatch.setattr(build, "evolve", counted)
 
-        read = Store.read
+        read = Log.read
 
         def short(*args: Any, **kwargs: Any) -> Any:
             found = read(*args, **kwargs)  # a state's tail past its snapshot, not the branch
             assert len(found) < 100, "the report read its branch as a list"
             return found
 
-        monkeypatch.setattr(Store, "read", short)
+        monkeypatch.setattr(Log, "read", short)
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "json"])

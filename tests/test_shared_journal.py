@@ -17,6 +17,7 @@ from conftest import Spire
 
 from journal import store
 from journal.paths import shipped
+from journal.store import migration
 
 pytestmark = pytest.mark.postgresql
 
@@ -184,8 +185,8 @@ def test_an_upgrade_on_postgresql_is_all_or_nothing(
     migrations = tmp_path / "migrations"
     shutil.copytree(shipped("migrations"), migrations, ignore=shutil.ignore_patterns("__pycache__"))
     (migrations / "versions" / f"{NEXT}_later.py").write_text(textwrap.dedent(BROKEN_MIGRATION))
-    monkeypatch.setattr(store, "shipped", lambda name: migrations)
-    monkeypatch.setattr(store, "SCHEMA_REVISION", NEXT)
+    monkeypatch.setattr(migration, "shipped", lambda name: migrations)
+    monkeypatch.setattr(migration, "SCHEMA_REVISION", NEXT)
 
     line = shared.refused("status", code=3)
     assert "division by zero" in line

@@ -39,7 +39,7 @@ def _fork(journal: Journal, at: int) -> None:
     name = f"at-{view.branch.name}-{at}"
     if any(c.name == name for c in journal.checkpoints(view)):
         return
-    journal.store.add_checkpoint(view.branch, name, at, journal.now())
+    journal.store.tree.add_checkpoint(view.branch, name, at, journal.now())
     if any(c.name == name for c in journal.checkpoints(view)):  # not at an undone event
         journal.rewind(name, f"b{len(journal.branches())}")
 
@@ -54,16 +54,16 @@ def test_snapshot_plus_tail_equals_a_full_fold_on_every_branch(
         journal = Journal(str(Path(here) / "journal.sqlite"))
         journal.new("walk", game, 1)
         _play(journal, plan)
-        branches = journal.store.branches(journal.campaign())
+        branches = journal.store.tree.branches(journal.campaign())
         for which, where in picks:
             branch = branches[which % len(branches)]
-            history = journal.store.read(branch)
+            history = journal.store.log.read(branch)
             at = max(1, round(where * len(history)))
             state = project(history[:at])
-            journal.store.save_snapshot(
+            journal.store.kept.save_snapshot(
                 branch, at, PROJECTION_VERSION, snapshots.encode(state), journal.now())
         for branch in branches:
-            full = project(journal.store.read(branch))
+            full = project(journal.store.log.read(branch))
             assert journal.view(branch.name).state == full, branch.name
             assert journal.rebuild(branch.name) == full, branch.name  # the streamed replay
         assert journal.verify() == []

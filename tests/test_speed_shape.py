@@ -133,14 +133,14 @@ def test_audit_folds_each_event_once_with_an_undo_every_twenty(
 ) -> None:
     calls = counting(monkeypatch)
     rows = [0]
-    own_rows = store.Store.own_rows
+    own_rows = store.Log.own_rows
 
-    def read(self: store.Store, *args: Any, **kwargs: Any) -> Any:
+    def read(self: store.Log, *args: Any, **kwargs: Any) -> Any:
         for row in own_rows(self, *args, **kwargs):
             rows[0] += 1
             yield row
 
-    monkeypatch.setattr(store.Store, "own_rows", read)
+    monkeypatch.setattr(store.Log, "own_rows", read)
     run = long_campaign("audit")  # one finding: the benchmark's last target starts mid-fight
     assert f"Retractions: {UNDOS}\n" in run.out and "main #1981 undid #1980" in run.out
     assert calls[0] <= 2000 + UNDOS, calls[0]
@@ -153,10 +153,10 @@ def undo_reads(db: Path, times: int = 3) -> list[int]:
     journal = Journal(str(db))
     reads = []
     for _ in range(times):
-        journal.store.rows_read = 0
+        journal.store.log.rows_read = 0
         view = journal.execute(lambda v: decide.undo(v.latest_first()))
-        reads.append(journal.store.rows_read)
-        assert view.state == project(Journal(str(db)).store.read(view.branch))
+        reads.append(journal.store.log.rows_read)
+        assert view.state == project(Journal(str(db)).store.log.read(view.branch))
     return reads
 
 
@@ -182,9 +182,9 @@ def test_undos_in_a_long_play_shell_session_read_a_bounded_number_of_rows(
     gain: Callable[[Any], decide.Decision] = lambda v: decide.gain(v.state, "gold", 1)
     for _ in range(3 * snapshots.SNAPSHOT_EVERY):
         journal.execute(gain)
-    journal.store.rows_read = 0
+    journal.store.log.rows_read = 0
     journal.execute(lambda v: decide.undo(v.latest_first()))
-    assert journal.store.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
+    assert journal.store.log.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
 
 
 def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path: Path) -> None:
@@ -199,7 +199,7 @@ def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path:
     assert "3000 events" in other.ok("import", str(exported), "--name", "copy")
     journal = Journal(str(other.db))
     status = journal.status()
-    assert journal.store.rows_read == 0
+    assert journal.store.log.rows_read == 0
     assert status.glance == Journal(str(spire.db)).status().glance
     assert other.ok("status") == spire.ok("status").replace("long", "copy")
 
@@ -282,7 +282,7 @@ def test_a_redo_reads_a_bounded_number_of_rows_however_long_the_branch(spire: Sp
     spire.ok("undo")
     journal = Journal(str(spire.db))
     journal.execute(lambda v: decide.redo(v.latest_first(), v.undone_before))
-    assert journal.store.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
+    assert journal.store.log.rows_read <= 2 * snapshots.SNAPSHOT_EVERY + 64
     assert "Note: a slip" in spire.ok("log", "--last", "1")
 
 

@@ -24,6 +24,7 @@ from journal import chain, store
 from journal.chain import RawEvent
 from journal.cli import app
 from journal.paths import shipped
+from journal.store import engine, migration
 
 V1_ITEM = {"item": "Cursed Key", "holder": "Hildegard"}  # item-gained before it had a kind
 
@@ -162,8 +163,8 @@ def test_an_older_journal_is_copied_aside_before_it_is_upgraded(
     migrations = tmp_path / "migrations"
     shutil.copytree(shipped("migrations"), migrations, ignore=shutil.ignore_patterns("__pycache__"))
     (migrations / "versions" / f"{NEXT}_later.py").write_text(textwrap.dedent(NEXT_MIGRATION))
-    monkeypatch.setattr(store, "shipped", lambda name: migrations)
-    monkeypatch.setattr(store, "SCHEMA_REVISION", NEXT)
+    monkeypatch.setattr(migration, "shipped", lambda name: migrations)
+    monkeypatch.setattr(migration, "SCHEMA_REVISION", NEXT)
 
     assert hildegard.json("status")["notes"] == [f"written at revision {HEAD}"]
 
@@ -205,7 +206,7 @@ def test_a_file_that_is_not_a_journal_is_refused_untouched(spire: Spire) -> None
 def test_a_locked_journal_is_refused_and_nothing_is_written(
     hildegard: Spire, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(store, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(engine, "BUSY_TIMEOUT_MS", 50)
     before = hildegard.journal_rows()
     holder = sqlite3.connect(hildegard.db, isolation_level=None)
     try:
@@ -256,7 +257,7 @@ def test_undos_are_found_through_the_index_of_retractions(hildegard: Spire) -> N
     executed: list[tuple[str, Any]] = []
     sa.event.listen(journal.engine, "before_cursor_execute",
                     lambda _c, _k, statement, params, *_: executed.append((statement, params)))
-    assert journal.retracted(journal.branch(journal.campaign("gray-oaks"))) == {2}
+    assert journal.log.retracted(journal.tree.branch(journal.tree.campaign("gray-oaks"))) == {2}
     statement, params = next((s, p) for s, p in executed if "retracted" in s)
     with sqlite3.connect(hildegard.db) as conn:
         plan = conn.execute(f"EXPLAIN QUERY PLAN {statement}", params).fetchall()

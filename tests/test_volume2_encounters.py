@@ -548,7 +548,7 @@ def test_a_long_campaign_folds_alike_from_snapshots_and_streams(tmp_path: Any) -
     spire.ok("replay", "--verify")
     journal = Journal(str(db))
     state = journal.rebuild()
-    assert state == project(journal.store.read(journal.store.branch(journal.campaign())))
+    assert state == project(journal.store.log.read(journal.store.tree.branch(journal.campaign())))
     assert snapshots.decode(snapshots.encode(state)) == state
     assert len(state.game_state.finished) == 10
 

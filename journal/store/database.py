@@ -1,0 +1,185 @@
+"""A journal's database, opened: its engine and its transactions.
+
+A write is one transaction; the branches whose heads it moved are told to watchers and
+sealed under the write lock, before the commit, so no other writer comes between. The
+store's parts (journal.store) read and write through `reading` and `writing`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from journal import opening, watching
+from journal import seal as seal_
+from journal.errors import BadInput, StorageError
+from journal.store import migration, sealing
+from journal.store.engine import engine_for, storage_message
+from journal.store.schema import metadata
+
+
+class Database:
+    """A journal database: its engine, its transactions and the seal beside it."""
+
+    def __init__(self, url: str, lazily: bool = False) -> None:
+        """The journal at `url`. A SQLite file is looked at first, without a byte changed:
+        another application's database, or a journal a newer spire wrote, is refused.
+        With `lazily`, a journal that is not there yet (no file, an empty one) is made only
+        by the first write: until then it reads as an empty journal, and a command that
+        only reads leaves no file and no directory behind."""
+        self.url = url
+        self._held: Connection | None = None
+        self._reading_only = False
+        self._unmade = False
+        self.moved: dict[int, tuple[int, str] | None] = {}
+        """The branches whose heads the write under way moved, each with its head before
+        (None for a branch it made): their seal is renewed."""
+        path = opening.sqlite_file(url)
+        revision = opening.found(path) if path is not None else migration.SCHEMA_REVISION
+        if revision is not None and revision != migration.SCHEMA_REVISION:
+            migration.check_known(revision, str(path))
+        if revision is None and lazily:
+            self._unmake()
+            return
+        self._open(lazily)
+
+    def _unmake(self) -> None:
+        """Read as an empty journal until the first write makes the real one."""
+        self._unmade = True
+        self._shared = False
+        self.engine = engine_for("sqlite://")  # one connection, kept: an empty journal
+        with self.engine.begin() as conn:
+            metadata.create_all(conn)
+
+    def _open(self, lazily: bool = False) -> None:
+        path = opening.sqlite_file(self.url)
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StorageError(f"cannot make the journal's directory {path.parent}: "
+                                   f"{e.strerror}") from None
+        self.engine = engine_for(self.url)
+        self._shared = self.engine.dialect.name == "postgresql"
+        """A server's journal, which several machines share: appends are told to watchers."""
+        with self._translated():
+            made = migration.migrate(self.engine, self.url, lazily)
+        if not made:  # a server's database with no journal in it yet: a read makes none
+            self.engine.dispose()
+            self._unmake()
+
+    @property
+    def there(self) -> bool:
+        """Whether the journal exists: one opened lazily is not there until its first write."""
+        return not self._unmade
+
+    def revision(self) -> str | None:
+        """The journal's schema revision (None: it is not there yet)."""
+        if self._unmade:
+            return None
+        with self.reading() as conn:
+            return migration.revision_of(conn)
+
+    def upgrade(self) -> None:
+        """Bring the schema to the Alembic head (imports Alembic only when needed)."""
+        migration.upgrade(self.engine)
+
+    def _made(self) -> None:
+        """Make the journal, now that a command writes to it."""
+        if self._unmade:
+            self._unmade = False
+            self.engine.dispose()
+            self._open()
+
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        try:
+            yield
+        except sa.exc.OperationalError as e:
+            raise StorageError(storage_message(self.url, e)) from None
+        except sa.exc.DatabaseError as e:
+            raise StorageError(storage_message(self.url, e)) from None
+        except self.engine.dialect.loaded_dbapi.Error as e:  # from a driver cursor
+            raise StorageError(storage_message(self.url, e)) from None
+        except OverflowError:  # the driver's: a number past what the database holds
+            raise BadInput("a number too big for the journal (at most 64 bits)") from None
+
+    @property
+    def holding(self) -> bool:
+        """Whether the write lock is held (`locked`): reads and writes are one transaction."""
+        return self._held is not None
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A connection to read through: the held transaction's, or a transaction's own."""
+        if self._held is not None:
+            with self._translated():
+                yield self._held
+            return
+        with self._translated(), self.engine.begin() as conn:
+            yield conn
+
+    def only_read(self) -> None:
+        """From now on write nothing, not even a cache (a view such as `spire watch`):
+        a write raises `StorageError`, which a cache's writer takes as going without."""
+        self._reading_only = True
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """A write transaction (the held one, inside `locked`): the branches it moved are
+        told to watchers and sealed before it commits."""
+        if self._reading_only:
+            raise StorageError("this view of the journal only reads it")
+        if self._held is not None:
+            with self._translated():
+                yield self._held
+            return
+        self._made()
+        self.moved.clear()
+        with self._translated(), self.engine.connect() as conn:
+            conn = conn.execution_options(spire_write=True)
+            with conn.begin():
+                yield conn
+                if self.moved and self._shared:  # told to watchers at the commit
+                    watching.notify(conn, self.moved)
+                if self.moved:  # under the write lock, before the commit: no writer between
+                    moved = dict(self.moved)
+                    self.moved.clear()
+                    sealing.renew(conn, self.url, moved)
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the write lock: every read and append inside is one transaction, so no
+        other writer can move a head between reading it and appending at it. For a writer
+        that lost the optimistic race; an error inside rolls everything back."""
+        with self.writing() as conn:
+            self._held = conn
+            try:
+                yield
+            finally:
+                self._held = None
+
+    def seal_path(self) -> Path | None:
+        """The sidecar beside a journal file that keeps each branch's head (None for a
+        database that is not a file)."""
+        return sealing.path_of(self.url)
+
+    def seal(self) -> seal_.Sealed:
+        """The seal as kept beside the journal."""
+        return sealing.read(self.url)
+
+    def compact(self) -> None:
+        """Fold SQLite's write-ahead log back into the journal file (after a big import, so
+        the next reader does not wade through it)."""
+        if self.engine.dialect.name == "sqlite":
+            with self._translated(), self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def changes(self) -> watching.Changes:
+        """A waiter that wakes when another writer may have appended (for `spire watch`)."""
+        with self._translated():
+            return watching.changes(self.engine)

@@ -1,0 +1,137 @@
+"""What the journal keeps beside the events: snapshots of folded states and the glance at
+each head (caches: a busy journal goes without), settings, and the card catalog."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from datetime import datetime
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from journal.errors import StorageError
+from journal.store.codec import card_of
+from journal.store.database import Database
+from journal.store.log import lineage
+from journal.store.records import Branch, StoredCard
+from journal.store.schema import cards, glances, settings, snapshots
+
+
+class Kept:
+    """The snapshots, glances, settings and cards of a journal."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    # -- snapshots ----------------------------------------------------------------------
+
+    def snapshot(
+        self, branch: Branch, version: int, before: int | None = None,
+    ) -> tuple[int, str] | None:
+        """The latest snapshot `branch` can start from: its own up to its head, or an
+        ancestor's up to the fork; before position `before` if given; (position, state
+        text)."""
+        with self.db.reading() as conn:
+            best: tuple[int, str] | None = None
+            for owner, limit in lineage(conn, branch):
+                if before is not None:
+                    limit = min(limit, before - 1)
+                query = sa.select(snapshots.c.position, snapshots.c.state).where(
+                    snapshots.c.branch_id == owner, snapshots.c.version == version,
+                    snapshots.c.position <= limit,
+                ).order_by(snapshots.c.position.desc()).limit(1)
+                row = conn.execute(query).first()
+                if row is not None and (best is None or row.position > best[0]):
+                    best = (row.position, row.state)
+        return best
+
+    def snapshots_of(self, branch: Branch, version: int) -> list[tuple[int, str]]:
+        with self.db.reading() as conn:
+            rows = conn.execute(sa.select(snapshots.c.position, snapshots.c.state).where(
+                snapshots.c.branch_id == branch.id, snapshots.c.version == version,
+            ).order_by(snapshots.c.position)).all()
+        return [(row.position, row.state) for row in rows]
+
+    def save_snapshot(
+        self, branch: Branch, position: int, version: int, state: str, at: datetime,
+    ) -> None:
+        """Keep a snapshot; a cache, so a busy journal (or one this role may only read)
+        simply goes without it. Not inside a held transaction: a failure there would undo
+        the write it holds on a database that aborts a transaction on an error."""
+        if self.db.holding:
+            return
+        try:
+            with self.db.writing() as conn:
+                conn.execute(sa.delete(snapshots).where(
+                    snapshots.c.branch_id == branch.id, snapshots.c.position == position,
+                    snapshots.c.version == version))
+                conn.execute(sa.insert(snapshots).values(
+                    branch_id=branch.id, position=position, version=version, state=state,
+                    created_at=at.isoformat()))
+        except StorageError:
+            pass
+
+    # -- the glance at a head -----------------------------------------------------------
+
+    def glance(self, branch: Branch, version: str) -> str | None:
+        """The glance kept for `branch` at its head by spire `version`, if there is one."""
+        with self.db.reading() as conn:
+            found: str | None = conn.scalar(sa.select(glances.c.glance).where(
+                glances.c.branch_id == branch.id, glances.c.position == branch.head,
+                glances.c.hash == branch.head_hash, glances.c.version == version))
+        return found
+
+    def save_glance(self, branch: Branch, version: str, text: str) -> None:
+        """Keep the glance of `branch` at its head; a cache, so a busy journal goes without."""
+        if self.db.holding:
+            return
+        try:
+            with self.db.writing() as conn:
+                keep_glance(conn, branch.id, branch.head, branch.head_hash, version, text)
+        except StorageError:
+            pass
+
+    # -- settings -----------------------------------------------------------------------
+
+    def setting(self, key: str) -> str | None:
+        with self.db.reading() as conn:
+            return conn.scalar(sa.select(settings.c.value).where(settings.c.key == key))
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self.db.writing() as conn:
+            conn.execute(sa.delete(settings).where(settings.c.key == key))
+            conn.execute(sa.insert(settings).values(key=key, value=value))
+
+    # -- the card catalog ---------------------------------------------------------------
+
+    def cards(self, game: str) -> list[StoredCard]:
+        """The cards entered for `game`, in the order they were first entered."""
+        with self.db.reading() as conn:
+            rows = conn.execute(
+                sa.select(cards).where(cards.c.game == game).order_by(cards.c.id)).all()
+        return [card_of(row) for row in rows]
+
+    def put_card(self, card: StoredCard) -> bool:
+        """Enter `card`, replacing the game's card of the same name whatever its case;
+        True if it replaced one. A replaced card keeps its place in the catalog."""
+        values = {**asdict(card), "data": json.dumps(card.data, sort_keys=True)}
+        wanted = card.name.casefold()
+        with self.db.writing() as conn:
+            rows = conn.execute(sa.select(cards.c.id, cards.c.name).where(
+                cards.c.game == card.game)).all()
+            same = next((row.id for row in rows if row.name.casefold() == wanted), None)
+            if same is None:
+                conn.execute(sa.insert(cards).values(**values))
+            else:
+                conn.execute(sa.update(cards).where(cards.c.id == same).values(**values))
+        return same is not None
+
+
+def keep_glance(
+    conn: Connection, branch_id: int, position: int, digest: str, version: str, text: str,
+) -> None:
+    """The glance of a branch at `position` (its head), in place of the one it had."""
+    conn.execute(sa.delete(glances).where(glances.c.branch_id == branch_id))
+    conn.execute(sa.insert(glances).values(
+        branch_id=branch_id, position=position, hash=digest, version=version, glance=text))

@@ -1,0 +1,81 @@
+"""The seal: the sidecar beside a journal file that keeps each branch's head, renewed
+under the write lock by every write that moves one (journal.seal reads and writes it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from journal import opening
+from journal import seal as seal_
+from journal.errors import StorageError
+from journal.paths import write_whole
+from journal.store.schema import branches, campaigns
+
+
+def path_of(url: str) -> Path | None:
+    """The sidecar beside a journal file (None for a database that is not a file)."""
+    path = opening.sqlite_file(url) or opening.sqlite_uri_file(url)
+    return seal_.beside(path) if path is not None else None
+
+
+def read(url: str) -> seal_.Sealed:
+    """The seal as kept beside the journal."""
+    path = path_of(url)
+    if path is None:
+        return seal_.Sealed(None, None, "the journal is not a file: it has no seal beside it")
+    return seal_.read(path)
+
+
+def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None]) -> None:
+    """Renew the seal of the branches this write `moved` (each with its head before, None
+    for one it made), with their heads as written. A journal with no readable seal yet
+    (made by an older spire) has every branch sealed as it is: the seal vouches from then
+    on."""
+    path = path_of(url)
+    if path is None:
+        return
+    rows = conn.execute(sa.select(
+        campaigns.c.name.label("campaign"), branches.c.id, branches.c.name,
+        branches.c.head_position, branches.c.head_hash,
+    ).join(campaigns, campaigns.c.id == branches.c.campaign_id)).all()
+    sealed = seal_.read(path)
+    kept = sealed.heads
+    heads = {} if kept is None else dict(kept)
+    disagreed = list(sealed.disagreed)
+    for row in rows:
+        if kept is not None and row.id not in moved:
+            continue
+        key = (row.campaign, row.name)
+        before = moved.get(row.id)
+        if kept is not None and before is not None and key in heads \
+                and heads[key] != before:
+            disagreed.append(seal_.Disagreed(row.campaign, row.name, heads[key], before))
+        heads[key] = (row.head_position, row.head_hash)
+    _write(path, heads, disagreed)
+
+
+def renamed(url: str, campaign: str, old: str, new: str) -> None:
+    """The seal with a renamed branch's head under its new name."""
+    path = path_of(url)
+    sealed = read(url)
+    if path is None or sealed.heads is None:
+        return  # no seal yet: the next write seals every branch as it is
+    heads = dict(sealed.heads)
+    if (campaign, old) in heads:
+        heads[(campaign, new)] = heads.pop((campaign, old))
+    disagreed = [replace(d, branch=new) if (d.campaign, d.branch) == (campaign, old)
+                 else d for d in sealed.disagreed]
+    _write(path, heads, disagreed)
+
+
+def _write(path: Path, heads: seal_.Heads, disagreed: Sequence[seal_.Disagreed]) -> None:
+    try:
+        write_whole(path, seal_.text(heads, disagreed))
+    except OSError as e:
+        raise StorageError(f"cannot write the seal {path}: {e.strerror}; nothing was "
+                           "written") from None

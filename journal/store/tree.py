@@ -1,0 +1,166 @@
+"""The journal's campaigns, the branches of each, and the checkpoints on them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+import sqlalchemy as sa
+
+from journal import chain
+from journal.chain import Mark, RawEvent, Section
+from journal.errors import BadInput, NotFound
+from journal.store import sealing
+from journal.store.codec import branch_of
+from journal.store.database import Database
+from journal.store.log import lineage
+from journal.store.records import Branch, Campaign, NewEvent
+from journal.store.schema import branches, campaigns, checkpoints
+from journal.store.writing import Writer
+
+
+class Tree:
+    """Campaigns and their branches: found, made, renamed, switched; and checkpoints."""
+
+    def __init__(self, db: Database, writer: Writer) -> None:
+        self.db = db
+        self.writer = writer
+
+    # -- campaigns ----------------------------------------------------------------------
+
+    def campaigns(self) -> list[Campaign]:
+        with self.db.reading() as conn:
+            rows = conn.execute(sa.select(campaigns).order_by(campaigns.c.id)).all()
+        return [Campaign(**row._mapping) for row in rows]
+
+    def campaign(self, name: str) -> Campaign:
+        with self.db.reading() as conn:
+            row = conn.execute(sa.select(campaigns).where(campaigns.c.name == name)).first()
+        if row is None:
+            raise NotFound(f"no campaign named {name!r}; `spire campaigns` lists them")
+        return Campaign(**row._mapping)
+
+    def create_campaign(
+        self, name: str, game: str, first: Sequence[NewEvent], created_at: datetime,
+        recorded: Iterable[RawEvent | Section | Mark] = (),
+    ) -> Campaign:
+        """A new campaign with its `main` branch holding `first` (or, for an import, the
+        already-chained `recorded` events, read as they come, in one transaction: an error
+        raised while they are read writes nothing; a `Section` among them begins another
+        branch) and a `start` checkpoint."""
+        stamp = created_at.isoformat()
+        with self.db.writing() as conn:
+            if conn.scalar(sa.select(campaigns.c.id).where(campaigns.c.name == name)):
+                raise BadInput(f"a campaign named {name!r} already exists")
+            campaign_id = conn.execute(sa.insert(campaigns).values(
+                name=name, game=game, current_branch="main", created_at=stamp,
+            ).returning(campaigns.c.id)).scalar_one()
+            branch_id = conn.execute(sa.insert(branches).values(
+                campaign_id=campaign_id, name="main", parent_id=None, fork_position=None,
+                head_position=0, head_hash=chain.GENESIS, created_at=stamp,
+            ).returning(branches.c.id)).scalar_one()
+            branch = Branch(branch_id, campaign_id, "main", None, None, 0, chain.GENESIS)
+            if first:
+                self.writer.appended(conn, branch, 0, first)
+            else:
+                self.writer.insert_recorded(conn, branch, recorded, stamp)
+            if not conn.scalar(sa.select(checkpoints.c.id).where(  # an import may carry it
+                    checkpoints.c.branch_id == branch_id, checkpoints.c.name == "start")):
+                conn.execute(sa.insert(checkpoints).values(
+                    branch_id=branch_id, name="start", position=1, created_at=stamp))
+        return Campaign(campaign_id, name, game, "main", stamp)
+
+    # -- branches -----------------------------------------------------------------------
+
+    def branch(self, campaign: Campaign, name: str | None = None) -> Branch:
+        name = name or campaign.current_branch
+        query = sa.select(branches).where(
+            branches.c.campaign_id == campaign.id, branches.c.name == name)
+        if self.db.holding:
+            query = query.with_for_update()  # the row lock where the database has one
+        with self.db.reading() as conn:
+            row = conn.execute(query).first()
+        if row is None:
+            raise NotFound(f"campaign {campaign.name!r} has no branch named {name!r}")
+        return branch_of(row)
+
+    def branches(self, campaign: Campaign) -> list[Branch]:
+        with self.db.reading() as conn:
+            rows = conn.execute(sa.select(branches).where(
+                branches.c.campaign_id == campaign.id).order_by(branches.c.id)).all()
+        return [branch_of(row) for row in rows]
+
+    def branch_by_id(self, branch_id: int) -> Branch:
+        with self.db.reading() as conn:
+            return branch_of(
+                conn.execute(sa.select(branches).where(branches.c.id == branch_id)).one())
+
+    def create_branch(
+        self, campaign: Campaign, name: str, parent: Branch, fork: int, fork_hash: str,
+        at: datetime,
+    ) -> Branch:
+        """A branch that shares `parent`'s events up to `fork` and continues its chain."""
+        with self.db.writing() as conn:
+            taken = conn.scalar(sa.select(branches.c.id).where(
+                branches.c.campaign_id == campaign.id, branches.c.name == name))
+            if taken:
+                raise BadInput(f"campaign {campaign.name!r} has a branch named {name!r} already")
+            made = conn.execute(sa.insert(branches).values(
+                campaign_id=campaign.id, name=name, parent_id=parent.id, fork_position=fork,
+                head_position=fork, head_hash=fork_hash, created_at=at.isoformat(),
+            ).returning(branches.c.id))
+            self.db.moved[int(made.scalar_one())] = None
+        return self.branch(campaign, name)
+
+    def rename_branch(self, campaign: Campaign, old: str, new: str) -> Branch:
+        """Rename a branch (and the campaign's current branch, if it is that one); the
+        seal keeps its head under the new name."""
+        with self.db.writing() as conn:
+            found = conn.scalar(sa.select(branches.c.id).where(
+                branches.c.campaign_id == campaign.id, branches.c.name == old))
+            if found is None:
+                raise NotFound(f"campaign {campaign.name!r} has no branch named {old!r}")
+            if conn.scalar(sa.select(branches.c.id).where(
+                    branches.c.campaign_id == campaign.id, branches.c.name == new)):
+                raise BadInput(f"campaign {campaign.name!r} has a branch named {new!r} already")
+            conn.execute(sa.update(branches).where(branches.c.id == found).values(name=new))
+            conn.execute(sa.update(campaigns).where(
+                campaigns.c.id == campaign.id, campaigns.c.current_branch == old,
+            ).values(current_branch=new))
+            sealing.renamed(self.db.url, campaign.name, old, new)
+        return self.branch(campaign, new)
+
+    def set_current_branch(self, campaign: Campaign, name: str) -> None:
+        with self.db.writing() as conn:
+            conn.execute(sa.update(campaigns).where(campaigns.c.id == campaign.id).values(
+                current_branch=name))
+
+    # -- checkpoints --------------------------------------------------------------------
+
+    def add_checkpoint(self, branch: Branch, name: str, position: int, at: datetime) -> None:
+        with self.db.writing() as conn:
+            conn.execute(sa.insert(checkpoints).values(
+                branch_id=branch.id, name=name, position=position, created_at=at.isoformat()))
+
+    def own_checkpoints(self, branch: Branch) -> list[Mark]:
+        """The checkpoints `branch` itself holds (not its ancestors'), in position order."""
+        with self.db.reading() as conn:
+            rows = conn.execute(sa.select(
+                checkpoints.c.name, checkpoints.c.position, checkpoints.c.created_at,
+            ).where(checkpoints.c.branch_id == branch.id, checkpoints.c.position <= branch.head,
+                    ).order_by(checkpoints.c.position, checkpoints.c.id)).all()
+        return [Mark(r.name, r.position, r.created_at) for r in rows]
+
+    def checkpoints(self, branch: Branch) -> list[tuple[str, int, str]]:
+        """The checkpoints `branch` sees: its own, and its ancestors' up to each fork."""
+        with self.db.reading() as conn:
+            found: list[tuple[str, int, str]] = []
+            for owner, limit in lineage(conn, branch):
+                query = sa.select(checkpoints.c.name, checkpoints.c.position,
+                                  checkpoints.c.created_at).where(checkpoints.c.branch_id == owner)
+                query = query.where(checkpoints.c.position <= limit)
+                found += [(r.name, r.position, r.created_at) for r in conn.execute(query)]
+        unique: dict[str, tuple[str, int, str]] = {}
+        for mark in found:
+            unique.setdefault(mark[0], mark)  # a branch's own checkpoint wins over an ancestor's
+        return sorted(unique.values(), key=lambda c: (c[1], c[0]))
