@@ -14,7 +14,7 @@ from journal.store import Branch, Log
 if TYPE_CHECKING:
     from journal import audit as audit_
     from journal.audit import Report as AuditReport
-    from journal.service import Journal
+    from journal.reading import Reading
     from journal.state import State
 
 
@@ -22,7 +22,7 @@ _NOT_REACHED: Any = object()
 """A child's fork whose state its parent's fold has not reached (yet)."""
 
 
-def verify(journal: Journal) -> list[str]:
+def verify(journal: Reading) -> list[str]:
     """Fold every branch from scratch, as it streams, and compare with what the
     journal serves: its state, the status kept at its head and each snapshot. A
     branch is folded from its parent's state at the fork (parents come first)."""
@@ -51,7 +51,7 @@ def verify(journal: Journal) -> list[str]:
 
 
 def _folded_against_snapshots(
-journal: Journal, branch: Branch, problems: list[str], start: tuple[int, State] | None,
+journal: Reading, branch: Branch, problems: list[str], start: tuple[int, State] | None,
     keep: dict[int, State],
 ) -> State:
     """The branch folded, each event once, as it streams: from its first event, or
@@ -93,7 +93,7 @@ journal: Journal, branch: Branch, problems: list[str], start: tuple[int, State] 
 
 
 def audit(
-journal: Journal, branch: str | None = None, every: bool = False, expect: str | None = None,
+journal: Reading, branch: str | None = None, every: bool = False, expect: str | None = None,
 ) -> AuditReport:
     """Audit the branch (with its ancestry up to each fork), or every branch, from the
     rows exactly as stored; against the seal beside the journal, and `expect` (a head
@@ -121,7 +121,7 @@ journal: Journal, branch: str | None = None, every: bool = False, expect: str | 
 
 
 def _cached(
-journal: Journal, branch: Branch, kept: list[tuple[int, str]],
+journal: Reading, branch: Branch, kept: list[tuple[int, str]],
     folded: Mapping[tuple[str, int], State],
 ) -> list[audit_.Finding]:
     """The status (glance) and snapshots kept for a branch, each against the state the

@@ -1,0 +1,254 @@
+"""The journal read: one journal database seen through a campaign, its branches' views,
+statuses, events, checkpoints and replays. journal.service's `Journal` writes to it too.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Self
+
+from journal import glance as glances
+from journal.errors import BadInput, NotFound
+from journal.games import game as game_named
+from journal.loading import States
+from journal.store import Branch, Campaign, Store, url_for
+from journal.views import BranchInfo, Checkpoint, Status, View
+
+if TYPE_CHECKING:
+    # The rules (and with them pydantic) load when a command first folds or decides, not
+    # on import: `spire status` in a new process shows the glance kept at the head without.
+    from journal import events as ev
+    from journal.audit import Report as AuditReport
+    from journal.state import State
+    from journal.timeline import Diff, Step
+
+CURRENT = "current_campaign"
+"""The setting that names the journal's current campaign."""
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Reading:
+    """One journal database, seen through the current (or a named) campaign, read."""
+
+    def __init__(
+        self, db: str, campaign: str | None = None, now: Callable[[], datetime] = utc_now,
+    ) -> None:
+        self.store = Store(url_for(db), lazily=True)
+        self.campaign_name = campaign
+        self.now = now
+        self.states = States(self.store, now)
+        self._current: str | None = None
+        """The journal's current campaign, once looked up (when none is asked for)."""
+        self._undone: dict[int, tuple[int, frozenset[int]]] = {}
+        """Each branch's undone positions, by the head they were read up to."""
+
+    def through(self, campaign: str) -> Self:
+        """The same journal (its store shared) seen through another campaign."""
+        other = copy.copy(self)
+        other.campaign_name = campaign
+        other.states, other._undone = States(self.store, self.now), {}
+        return other
+
+    # -- campaigns ------------------------------------------------------------------------
+
+    def campaigns(self) -> list[tuple[Campaign, Branch, bool]]:
+        current, tree = self._current_name(), self.store.tree
+        return [(c, tree.branch(c), c.name == current) for c in tree.campaigns()]
+
+    def _current_name(self) -> str | None:
+        """The campaign asked for, or the journal's current one: looked up once, so a
+        journal kept open (the play shell) stays inside the campaign it began in."""
+        if self.campaign_name:
+            return self.campaign_name
+        if self._current is None:
+            chosen = self.store.kept.setting(CURRENT)
+            names = [c.name for c in self.store.tree.campaigns()]
+            if chosen in names:
+                self._current = chosen
+            elif len(names) == 1:
+                self._current = names[0]
+        return self._current
+
+    def campaign(self) -> Campaign:
+        name = self._current_name()
+        if name is None:
+            raise NotFound(
+                "no current campaign: `spire new NAME --game GAME` starts one, "
+                "`spire use NAME` picks one")
+        return self.store.tree.campaign(name)
+
+    # -- a branch, at its head --------------------------------------------------------------
+
+    def view(self, branch: str | None = None) -> View:
+        campaign = self.campaign()
+        game_named(campaign.game)  # its events and how they fold, known before reading
+        current = self.store.tree.branch(campaign, branch)
+        state, log = self.states.of(current), self.store.log
+        return View(campaign, current, state, lambda: log.read(current),
+                    backwards=lambda: log.backwards(current),
+                    undone=lambda position: log.undone_before(current, position))
+
+    def status(self, branch: str | None = None) -> Status:
+        """The branch at its head, as status shows it: from the glance kept there, without
+        loading the rules, or (when none is, or an older spire kept it) from its state,
+        and then kept."""
+        campaign = self.campaign()
+        current = self.store.tree.branch(campaign, branch)
+        seen = _glance(self.store.kept.glance(current, glances.VERSION))
+        if seen is None:
+            view = self.view(current.name)  # its branch as read with the state folded
+            current, seen = view.branch, glances.of(view.state)
+            self.store.kept.save_glance(current, glances.VERSION, seen.dumps())
+        return Status(campaign, current, seen, self._marks(current))
+
+    def event(self, position: int) -> tuple[View, ev.Recorded]:
+        view = self.view()
+        return view, self.store.log.event_at(view.branch, position)
+
+    def branches(self) -> list[BranchInfo]:
+        campaign = self.campaign()
+        rows = self.store.tree.branches(campaign)
+        names = {b.id: b.name for b in rows}
+        return [
+            BranchInfo(b, names.get(b.parent_id) if b.parent_id else None,
+                       self.view(b.name).state.card, b.name == campaign.current_branch)
+            for b in rows
+        ]
+
+    # -- checkpoints and undos --------------------------------------------------------------
+
+    def checkpoints(self, view: View, cards: bool = True) -> list[Checkpoint]:
+        """The checkpoints a branch sees (its own and its ancestors' up to each fork), with
+        the card each marks (when asked: it takes a replay); one whose event was undone no
+        longer counts."""
+        marks = self._marks(view.branch)
+        if not cards:
+            return marks
+        at_card = _cards_at(view.history, {c.position for c in marks})
+        return [Checkpoint(c.name, c.position, at_card.get(c.position), c.created_at)
+                for c in marks]
+
+    def marks(self, branch: Branch) -> list[Checkpoint]:
+        """The checkpoints a branch sees, without their cards: no event is read."""
+        return self._marks(branch)
+
+    def _marks(self, branch: Branch) -> list[Checkpoint]:
+        """The branch's checkpoints without their cards: no event is read for them."""
+        marks = [m for m in self.store.tree.checkpoints(branch) if m[1] <= branch.head]
+        gone = self.store.log.undone_among(branch, {at for _, at, _ in marks})
+        return [Checkpoint(n, at, None, stamp) for n, at, stamp in marks if at not in gone]
+
+    def _retracted(self, branch: Branch) -> frozenset[int]:
+        """The positions the branch's undos took back; a journal kept open (the play
+        shell) reads only the undos since it last looked."""
+        known = self._undone.get(branch.id)
+        if known is None or known[0] > branch.head:
+            known = (0, frozenset())
+        head, gone = known
+        if head < branch.head:
+            gone = gone | {p for _, undone in self.store.log.retractions(branch, after=head)
+                           for p in undone}
+        self._undone[branch.id] = (branch.head, gone)
+        return gone
+
+    def position(self, view: View, mark: str | None, default: int) -> int:
+        """A position given as a number or a checkpoint's name."""
+        if mark is None:
+            return default
+        if mark.isdigit():
+            at = int(mark)
+            if not 1 <= at <= view.branch.head:
+                raise BadInput(f"position {at} is not on branch {view.branch.name!r} "
+                               f"(1 to {view.branch.head})")
+            return at
+        for found in self.checkpoints(view):
+            if found.name == mark:
+                return found.position
+        raise NotFound(f"{mark!r} is neither a position nor a checkpoint of this branch")
+
+    # -- the events, replayed -------------------------------------------------------------
+
+    def rebuild(self, branch: str | None = None) -> State:
+        """The branch's state folded from its first event, streaming: memory stays flat
+        however long the campaign."""
+        from journal.state import fold
+
+        current = self.store.tree.branch(self.campaign(), branch)
+        return fold(self.store.log.stream(current), self.store.log.retracted(current))
+
+    def history(self, branch: str | None = None) -> list[ev.Recorded]:
+        return self.view(branch).history
+
+    def events(
+        self, branch: str | None = None, after: int = 0,
+    ) -> tuple[Branch, frozenset[int], Iterator[ev.Recorded]]:
+        """The branch, the positions its undos took back (found through the index of undos,
+        no other event read), and its events past `after` read a chunk at a time as they
+        are asked for: a report of a million events holds a chunk, not all. The state is
+        not loaded."""
+        current = self.store.tree.branch(self.campaign(), branch)
+        return current, self._retracted(current), self.store.log.events(current, after)
+
+    def replay(self, view: View, first: int, last: int) -> Iterator[Step]:
+        """The branch step by step from `first` to `last`, read as it is shown."""
+        from journal.timeline import replay
+
+        if first > last:
+            raise BadInput(f"--from #{first} comes after --to #{last}")
+        branch, log = view.branch, self.store.log
+        return replay(log.events(branch), first, last, self._retracted(branch),
+                      lambda: log.events(branch))
+
+    def diff(self, left: str, right: str) -> Diff:
+        from journal.timeline import diff
+
+        a, b = self.view(left), self.view(right)
+        return diff((a.branch.name, a.history), (b.branch.name, b.history))
+
+    def verify(self) -> list[str]:
+        """Fold every branch from scratch and compare with what the journal serves."""
+        from journal import proof
+
+        return proof.verify(self)
+
+    def audit(
+        self, branch: str | None = None, every: bool = False, expect: str | None = None,
+    ) -> AuditReport:
+        """Audit the branch (with its ancestry), or every branch: see journal.proof."""
+        from journal import proof
+
+        return proof.audit(self, branch, every, expect)
+
+
+def _glance(text: str | None) -> glances.Glance | None:
+    """A kept glance, or None when there is none or it does not read (a cache: the journal
+    works it out again)."""
+    if text is None:
+        return None
+    try:
+        return glances.Glance.loads(text)
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _cards_at(history: list[ev.Recorded], positions: set[int]) -> dict[int, int | None]:
+    """The current card at each of `positions` (one fold, stopping at the last)."""
+    from journal.timeline import replay
+
+    wanted = max(positions, default=0)
+    return {step.recorded.position: step.after.card
+            for step in replay(history, stop=wanted) if step.recorded.position in positions}
+
+
+def label(name: str, what: str) -> str:
+    """A campaign's, branch's or checkpoint's name as given, its spaces collapsed; `what`
+    names which in the refusal of an empty one."""
+    name = " ".join(name.split())
+    if not name:
+        raise BadInput(f"the {what} needs a name")
+    return name
