@@ -2,7 +2,7 @@
 PostgreSQL's LISTEN/NOTIFY (each write that moves a head notifies at its commit), and on
 SQLite `PRAGMA data_version`, which changes when another connection commits.
 
-Owned by journal/store.py (it speaks SQL only on the store's behalf); `Store.changes()`
+Owned by journal.store (it speaks SQL only on the store's behalf); `Store.changes()`
 hands out the waiter that fits the journal's database.
 """
 

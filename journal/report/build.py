@@ -83,8 +83,8 @@ everything, the sections that grow with the campaign on disk (the JSON's)."""
 class Source:
     """What a report is built from: the branch's events and where it sits.
 
-    `history` may be a stream read once (`Store.events`), with `gone`, the positions its
-    undos take back, known beforehand (`Store.retracted`); without `gone` it is a list.
+    `history` may be a stream read once (`store.log.events`), with `gone`, the positions its
+    undos take back, known beforehand (`store.log.retracted`); without `gone` it is a list.
     `keep`: what the report keeps (`Keep`).
     `seen`: handed every event read that it `wants`, undone ones too (the map's own
     reading)."""

@@ -3,7 +3,7 @@ before and after it.
 
 An undone event is left out, as the projection leaves it out, so the report tells the
 story the table kept, not the slips it corrected (those are listed apart, as undos). The
-undone positions are known before the branch is read (`Store.retracted`), so the steps are
+undone positions are known before the branch is read (`store.log.retracted`), so the steps are
 made as the events stream and none is kept: a section takes each step as it passes and
 keeps only what it reports.
 """
