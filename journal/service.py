@@ -347,13 +347,13 @@ class Journal:
 
     def events(
         self, branch: str | None = None, after: int = 0,
-    ) -> tuple[Branch, frozenset[int], Iterator[ev.Recorded]]:
+    ) -> tuple[Branch, frozenset[int], Iterator[ev.Told]]:
         """The branch, the positions its undos took back (found through the index of undos,
-        no other event read), and its events past `after` read a chunk at a time as they
-        are asked for: a report of a million events holds a chunk, not all. The state is
-        not loaded."""
+        no other event read), and its events past `after` as a story tells them (no
+        hashes), read a chunk at a time as they are asked for: a report of a million
+        events holds a chunk, not all. The state is not loaded."""
         current = self.store.branch(self.campaign(), branch)
-        return current, self._retracted(current), self.store.events(current, after)
+        return current, self._retracted(current), self.store.told(current, after)
 
     def marks(self, branch: Branch) -> list[Checkpoint]:
         """The checkpoints a branch sees, without their cards: no event is read."""

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event as sa_event
@@ -139,8 +139,14 @@ FOLDED = (events.c.position, events.c.type, events.c.version, events.c.payload,
           events.c.override)
 """The columns a replay folds, in the order `stream` unpacks them."""
 
+TOLD = (events.c.position, events.c.type, events.c.version, events.c.payload,
+        events.c.recorded_at, events.c.override)
+"""The columns a story reads, in the order `told` unpacks them."""
+
 IMPORTED = ("branch_id", *RawEvent.ROW)
 """The columns an import writes, in the order of its rows."""
+
+T = TypeVar("T")
 
 
 class Unreadable(StorageError):
@@ -642,19 +648,31 @@ class Store:
         fetched in chunks: a million events replay without a million in memory. Each
         payload is validated; the provenance only proof reads (time, player, hashes) is
         not fetched."""
-        with self._read() as conn:
-            from journal.events import facts
+        from journal.events import facts
 
-            query = self._stream(conn, branch, after, FOLDED)
-            for rows in _driver_rows(conn, query, chunk):  # in the order of FOLDED
+        return self._parsed(branch, after, FOLDED, facts, chunk)
+
+    def told(self, branch: Branch, after: int = 0) -> Iterator[ev.Told]:
+        """The branch's events (past `after`) as a story tells them (the play report, the
+        map), a chunk at a time as `stream` reads them: each with its time, without the
+        player and hashes only proof reads."""
+        from journal.events import told
+
+        return self._parsed(branch, after, TOLD, told)
+
+    def _parsed(self, branch: Branch, after: int, columns: Sequence[Any],
+                parse: Callable[[list[Any]], list[T]], chunk: int = 2000) -> Iterator[T]:
+        with self._read() as conn:
+            query = self._stream(conn, branch, after, columns)
+            for rows in _driver_rows(conn, query, chunk):  # in the order of `columns`
                 self.rows_read += len(rows)
                 try:
-                    folded = facts(rows)
+                    parsed = parse(rows)
                 except TooNew:
                     raise
                 except UNREADABLE as e:
                     raise _unreadable(branch, rows, e) from None
-                yield from folded
+                yield from parsed
 
     def undone_among(self, branch: Branch, positions: Collection[int]) -> frozenset[int]:
         """Those of `positions` an undo of the branch (its own, or an ancestor's up to the
