@@ -172,5 +172,5 @@ def _dice(walks: Sequence[Walk]) -> tuple[DiceStats, ...]:
         for walk in walks:
             faces.update(walk.dice.get(kind.name, {}))
         if faces:
-            found.append(dice_stats.stats(kind.name, faces.elements(), kind.printed))
+            found.append(dice_stats.stats(kind.name, faces, kind.printed))
     return tuple(found)

@@ -3,10 +3,9 @@ The audit itself is journal.audit; one branch's walk, journal.audit_walk."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 from journal import chain
 from journal.dice_stats import DiceStats
@@ -34,13 +33,9 @@ class Row(NamedTuple):
     prev_hash: str
     hash: str
 
-    def encoded(self, data: Any = None) -> str:
-        """The canonical encoding the hash covers (payload re-spelt canonically if it reads;
-        `data`: the payload as read already)."""
-        try:
-            payload = chain.canonical_json(data if data is not None else json.loads(self.payload))
-        except ValueError:
-            payload = self.payload
+    def envelope(self, payload: str) -> str:
+        """The canonical encoding the hash covers, with the payload spelt canonically
+        (`chain.canonical_json` of it when it reads, the text as stored when not)."""
         return chain.envelope(self.position, self.type, self.version, payload,
                               self.recorded_at, self.player, self.override)
 

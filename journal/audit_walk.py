@@ -38,6 +38,14 @@ from journal.stepwise import Stepwise, TooDeep
 _UNREAD: Any = object()
 """A payload not read yet."""
 _FAILED: Any = object()
+"""A payload that does not read."""
+_READ: Any = object()
+"""A payload read before, an object (its canonical spelling is in `_CANONICAL`)."""
+_CANONICAL: dict[str, str] = {}
+"""Payload texts that read as an object, each with its canonical spelling: a campaign
+repeats its payloads (the same dice, the same gain), and the audit spells every one to
+check its hash. Bounded as the replay's memo is."""
+_CANONICAL_MAX = 8192
 """A payload that did not read as JSON."""
 
 RECENT = 1024
@@ -121,12 +129,19 @@ class Walk:
         return f"prev_hash is not the hash of #{position - 1}: the chain is broken here"
 
     def _row(self, row: Row) -> ev.Recorded | None:
-        try:
-            data: Any = json.loads(row.payload)
-        except ValueError:
-            data = _FAILED
-        if chain.link(row.prev_hash, row.encoded(None if data is _FAILED else data)) \
-                != row.hash:
+        data: Any = _READ
+        canonical = _CANONICAL.get(row.payload)
+        if canonical is None:
+            try:
+                data = json.loads(row.payload)
+            except ValueError:
+                data = _FAILED
+            canonical = row.payload if data is _FAILED else chain.canonical_json(data)
+            if isinstance(data, dict):
+                if len(_CANONICAL) >= _CANONICAL_MAX:
+                    _CANONICAL.clear()
+                _CANONICAL[row.payload] = canonical
+        if chain.link(row.prev_hash, row.envelope(canonical)) != row.hash:
             self._find("integrity", row.position,
                        "its hash does not match its contents: edited outside spire")
         try:
@@ -280,7 +295,8 @@ def _missing(first: int, last: int) -> str:
 
 
 def parsed(row: Row, data: Any = _UNREAD) -> ev.Recorded:
-    """The row's event; `data`, its payload as read already (`_FAILED`: it did not read)."""
+    """The row's event; `data`, its payload as read already (`_FAILED`: it did not read;
+    `_READ`: it read before, as an object)."""
     try:
         if data is _UNREAD:
             data = json.loads(row.payload)
@@ -289,11 +305,13 @@ def parsed(row: Row, data: Any = _UNREAD) -> ev.Recorded:
         at = datetime.fromisoformat(row.recorded_at)
     except ValueError:
         raise BadInput(f"the payload or time of this {row.type} does not read") from None
-    if not isinstance(data, dict):
+    if data is not _READ and not isinstance(data, dict):
         raise BadInput(f"the payload of this {row.type} is not an object")
     try:  # through the replay's memo: a campaign repeats its payloads (the same dice)
         event = ev.parse_stored(row.type, row.version, row.payload)
     except Exception:  # noqa: BLE001 - read again below, to say what is wrong
+        if data is _READ:
+            data = json.loads(row.payload)
         event = ev.parse_payload(row.type, row.version, data)
     return ev.Recorded(row.position, event, at, row.player, row.override, row.prev_hash, row.hash)
 

@@ -80,8 +80,9 @@ def shares(die_faces: Sequence[str]) -> dict[str, Fraction]:
 
 
 def stats(die: str, results: Iterable[str], die_faces: Sequence[str] = ()) -> DiceStats:
-    """Count `results` per face of `die`; with its printed faces, test them for fairness."""
-    counted, fair = Counter(results), shares(die_faces)
+    """Count `results` (each face, or a count per face) per face of `die`; with its
+    printed faces, test them for fairness."""
+    counted, fair = _counted(results), shares(die_faces)
     order = list(fair) + sorted(f for f in counted if f not in fair)
     faces = tuple(FaceCount(f, counted[f], fair.get(f)) for f in order)
     total = sum(counted.values())
@@ -90,6 +91,12 @@ def stats(die: str, results: Iterable[str], die_faces: Sequence[str] = ()) -> Di
         return found
     chi = chi_squared(faces, total)
     return DiceStats(die, total, faces, chi, chi2_sf(chi, found.dof))
+
+
+def _counted(results: Iterable[str]) -> Counter[str]:
+    """A count per face: a long campaign's dice are counted as they are rolled, and
+    passed as the count rather than each face again."""
+    return results if isinstance(results, Counter) else Counter(results)
 
 
 def chi_squared(faces: Sequence[FaceCount], total: int) -> float:
@@ -116,13 +123,14 @@ def chi2_sf(x: float, dof: int) -> float:
     return min(total, 1.0)
 
 
-def luck(results: Sequence[str], hoped: Sequence[str], die_faces: Sequence[str]) -> Luck:
-    """The results that showed one of the `hoped` faces, with the z-score of that count
-    against a fair die (a binomial: mean n*p, variance n*p*(1-p))."""
-    fair = shares(die_faces)
+def luck(results: Iterable[str], hoped: Sequence[str], die_faces: Sequence[str]) -> Luck:
+    """The results (each face, or a count per face) that showed one of the `hoped` faces,
+    with the z-score of that count against a fair die (a binomial: mean n*p, variance
+    n*p*(1-p))."""
+    fair, counted = shares(die_faces), _counted(results)
     p = float(sum(fair.get(f, Fraction(0)) for f in hoped))
-    n = len(results)
-    count = sum(1 for r in results if r in hoped)
+    n = sum(counted.values())
+    count = sum(counted[f] for f in set(hoped))
     spread = math.sqrt(n * p * (1 - p))
     z = (count - n * p) / spread if spread > 0 else None
     return Luck(tuple(hoped), n, count, n * p, z)

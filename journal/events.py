@@ -280,15 +280,36 @@ class Recorded(NamedTuple):
 
     @property
     def type(self) -> str:
-        kind = type(self.event)
-        tag = _TAGS.get(kind)
-        if tag is None:  # each class's tag looked up once: pydantic's lookup is slow
-            tag = _TAGS[kind] = kind.model_fields["type"].default
-        return tag
+        tag = _TAGS.get(type(self.event))  # `tag_of`, its lookup spelt out: an audit asks each event
+        return tag if tag is not None else tag_of(type(self.event))
+
+
+def tag_of(kind: type[Payload]) -> str:
+    """An event class's type tag ("note-added")."""
+    tag = _TAGS.get(kind)
+    if tag is None:  # each class's tag looked up once: pydantic's lookup is slow
+        tag = _TAGS[kind] = kind.model_fields["type"].default
+    return tag
 
 
 _TAGS: dict[type, str] = {}
-"""Each event class's type tag, as `Recorded.type` has looked it up."""
+"""Each event class's type tag, as `tag_of` has looked it up."""
+
+
+class Told(NamedTuple):
+    """An event as a story tells it: where, what, when, and the rules it overrode; without
+    the player and the hashes only proof reads. (What the play report and the map read of
+    every event of a branch: a named tuple, as light as a row.)"""
+
+    position: int
+    event: Event
+    recorded_at: datetime
+    override: str | None = None
+
+
+Entry: TypeAlias = "Recorded | Told"
+"""An event as the report reads it: with its proof (a test's history in hand) or without
+(a branch as it streams, `store.log.told`)."""
 
 
 Fact: TypeAlias = tuple[int, Event, "str | None"]
@@ -322,6 +343,21 @@ def parse_stored(type_: str, version: int, text: str) -> Event:
 
 StoredRow: TypeAlias = tuple[int, str, int, str, "str | None"]
 """A stored event as a replay reads it: position, type, version, payload text, override."""
+
+
+ToldRow: TypeAlias = tuple[int, str, int, str, str, "str | None"]
+"""A stored event as a story reads it: position, type, version, payload text, the time it
+was recorded (ISO 8601), override."""
+
+
+def told(rows: Iterable[ToldRow]) -> list[Told]:
+    """The events of stored rows as a story tells them, each payload by way of
+    `parse_stored`'s memo (looked up here, as `facts` does)."""
+    memo, when = _PARSED, datetime.fromisoformat
+    return [
+        Told(position, event if (event := memo.get((type_, version, text))) is not None
+             else parse_stored(type_, version, text), when(at), override)
+        for position, type_, version, text, at, override in rows]
 
 
 def facts(rows: Iterable[StoredRow]) -> list[Fact]:

@@ -123,7 +123,7 @@ class Reader:
     def wants(kind: type) -> bool:
         return kind in MOVED or issubclass(kind, WATCHED)
 
-    def take(self, recorded: ev.Recorded) -> None:
+    def take(self, recorded: ev.Entry) -> None:
         position, event = recorded.position, recorded.event
         if position in self.gone:
             return
@@ -136,7 +136,7 @@ class Reader:
             at = recorded.recorded_at.isoformat()
             self.found += [Reach(card, position, self.chapter, at, how) for card, how in cards]
 
-    def read(self, history: Iterable[ev.Recorded]) -> Reader:
+    def read(self, history: Iterable[ev.Entry]) -> Reader:
         wanted: dict[type, bool] = {}
         for recorded in history:
             kind = recorded.event.__class__
@@ -158,7 +158,7 @@ class Reader:
         return found
 
 
-def reaches(history: Iterable[ev.Recorded],
+def reaches(history: Iterable[ev.Entry],
             gone: frozenset[int] | None = None) -> tuple[Reach, ...]:
     """The story cards a branch's events reached, in order, undone events left out (`gone`,
     or the positions the events' own undos name)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping
+from itertools import starmap
 from typing import TYPE_CHECKING, Any
 
 from journal import glance as glances
@@ -164,7 +165,7 @@ class _Rows:
     def rows(self, branch: audit_.BranchRows) -> Iterator[audit_.Row]:
         from journal.audit import Row
 
-        return (Row(*row) for row in self.log.own_rows(branch.id))
+        return starmap(Row, self.log.own_rows(branch.id))  # no frame a row: the audit reads every one
 
     def row_at(self, branch: audit_.BranchRows, position: int) -> audit_.Row | None:
         from journal.audit import Row

@@ -186,13 +186,13 @@ class Reading:
 
     def events(
         self, branch: str | None = None, after: int = 0,
-    ) -> tuple[Branch, frozenset[int], Iterator[ev.Recorded]]:
+    ) -> tuple[Branch, frozenset[int], Iterator[ev.Told]]:
         """The branch, the positions its undos took back (found through the index of undos,
-        no other event read), and its events past `after` read a chunk at a time as they
-        are asked for: a report of a million events holds a chunk, not all. The state is
-        not loaded."""
+        no other event read), and its events past `after` as a story tells them (no
+        hashes), read a chunk at a time as they are asked for: a report of a million
+        events holds a chunk, not all. The state is not loaded."""
         current = self.store.tree.branch(self.campaign(), branch)
-        return current, self._retracted(current), self.store.log.events(current, after)
+        return current, self._retracted(current), self.store.log.told(current, after)
 
     def replay(self, view: View, first: int, last: int) -> Iterator[Step]:
         """The branch step by step from `first` to `last`, read as it is shown."""

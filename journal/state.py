@@ -167,7 +167,7 @@ def _item_json(item: Item) -> dict[str, Any]:
     return data | ({"wild_die": item.wild_die} if item.wild_die else {})
 
 
-def evolve(state: State, recorded: ev.Recorded) -> State:
+def evolve(state: State, recorded: ev.Entry) -> State:
     """The state after one recorded event."""
     return _evolved(state, recorded.event, recorded.position, recorded.override)
 
@@ -180,7 +180,7 @@ def _evolved(state: State, event: ev.Event, position: int, override: str | None)
     return after
 
 
-def retracted_positions(history: Iterable[ev.Recorded]) -> frozenset[int]:
+def retracted_positions(history: Iterable[ev.Entry]) -> frozenset[int]:
     """Positions an undo took back (a retraction itself is never retracted)."""
     return frozenset(
         p for r in history if isinstance(r.event, ev.Retracted) for p in r.event.positions

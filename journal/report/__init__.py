@@ -39,7 +39,8 @@ def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") ->
                       None)
         reader = mapping.Reader(gone)
         report = build(Source(
-            campaign=campaign.name, game=campaign.game, branch=current.name, history=events,
+            campaign=campaign.name, game=campaign.game, branch=current.name,
+            head_hash=current.head_hash, history=events,
             checkpoints=marks, parent=parent, fork=current.fork_position, gone=gone,
             keep=keep, seen=reader))
         game, now, roads = mapping.roads(journal, {current.name: reader})

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from journal import events as ev
@@ -53,7 +54,7 @@ class Seen(Protocol):
 
     def wants(self, kind: type) -> bool: ...
 
-    def take(self, recorded: ev.Recorded) -> None: ...
+    def take(self, recorded: ev.Entry) -> None: ...
 
 
 class Typed(Protocol):
@@ -64,10 +65,9 @@ class Typed(Protocol):
     def take(self, step: Step) -> None: ...
 
 
-class Follows(Protocol):
-    """A game's encounters followed step by step; `close` hands on the one under way."""
-
-    def take(self, step: Step) -> None: ...
+class Follows(Typed, Protocol):
+    """A game's encounters followed step by step (those steps it `wants`); `close` hands
+    on the one under way."""
 
     def close(self) -> None: ...
 
@@ -81,7 +81,8 @@ everything, the sections that grow with the campaign on disk (the JSON's)."""
 
 @dataclass(frozen=True)
 class Source:
-    """What a report is built from: the branch's events and where it sits.
+    """What a report is built from: the branch's events and where it sits (`head_hash`:
+    the hash of its latest event).
 
     `history` may be a stream read once (`store.log.events`), with `gone`, the positions its
     undos take back, known beforehand (`store.log.retracted`); without `gone` it is a list.
@@ -92,7 +93,8 @@ class Source:
     campaign: str
     game: str
     branch: str
-    history: Iterable[ev.Recorded]
+    head_hash: str
+    history: Iterable[ev.Entry]
     checkpoints: Sequence[CheckpointMark] = ()
     parent: str | None = None
     fork: int | None = None
@@ -110,6 +112,10 @@ def build(source: Source) -> Report:
         gone = retracted_positions(history)
     else:
         gone = source.gone
+    history = iter(history)
+    first = next(history, None)  # when the campaign began
+    if first is not None:
+        history = chain((first,), history)
     whole = source.keep != "shown"
     spooled = Spooled() if source.keep == "spooled" else None
     timeline = story.Timeline(source.checkpoints, None if whole else digest.TIMELINE,
@@ -127,12 +133,15 @@ def build(source: Source) -> Report:
     fallen, milestones = Deaths(timeline), Milestones()
     encounters, dice, world = _game(rules, found)
     ledger = Ledger(gone, spooled)
+    ledger.first = first
+    # The game's encounters last: an encounter ended is told after what its event began.
     typed: list[Typed] = [timeline, told, names, milestones, dice]
     if world is not None:
         typed.append(world)
+    typed.append(encounters)
     plans: dict[type, tuple[bool, bool, tuple[Callable[[Step], None], ...]]] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
-    follow, state, latest, recorded = encounters.take, State(), None, None
+    state, latest, recorded = State(), None, None
     # One pass: the sections that read only some events are handed those (`wants`, asked
     # once per kind of event); the others look at what changed, the cheap check made here.
     for recorded in history:
@@ -142,8 +151,6 @@ def build(source: Source) -> Report:
             plan = plans[event.__class__] = _plan(event.__class__, typed, seen)
         undo, watch, takers = plan
         position = recorded.position
-        if ledger.first is None:
-            ledger.first = recorded
         if watch:
             seen.take(recorded)  # type: ignore[union-attr]  # watch: there is one
         if position in gone or undo or recorded.override:
@@ -155,7 +162,6 @@ def build(source: Source) -> Report:
             step = Step(recorded, state, after)
             for take in takers:
                 take(step)
-            follow(step)
             if after.resources is not state.resources or resources.first:
                 resources.take(step)
             if after.items is not state.items or event.__class__ is ev.ItemPassed:
@@ -221,7 +227,7 @@ def _campaign(source: Source, rules: Game, state: State, last: Encounter | None,
         parent=source.parent, fork=source.fork, first_at=ledger.first.recorded_at,
         last_at=ledger.last.recorded_at, events=ledger.last.position,
         standing=standing(state, () if last is None else (last,), fallen),
-        head_hash=ledger.last.hash)
+        head_hash=source.head_hash)
 
 
 def standing(state: State, encounters: Sequence[Encounter], fallen: Sequence[Death]) -> str:
@@ -253,15 +259,15 @@ def _dice(rules: Game, dice: Any, state: State) -> Dice:
     assert isinstance(dice, hildegard.Dice)
     faces = tuple(rules.raw["dice"]["shot"]["faces"])
     kinds = [stats("shot die", dice.faces(), faces)]
-    kinds += [stats(f"wild shot die ({die})", shown.elements())
+    kinds += [stats(f"wild shot die ({die})", shown)
               for die, shown in dice.wild.items()]
     players = {c.name for c in state.characters}
-    theirs = luck(list(dice.faces(players)), hildegard.PARTS, faces)
+    theirs = luck(dice.faces(players), hildegard.PARTS, faces)
     return Dice(tuple(kinds), theirs, luck_line(theirs))
 
 
 def _counted(dice: Counted) -> tuple[Any, ...]:
-    return tuple(stats(kind.name.removeprefix(dice.game), counted.elements(), kind.printed)
+    return tuple(stats(kind.name.removeprefix(dice.game), counted, kind.printed)
                  for kind, counted in zip(dice.kinds, dice.counts))
 
 

@@ -25,7 +25,7 @@ class Step(NamedTuple):
     """One event and the states around it (a named tuple: a report makes one per event,
     and a tuple is the cheapest to make)."""
 
-    recorded: ev.Recorded
+    recorded: ev.Entry
     before: State
     after: State
 
@@ -34,7 +34,7 @@ class Step(NamedTuple):
         return self.recorded.position
 
 
-def steps(history: Iterable[ev.Recorded], gone: frozenset[int]) -> Iterator[Step]:
+def steps(history: Iterable[ev.Entry], gone: frozenset[int]) -> Iterator[Step]:
     """Every event not in `gone` (undos themselves aside), in order, as it comes."""
     state = State()
     for recorded in history:
@@ -45,7 +45,7 @@ def steps(history: Iterable[ev.Recorded], gone: frozenset[int]) -> Iterator[Step
         state = after
 
 
-def fold(history: Sequence[ev.Recorded]) -> list[Step]:
+def fold(history: Sequence[ev.Entry]) -> list[Step]:
     """Every step of a branch in hand (a test's, a short one), as a list."""
     return list(steps(history, retracted_positions(history)))
 
@@ -71,6 +71,10 @@ class Encounters(Generic[T]):
     def __init__(self, found: Found) -> None:
         self.found = found
         self.track: T | None = None
+
+    def wants(self, kind: type) -> bool:
+        """Whether an event of `kind` may change the encounter (each game may say fewer)."""
+        return True
 
     def take(self, step: Step) -> None:
         raise NotImplementedError

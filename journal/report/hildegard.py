@@ -11,13 +11,12 @@ from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from itertools import repeat
 from typing import Any, Literal
 
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
-from journal.games.hildegard.state import FaceOff, Target, hildegard
+from journal.games.hildegard.state import FaceOff, Target
 from journal.report import fold
 from journal.report.fold import Step
 from journal.report.model import (
@@ -48,7 +47,7 @@ class Dice:
 
     @staticmethod
     def wants(kind: type) -> bool:
-        return issubclass(kind, (hv.ShotDiceRolled, hv.WildShotRolled))
+        return kind in (hv.ShotDiceRolled, hv.WildShotRolled)
 
     def take(self, step: Step) -> None:
         e = step.recorded.event
@@ -57,15 +56,20 @@ class Dice:
             for face in e.faces:
                 shot[roller, face] += 1
         elif isinstance(e, hv.WildShotRolled):
-            self.wild.setdefault(e.die, Counter())[e.effect] += 1
+            shown = self.wild.get(e.die)
+            if shown is None:
+                shown = self.wild[e.die] = Counter()
+            shown[e.effect] += 1
             if e.effect == "ricochet" and e.face:
                 self.shot[e.shooter, e.face] += 1
 
-    def faces(self, rollers: Container[str] | None = None) -> Iterator[str]:
-        """Each face rolled (by `rollers` only, if given), grouped by face."""
+    def faces(self, rollers: Container[str] | None = None) -> Counter[str]:
+        """How often each face was rolled (by `rollers` only, if given)."""
+        found: Counter[str] = Counter()
         for (roller, face), n in self.shot.items():
             if rollers is None or roller in rollers:
-                yield from repeat(face, n)
+                found[face] += n
+        return found
 
 
 # -- encounters --------------------------------------------------------------------------
@@ -85,7 +89,7 @@ class _Track:
     def follow(self, step: Step, encounter: Target | FaceOff) -> None:
         self.latest = encounter
         if encounter.outcome is not None and self.ended is None:
-            self.ended, self.ended_at = step.position, step.recorded.recorded_at
+            self.ended, self.ended_at = step.recorded.position, step.recorded.recorded_at
         if isinstance(encounter, FaceOff):
             self._tally(encounter)
 
@@ -103,13 +107,19 @@ class Encounters(fold.Encounters[_Track]):
     """Each target and face-off of the branch, handed to `found` in the order they began,
     each once no later event can change it; only the one under way is followed."""
 
+    def wants(self, kind: type) -> bool:
+        """Hildegard's own events: no other kind changes a target or a face-off (a card
+        revealed takes the one that ended off the screen, which the report ignores)."""
+        return kind.__module__ == hv.__name__
+
     def take(self, step: Step) -> None:
-        if isinstance(step.recorded.event, STARTED):
+        after = step.after.game_state  # Hildegard's, after one of its own events
+        if step.recorded.event.__class__ in STARTED:
             self.close()
-            self.track = _Track(step.position, step.recorded.recorded_at)
-        elif step.after.game_state is step.before.game_state:
+            self.track = _Track(step.recorded.position, step.recorded.recorded_at)
+        elif after is step.before.game_state:
             return  # the encounter as it was: following it again changes nothing
-        encounter = hildegard(step.after).encounter
+        encounter = after.encounter
         if self.track is not None and encounter is not None:
             self.track.follow(step, encounter)
 

@@ -215,11 +215,11 @@ class Ledger:
         self.overrides: list[OverrideRecord] = []
         self.undos: list[UndoRecord] = []
         self.said: dict[int, str] = {}
-        self.first: ev.Recorded | None = None
-        self.last: ev.Recorded | None = None
+        self.first: ev.Entry | None = None
+        self.last: ev.Entry | None = None
         """Set as the branch streams past (`take` is handed only what it lists)."""
 
-    def take(self, r: ev.Recorded) -> None:
+    def take(self, r: ev.Entry) -> None:
         """An event overridden, undone, or an undo."""
         if r.override:
             self.overrides.append(OverrideRecord(r.position, describe(r.event), r.override,
@@ -258,7 +258,7 @@ class Counted:
         e = step.recorded.event
         reads = self.reads.get(e.__class__)
         if reads is None:
-            tag = step.recorded.type
+            tag = ev.tag_of(e.__class__)
             reads = self.reads[e.__class__] = [
                 (counted, found.rolls[tag]) for found, counted in zip(self.kinds, self.counts)
                 if found.rolls.get(tag)]

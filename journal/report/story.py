@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
+from typing import NamedTuple
 
 from journal import events as ev
 from journal.report.fold import Step
@@ -102,7 +103,8 @@ class Timeline:
         self.limit, self.added, self.total, self.spool = limit, 0, 0, spool
         self.always: list[_Entry] = []
         self.rest: list[_Entry] = []
-        """Every other entry; with a limit, the latest of them, as a heap."""
+        """Every other entry; with a limit, the latest of them and some older ones, pruned
+        to the latest `limit` now and then (`_prune`); spooled, a heap."""
         self.marks = {mark.position: [m for m in checkpoints if m.position == mark.position]
                       for mark in checkpoints}
 
@@ -117,12 +119,17 @@ class Timeline:
             self.always.append(entry)
             return
         self.total += 1
-        if self.limit is None:
-            self.rest.append(entry)
-        elif len(self.rest) < self.limit:
-            heapq.heappush(self.rest, entry)
-        else:
-            heapq.heappushpop(self.rest, entry)
+        self.rest.append(entry)
+        if self.limit is not None and len(self.rest) >= 2 * self.limit:
+            self._prune()
+
+    def _prune(self) -> None:
+        """Keep the latest `limit` entries of the rest: the entries come nearly in order
+        (an encounter's beginning once it is over), so a sort now and then costs less
+        than keeping a heap at each entry; no entry dropped could be among the latest."""
+        if self.limit is not None and len(self.rest) > self.limit:
+            self.rest.sort()
+            del self.rest[:-self.limit]
 
     @staticmethod
     def wants(kind: type) -> bool:
@@ -167,15 +174,16 @@ class Timeline:
         """The entries kept, in order, and how many others were left out (none are kept
         when they are spooled)."""
         self.flush()
+        self._prune()
         kept = sorted(self.always + self.rest)
         return (tuple(TimelineEntry(p, kind, _text(text, names), at)
                       for p, _, _, _, kind, text, at in kept),
                 self.total - len(self.rest))
 
 
-@dataclass(frozen=True, slots=True)
-class _Told:
-    """An encounter's beginning or end, written only if the timeline keeps it."""
+class _Told(NamedTuple):
+    """An encounter's beginning or end, written only if the timeline keeps it (a named
+    tuple: a long campaign makes two an encounter)."""
 
     encounter: Ended
     began: bool

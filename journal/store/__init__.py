@@ -22,12 +22,12 @@ from journal.store.kept import Kept
 from journal.store.log import Log
 from journal.store.migration import SCHEMA_REVISION
 from journal.store.records import Branch, Campaign, NewEvent, StaleHead, StoredCard, Unreadable
-from journal.store.schema import AUDITED, FOLDED, IMPORTED, STREAMED, metadata
+from journal.store.schema import AUDITED, FOLDED, IMPORTED, STREAMED, TOLD, metadata
 from journal.store.tree import Tree
 from journal.store.writing import Writer
 
 __all__ = [
-    "AUDITED", "BUSY_TIMEOUT_MS", "FOLDED", "IMPORTED", "SCHEMA_REVISION", "STREAMED",
+    "AUDITED", "BUSY_TIMEOUT_MS", "FOLDED", "IMPORTED", "SCHEMA_REVISION", "STREAMED", "TOLD",
     "UNREADABLE", "Branch", "Campaign", "Conflict", "Database", "Kept", "Log", "NewEvent",
     "StaleHead", "StorageError", "Store", "StoredCard", "Tree", "Unreadable", "Writer",
     "encoded", "metadata", "url_for",

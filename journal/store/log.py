@@ -8,8 +8,8 @@ undo reads a bounded number however long the branch).
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -20,10 +20,12 @@ from journal.store.codec import UNREADABLE, recorded_from, unreadable
 from journal.store.database import Database
 from journal.store.driver import rows_of
 from journal.store.records import Branch
-from journal.store.schema import AUDITED, FOLDED, STREAMED, branches, events, undone
+from journal.store.schema import AUDITED, FOLDED, STREAMED, TOLD, branches, events, undone
 
 if TYPE_CHECKING:
     from journal import events as ev
+
+T = TypeVar("T")
 
 
 class Log:
@@ -76,19 +78,31 @@ class Log:
         fetched in chunks: a million events replay without a million in memory. Each
         payload is validated; the provenance only proof reads (time, player, hashes) is
         not fetched."""
-        with self.db.reading() as conn:
-            from journal.events import facts
+        from journal.events import facts
 
-            query = _stream(conn, branch, after, FOLDED)
-            for rows in rows_of(conn, query, chunk):  # in the order of FOLDED
+        return self._parsed(branch, after, FOLDED, facts, chunk)
+
+    def told(self, branch: Branch, after: int = 0) -> Iterator[ev.Told]:
+        """The branch's events (past `after`) as a story tells them (the play report, the
+        map), a chunk at a time as `stream` reads them: each with its time, without the
+        player and hashes only proof reads."""
+        from journal.events import told
+
+        return self._parsed(branch, after, TOLD, told)
+
+    def _parsed(self, branch: Branch, after: int, columns: Sequence[Any],
+                parse: Callable[[list[Any]], list[T]], chunk: int = 2000) -> Iterator[T]:
+        with self.db.reading() as conn:
+            query = _stream(conn, branch, after, columns)
+            for rows in rows_of(conn, query, chunk):  # in the order of `columns`
                 self.rows_read += len(rows)
                 try:
-                    folded = facts(rows)
+                    parsed = parse(rows)
                 except TooNew:
                     raise
                 except UNREADABLE as e:
                     raise unreadable(branch, rows, e) from None
-                yield from folded
+                yield from parsed
 
     def event_at(self, branch: Branch, position: int) -> ev.Recorded:
         found = [r for r in self.read(branch, position - 1) if r.position == position]

@@ -111,5 +111,9 @@ FOLDED = (events.c.position, events.c.type, events.c.version, events.c.payload,
           events.c.override)
 """The columns a replay folds, in the order `stream` unpacks them."""
 
+TOLD = (events.c.position, events.c.type, events.c.version, events.c.payload,
+        events.c.recorded_at, events.c.override)
+"""The columns a story reads, in the order `told` unpacks them."""
+
 IMPORTED = ("branch_id", *RawEvent.ROW)
 """The columns an import writes, in the order of its rows."""
