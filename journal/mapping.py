@@ -16,7 +16,7 @@ import bisect
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from journal import events as ev
 
@@ -24,9 +24,8 @@ if TYPE_CHECKING:
     from journal.service import BranchInfo, Journal
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """One time a road reached a story card."""
+class Reach(NamedTuple):
+    """One time a road reached a story card (a named tuple: a long road has one a card)."""
 
     card: int
     position: int
@@ -127,14 +126,17 @@ class Reader:
         position, event = recorded.position, recorded.event
         if position in self.gone:
             return
-        if isinstance(event, ev.ChapterStarted):
+        how = MOVED.get(event.__class__)
+        if how is not None:  # a card moved to: most of what a road reads
+            self.found.append(Reach(event.card, position, self.chapter,  # type: ignore[attr-defined]
+                                    recorded.recorded_at.isoformat(), how))
+        elif isinstance(event, ev.ChapterStarted):
             self.chapter = event.chapter
             self.chapters.append((position, event.chapter))
-            return
-        cards = _cards_of(event)
-        if cards:
+        elif isinstance(event, ev.CampaignStarted):
             at = recorded.recorded_at.isoformat()
-            self.found += [Reach(card, position, self.chapter, at, how) for card, how in cards]
+            self.found += [Reach(card, position, self.chapter, at, "start")
+                           for card in event.pulled]
 
     def read(self, history: Iterable[ev.Entry]) -> Reader:
         wanted: dict[type, bool] = {}
@@ -174,15 +176,6 @@ MOVED: dict[type, str] = {
     ev.CardRevealed: "revealed", ev.CardPulled: "pulled", ev.CardRetrieved: "retrieved"}
 
 
-def _cards_of(event: ev.Event) -> list[tuple[int, str]]:
-    how = MOVED.get(event.__class__)
-    if how is not None:
-        return [(event.card, how)]  # type: ignore[attr-defined]  # each in MOVED has one
-    if isinstance(event, ev.CampaignStarted):
-        return [(card, "start") for card in event.pulled]
-    return []
-
-
 # -- the map -------------------------------------------------------------------------------------
 
 def story_map(game: str, current: str, roads: Sequence[Road]) -> StoryMap:
@@ -196,7 +189,8 @@ def story_map(game: str, current: str, roads: Sequence[Road]) -> StoryMap:
             owner = _owner(road, reach.position, by_name)
             key = (owner.campaign, owner.branch, reach.position)
             by_card.setdefault(reach.card, {}).setdefault(key, (owner, reach))
-    cards = tuple(_seen(card, list(by_card[card].values()), roads) for card in sorted(by_card))
+    on = [(road.name, {r.card for r in road.reaches}) for road in roads]
+    cards = tuple(_seen(card, list(by_card[card].values()), on) for card in sorted(by_card))
     numbers = [c.card for c in cards]
     gaps = tuple(Gap(a, b) for a, b in itertools.pairwise(numbers) if b - a > 1)
     campaigns = tuple(dict.fromkeys(road.campaign for road in roads))
@@ -211,10 +205,13 @@ def _owner(road: Road, position: int, by_name: dict[tuple[str, str], Road]) -> R
     return road
 
 
-def _seen(card: int, owned: list[tuple[Road, Reach]], roads: Sequence[Road]) -> Seen:
+def _seen(card: int, owned: list[tuple[Road, Reach]],
+          on: Sequence[tuple[str, set[int]]]) -> Seen:
+    """A card: its reaches, the first of them by time, and the roads (by name, each with
+    the cards it reached) that reached it."""
     first_road, first = min(owned, key=lambda pair: (pair[1].at, pair[1].position))
-    on = tuple(road.name for road in roads if any(r.card == card for r in road.reaches))
-    return Seen(card, first.chapter, len(owned), first.at, first_road.name, on)
+    return Seen(card, first.chapter, len(owned), first.at, first_road.name,
+                tuple(name for name, cards in on if card in cards))
 
 
 def to_json(found: StoryMap) -> dict[str, Any]:

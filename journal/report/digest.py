@@ -205,7 +205,10 @@ class Kept:
         group.count, group.latest = group.count + 1, x
         group.outcomes[outcome] += 1
         # One more than can be shown: the latest of a card is shown whatever its outcome.
-        group.newest.setdefault(outcome, deque(maxlen=self.limit + 1)).append(x)
+        newest = group.newest.get(outcome)
+        if newest is None:
+            newest = group.newest[outcome] = deque(maxlen=self.limit + 1)
+        newest.append(x)
 
     def encounters(self) -> tuple[Encounter, ...]:
         """Every encounter (kept whole), or those shown in full."""

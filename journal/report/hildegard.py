@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container, Iterator
-from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
+from itertools import chain
 from typing import Any, Literal
 
 from journal.games.hildegard import events as hv
@@ -42,7 +42,9 @@ class Dice:
     (their faces per tier are not printed)."""
 
     def __init__(self) -> None:
-        self.shot: Counter[tuple[str, str]] = Counter()
+        self.rolled: dict[str, list[tuple[str, ...]]] = {}
+        """Per roller, the faces of each roll, counted once at the end (`faces`): a long
+        campaign rolls on nearly every other event."""
         self.wild: dict[str, Counter[str]] = {}
 
     @staticmethod
@@ -52,48 +54,45 @@ class Dice:
     def take(self, step: Step) -> None:
         e = step.recorded.event
         if isinstance(e, hv.ShotDiceRolled):
-            shot, roller = self.shot, e.roller
-            for face in e.faces:
-                shot[roller, face] += 1
+            self._rolls(e.roller).append(e.faces)
         elif isinstance(e, hv.WildShotRolled):
             shown = self.wild.get(e.die)
             if shown is None:
                 shown = self.wild[e.die] = Counter()
             shown[e.effect] += 1
             if e.effect == "ricochet" and e.face:
-                self.shot[e.shooter, e.face] += 1
+                self._rolls(e.shooter).append((e.face,))
+
+    def _rolls(self, roller: str) -> list[tuple[str, ...]]:
+        found = self.rolled.get(roller)
+        if found is None:
+            found = self.rolled[roller] = []
+        return found
 
     def faces(self, rollers: Container[str] | None = None) -> Counter[str]:
         """How often each face was rolled (by `rollers` only, if given)."""
-        found: Counter[str] = Counter()
-        for (roller, face), n in self.shot.items():
-            if rollers is None or roller in rollers:
-                found[face] += n
-        return found
+        return Counter(chain.from_iterable(chain.from_iterable(
+            rolls for roller, rolls in self.rolled.items()
+            if rollers is None or roller in rollers)))
 
 
 # -- encounters --------------------------------------------------------------------------
 
-@dataclass
 class _Track:
     """One encounter followed through the events: its latest state and, for a face-off,
-    the running totals (bullseyes scored, squares hit) at the latest event of each round."""
+    the running totals (bullseyes scored, squares hit) at the latest event of each round.
+    (A plain class with slots: a long campaign begins an encounter every few events.)"""
 
-    started: int
-    started_at: datetime
-    latest: Target | FaceOff | None = None
-    ended: int | None = None
-    ended_at: datetime | None = None
-    totals: dict[int, tuple[int, int]] = field(default_factory=dict)
+    __slots__ = ("ended", "ended_at", "latest", "started", "started_at", "totals")
 
-    def follow(self, step: Step, encounter: Target | FaceOff) -> None:
-        self.latest = encounter
-        if encounter.outcome is not None and self.ended is None:
-            self.ended, self.ended_at = step.recorded.position, step.recorded.recorded_at
-        if isinstance(encounter, FaceOff):
-            self._tally(encounter)
+    def __init__(self, started: int, started_at: datetime) -> None:
+        self.started, self.started_at = started, started_at
+        self.latest: Target | FaceOff | None = None
+        self.ended: int | None = None
+        self.ended_at: datetime | None = None
+        self.totals: dict[int, tuple[int, int]] = {}
 
-    def _tally(self, fight: FaceOff) -> None:
+    def tally(self, fight: FaceOff) -> None:
         latest = max(self.totals, default=fight.round)
         if fight.round < latest:  # Redo: the face-off starts afresh
             self.totals, latest = {}, fight.round
@@ -113,15 +112,20 @@ class Encounters(fold.Encounters[_Track]):
         return kind.__module__ == hv.__name__
 
     def take(self, step: Step) -> None:
-        after = step.after.game_state  # Hildegard's, after one of its own events
-        if step.recorded.event.__class__ in STARTED:
+        recorded, after = step.recorded, step.after.game_state  # Hildegard's, after its event
+        if recorded.event.__class__ in STARTED:
             self.close()
-            self.track = _Track(step.recorded.position, step.recorded.recorded_at)
+            self.track = _Track(recorded.position, recorded.recorded_at)
         elif after is step.before.game_state:
             return  # the encounter as it was: following it again changes nothing
-        encounter = after.encounter
-        if self.track is not None and encounter is not None:
-            self.track.follow(step, encounter)
+        track, encounter = self.track, after.encounter
+        if track is None or encounter is None:
+            return
+        track.latest = encounter
+        if track.ended is None and encounter.outcome is not None:
+            track.ended, track.ended_at = recorded.position, recorded.recorded_at
+        if isinstance(encounter, FaceOff):
+            track.tally(encounter)
 
     def ended(self, track: _Track) -> Ended:
         assert track.latest is not None  # handed on only once it has one

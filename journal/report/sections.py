@@ -91,16 +91,20 @@ class Resources:
         self.first = True
 
     def take(self, step: Step) -> None:
-        after = step.after.resources
-        if after is step.before.resources and not self.first:
+        after, before = step.after.resources, step.before.resources
+        if after is before and not self.first:
             return
-        if after is not step.before.resources:
-            self.names.update(after)
-        self.first = False
+        first, self.first, points = self.first, False, self.points
         for name, value in after.items():
-            line = self.points.setdefault(name, [])
+            if not first and before.get(name) == value:
+                continue  # as it was: only what changed is a point
+            line = points.get(name)
+            if line is None:
+                line = points[name] = []
+                if after is not before:
+                    self.names.add(name)
             if not line or line[-1][1] != value:
-                line.append((step.position, value))
+                line.append((step.recorded.position, value))
 
     def series(self) -> tuple[Series, ...]:
         return tuple(Series(name, tuple(self.points[name])) for name in sorted(self.names))
