@@ -176,8 +176,19 @@ def _evolved(state: State, event: ev.Event, position: int, override: str | None)
     apply = _HANDLERS.get(event.__class__) or _handler(event.__class__)
     after = apply(event, state)
     if override:
-        return replace(after, overrides=(*after.overrides, Override(position, override)))
+        return overridden(after, position, override)
     return after
+
+
+def handler(kind: type) -> Handler:
+    """How an event of `kind` changes the state: `evolve` without the override, for a fold
+    that looks it up once per kind of event (the report's)."""
+    return _HANDLERS.get(kind) or _handler(kind)
+
+
+def overridden(state: State, position: int, override: str) -> State:
+    """The state with the override of the event at `position` kept (`evolve`'s last step)."""
+    return replace(state, overrides=(*state.overrides, Override(position, override)))
 
 
 def retracted_positions(history: Iterable[ev.Entry]) -> frozenset[int]:

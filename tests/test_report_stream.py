@@ -66,13 +66,18 @@ class Watched:
 
         monkeypatch.setattr(build, "Step", Step)
         self.folded = [0]
-        evolve = build.evolve
+        handler = build.handler
 
-        def counted(state: Any, recorded: Any) -> Any:
-            self.folded[0] += 1
-            return evolve(state, recorded)
+        def counted(kind: type) -> Any:  # each kind's handler, each use of it counted
+            apply = handler(kind)
 
-        monkeypatch.setattr(build, "evolve", counted)
+            def applied(event: Any, state: Any) -> Any:
+                self.folded[0] += 1
+                return apply(event, state)
+
+            return applied
+
+        monkeypatch.setattr(build, "handler", counted)
 
         read = Log.read
 

@@ -41,7 +41,7 @@ from journal.report.sections import (
     deaths,
 )
 from journal.report.spool import Spooled
-from journal.state import State, evolve, retracted_positions
+from journal.state import Handler, State, handler, overridden, retracted_positions
 
 if TYPE_CHECKING:
     from journal.report import volume2
@@ -139,7 +139,7 @@ def build(source: Source) -> Report:
     if world is not None:
         typed.append(world)
     typed.append(encounters)
-    plans: dict[type, tuple[bool, bool, tuple[Callable[[Step], None], ...]]] = {}
+    plans: dict[type, _Plan] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
     state, latest, recorded = State(), None, None
     # One pass: the sections that read only some events are handed those (`wants`, asked
@@ -149,7 +149,7 @@ def build(source: Source) -> Report:
         plan = plans.get(event.__class__)
         if plan is None:
             plan = plans[event.__class__] = _plan(event.__class__, typed, seen)
-        undo, watch, takers = plan
+        undo, watch, takers, apply = plan
         position = recorded.position
         if watch:
             seen.take(recorded)  # type: ignore[union-attr]  # watch: there is one
@@ -158,7 +158,9 @@ def build(source: Source) -> Report:
             if position in gone:
                 continue
         if not undo:
-            after = evolve(state, recorded)
+            after = apply(event, state)  # `evolve`, its handler looked up once per kind
+            if recorded.override:
+                after = overridden(after, position, recorded.override)
             step = Step(recorded, state, after)
             for take in takers:
                 take(step)
@@ -195,12 +197,14 @@ def build(source: Source) -> Report:
         **(world.sections() if world is not None else {}))
 
 
-def _plan(kind: type, typed: Sequence[Typed], seen: Seen | None,
-          ) -> tuple[bool, bool, tuple[Callable[[Step], None], ...]]:
-    """For one kind of event: is it an undo, does the map's reader want it, and which
-    sections read it."""
+_Plan = tuple[bool, bool, tuple[Callable[[Step], None], ...], Handler]
+
+
+def _plan(kind: type, typed: Sequence[Typed], seen: Seen | None) -> _Plan:
+    """For one kind of event: is it an undo, does the map's reader want it, which
+    sections read it, and how it changes the state."""
     return (issubclass(kind, ev.Retracted), seen is not None and seen.wants(kind),
-            tuple(t.take for t in typed if t.wants(kind)))
+            tuple(t.take for t in typed if t.wants(kind)), handler(kind))
 
 
 def _game(rules: Game, found: Found) -> tuple[Follows, hildegard.Dice | Counted,
