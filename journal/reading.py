@@ -46,6 +46,8 @@ class Reading:
         """The journal's current campaign, once looked up (when none is asked for)."""
         self._undone: dict[int, tuple[int, frozenset[int]]] = {}
         """Each branch's undone positions, by the head they were read up to."""
+        self._games: dict[str, str] = {}
+        """Each campaign's game, once looked up: it never changes."""
 
     def through(self, campaign: str) -> Self:
         """The same journal (its store shared) seen through another campaign."""
@@ -81,6 +83,16 @@ class Reading:
                 "no current campaign: `spire new NAME --game GAME` starts one, "
                 "`spire use NAME` picks one")
         return self.store.tree.campaign(name)
+
+    def game(self) -> str:
+        """The current campaign's game, looked up once (a campaign never changes game): a
+        command that asks which game it plays before it acts reads the campaign once."""
+        name = self._current_name()
+        found = self._games.get(name) if name is not None else None
+        if found is None:
+            campaign = self.campaign()
+            found = self._games[campaign.name] = campaign.game
+        return found
 
     # -- a branch, at its head --------------------------------------------------------------
 

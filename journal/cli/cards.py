@@ -341,7 +341,7 @@ def _campaign_game(ctx: typer.Context) -> str | None:
     from journal.errors import NotFound
 
     try:
-        return journal(ctx).campaign().game
+        return journal(ctx).game()
     except NotFound:
         return None
 

@@ -40,7 +40,7 @@ def is_volume2(ctx: typer.Context) -> bool:
     from journal.errors import NotFound
 
     try:
-        return journal(ctx).campaign().game == GAME
+        return journal(ctx).game() == GAME
     except NotFound:
         return False
 

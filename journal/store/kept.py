@@ -132,6 +132,11 @@ def keep_glance(
     conn: Connection, branch_id: int, position: int, digest: str, version: str, text: str,
 ) -> None:
     """The glance of a branch at `position` (its head), in place of the one it had."""
-    conn.execute(sa.delete(glances).where(glances.c.branch_id == branch_id))
-    conn.execute(sa.insert(glances).values(
-        branch_id=branch_id, position=position, hash=digest, version=version, glance=text))
+    conn.execute(_FORGET_GLANCE, {"branch": branch_id})
+    conn.execute(_KEEP_GLANCE, {"branch_id": branch_id, "position": position, "hash": digest,
+                                "version": version, "glance": text})
+
+
+# Made once: every write keeps its branch's glance.
+_FORGET_GLANCE = sa.delete(glances).where(glances.c.branch_id == sa.bindparam("branch"))
+_KEEP_GLANCE = sa.insert(glances)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -17,8 +18,10 @@ from journal.paths import write_whole
 from journal.store.schema import branches, campaigns
 
 
+@cache
 def path_of(url: str) -> Path | None:
-    """The sidecar beside a journal file (None for a database that is not a file)."""
+    """The sidecar beside a journal file (None for a database that is not a file): worked
+    out once per URL, as every write renews it."""
     path = opening.sqlite_file(url) or opening.sqlite_uri_file(url)
     return seal_.beside(path) if path is not None else None
 
@@ -39,10 +42,7 @@ def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None
     path = path_of(url)
     if path is None:
         return
-    rows = conn.execute(sa.select(
-        campaigns.c.name.label("campaign"), branches.c.id, branches.c.name,
-        branches.c.head_position, branches.c.head_hash,
-    ).join(campaigns, campaigns.c.id == branches.c.campaign_id)).all()
+    rows = conn.execute(_HEADS).all()
     sealed = seal_.read(path)
     kept = sealed.heads
     heads = {} if kept is None else dict(kept)
@@ -57,6 +57,13 @@ def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None
             disagreed.append(seal_.Disagreed(row.campaign, row.name, heads[key], before))
         heads[key] = (row.head_position, row.head_hash)
     _write(path, heads, disagreed)
+
+
+_HEADS = sa.select(
+    campaigns.c.name.label("campaign"), branches.c.id, branches.c.name,
+    branches.c.head_position, branches.c.head_hash,
+).join(campaigns, campaigns.c.id == branches.c.campaign_id)
+"""Every branch's head, by campaign and name (made once: every write renews the seal)."""
 
 
 def renamed(url: str, campaign: str, old: str, new: str) -> None:

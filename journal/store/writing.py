@@ -16,15 +16,25 @@ from sqlalchemy.engine import Connection
 
 from journal.chain import Mark, RawEvent, Section
 from journal.errors import BadInput
-from journal.store.codec import chained, linked, recorded_from, row_of, stale
+from journal.store.codec import chained, linked, row_of, stale
 from journal.store.database import Database
 from journal.store.driver import inserts
 from journal.store.kept import keep_glance
 from journal.store.records import Branch, NewEvent, StaleHead
-from journal.store.schema import IMPORTED, STREAMED, branches, checkpoints, events, undone
+from journal.store.schema import IMPORTED, branches, checkpoints, events, undone
 
 if TYPE_CHECKING:
     from journal import events as ev
+
+
+# An append's statements, made once: a write in the play shell runs each, and making one
+# (and its cache key) cost as much as running it.
+_HEAD_AT = sa.select(branches.c.head_hash).where(
+    branches.c.id == sa.bindparam("branch"), branches.c.head_position == sa.bindparam("at"),
+).with_for_update()  # PostgreSQL: writers queue on the branch's row (SQLite: no-op)
+_INSERT = sa.insert(events)
+_MOVE_HEAD = sa.update(branches).where(branches.c.id == sa.bindparam("branch")).values(
+    head_position=sa.bindparam("to"), head_hash=sa.bindparam("digest"))
 
 
 class Writer:
@@ -57,25 +67,24 @@ class Writer:
         self, conn: Connection, branch: Branch, expected_head: int, new: Sequence[NewEvent],
     ) -> list[ev.Recorded]:
         """`new` appended at `expected_head` inside `conn`'s transaction, as written."""
-        prev = conn.scalar(sa.select(branches.c.head_hash).where(
-            branches.c.id == branch.id, branches.c.head_position == expected_head,
-        ).with_for_update())  # PostgreSQL: writers queue on the branch's row (SQLite: no-op)
+        prev = conn.scalar(_HEAD_AT, {"branch": branch.id, "at": expected_head})
         if prev is None:
             raise StaleHead(stale(branch, expected_head))
         self.db.moved.setdefault(branch.id, (expected_head, prev))
-        written = [chained(n, expected_head + i + 1) for i, n in enumerate(new)]
-        for recorded in written:
-            recorded = linked(recorded, prev)
-            conn.execute(sa.insert(events).values(branch_id=branch.id, **row_of(recorded)))
+        written = []
+        for i, n in enumerate(new):
+            recorded = linked(chained(n, expected_head + i + 1), prev)
+            conn.execute(_INSERT, {"branch_id": branch.id, **row_of(recorded)})
             if recorded.type == "retracted":
                 from journal.events import Retracted
 
                 assert isinstance(recorded.event, Retracted)
                 _undid(conn, [(branch.id, recorded.position, recorded.event.positions)])
+            written.append(recorded)
             prev = recorded.hash
-        conn.execute(sa.update(branches).where(branches.c.id == branch.id).values(
-            head_position=expected_head + len(new), head_hash=prev))
-        return _rows_written(conn, branch, expected_head)
+        conn.execute(_MOVE_HEAD, {"branch": branch.id, "to": expected_head + len(new),
+                                  "digest": prev})
+        return written  # as written: the rows hold nothing these do not (not read back)
 
     def insert_recorded(
         self, conn: Connection, branch: Branch, recorded: Iterable[RawEvent | Section | Mark],
@@ -118,13 +127,6 @@ class Writer:
         _undid(conn, undos)
         _set_head(conn, owner, head)
         self.db.moved[owner] = None
-
-
-def _rows_written(conn: Connection, branch: Branch, after: int) -> list[ev.Recorded]:
-    rows = conn.execute(sa.select(*STREAMED).where(
-        events.c.branch_id == branch.id, events.c.position > after
-    ).order_by(events.c.position)).all()
-    return recorded_from(rows, branch)
 
 
 def _checkpoint(conn: Connection, branch: Branch, name: str, position: int) -> None:
