@@ -35,7 +35,7 @@ class Tree:
 
     def campaign(self, name: str) -> Campaign:
         with self.db.reading() as conn:
-            row = conn.execute(sa.select(campaigns).where(campaigns.c.name == name)).first()
+            row = conn.execute(_CAMPAIGN, {"name": name}).first()
         if row is None:
             raise NotFound(f"no campaign named {name!r}; `spire campaigns` lists them")
         return Campaign(**row._mapping)
@@ -74,12 +74,10 @@ class Tree:
 
     def branch(self, campaign: Campaign, name: str | None = None) -> Branch:
         name = name or campaign.current_branch
-        query = sa.select(branches).where(
-            branches.c.campaign_id == campaign.id, branches.c.name == name)
-        if self.db.holding:
-            query = query.with_for_update()  # the row lock where the database has one
+        # Holding the write lock: the row lock too, where the database has one.
+        query = _BRANCH_HELD if self.db.holding else _BRANCH
         with self.db.reading() as conn:
-            row = conn.execute(query).first()
+            row = conn.execute(query, {"campaign": campaign.id, "name": name}).first()
         if row is None:
             raise NotFound(f"campaign {campaign.name!r} has no branch named {name!r}")
         return branch_of(row)
@@ -164,3 +162,10 @@ class Tree:
         for mark in found:
             unique.setdefault(mark[0], mark)  # a branch's own checkpoint wins over an ancestor's
         return sorted(unique.values(), key=lambda c: (c[1], c[0]))
+
+
+# Made once: every command looks up its campaign and branch.
+_CAMPAIGN = sa.select(campaigns).where(campaigns.c.name == sa.bindparam("name"))
+_BRANCH = sa.select(branches).where(
+    branches.c.campaign_id == sa.bindparam("campaign"), branches.c.name == sa.bindparam("name"))
+_BRANCH_HELD = _BRANCH.with_for_update()
