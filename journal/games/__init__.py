@@ -105,8 +105,10 @@ def _load(name: str) -> Game:
     )
 
 
+@cache
 def load(name: str) -> Game:
-    """Read a game's rules file from rules/."""
+    """A game's rules file from rules/, read once: the game's package and its modules
+    each take their `GAME` from here, so none imports the package it belongs to."""
     return _load(name)
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from functools import cache
 
 from journal.errors import NotFound
-from journal.games.hildegard import GAME
+from journal.games import load
 from journal.games.hildegard.cards import Card, card_from
+
+GAME = load("hildegard")
 
 
 @cache

@@ -19,8 +19,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from journal.errors import BadInput, NotFound
-from journal.games import valid
-from journal.games.spires_end import GAME
+from journal.games import load, valid
 from journal.games.spires_end.cards import (
     LETTERS,
     AllyCard,
@@ -33,6 +32,8 @@ from journal.games.spires_end.cards import (
     Result,
     Status,
 )
+
+GAME = load("spires-end")
 
 T = TypeVar("T")
 

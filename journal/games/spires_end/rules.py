@@ -382,9 +382,9 @@ def upkeep(state: State, player: int | None) -> Decision:
 
 def selected(game: SpiresEnd, roll: int) -> str | None:
     """'Roll 1-4: Attack Ally 1 Roll 5-8: Attack Ally 2'; an empty place: the other ally."""
-    from journal.games.spires_end import GAME
+    from journal.games import load
 
-    low, high = GAME.raw["dice"]["selection"]["ally_1"]
+    low, high = load("spires-end").raw["dice"]["selection"]["ally_1"]
     first = 0 if low <= roll <= high else 1
     for slot in (first, 1 - first):
         name = game.slots[slot]

@@ -16,10 +16,11 @@ from functools import cache
 from typing import Any, TypeVar
 
 from journal.errors import BadInput, NotFound
-from journal.games import valid
-from journal.games.volume2 import GAME
+from journal.games import load, valid
 from journal.games.volume2.cards import AllyCard, Boost, Card, Combo, EnemyCard, Row
 from journal.games.volume2.dice import DieKind, faces
+
+GAME = load("volume2")
 
 T = TypeVar("T")
 

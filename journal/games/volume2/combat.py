@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from journal.games.volume2 import GAME
+from journal.games import load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import EnemyCard
 from journal.games.volume2.dice import MAX_SICKLES
@@ -23,6 +23,8 @@ from journal.games.volume2.state import (
     Volume2,
 )
 from journal.words import plural
+
+GAME = load("volume2")
 
 Resources = dict[str, int]
 Step = tuple[Volume2, Resources]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from journal.decide import Decision
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.events import Payload
-from journal.games.volume2 import GAME
+from journal.games import load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard
 from journal.games.volume2.catalog import ready
@@ -21,6 +21,8 @@ from journal.games.volume2.dice import MAX_DEPLOYED, DieKind, contains, d20, fac
 from journal.games.volume2.state import Encounter, Fighter, Turn, volume2
 from journal.state import State
 from journal.words import counted, given, plural
+
+GAME = load("volume2")
 
 TURNS = "Turns"
 HIVE = "Finnian/Hive Overview & Actions"

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.games.volume2 import GAME
-
+from journal.games import load
 from journal.games.volume2.state import (
     LETTERS,
     Encounter,
@@ -16,6 +15,8 @@ from journal.games.volume2.state import (
     Volume2,
     Waterfall,
 )
+
+GAME = load("volume2")
 
 
 def ally_line(a: Fighter) -> str:

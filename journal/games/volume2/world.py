@@ -11,12 +11,14 @@ from typing import Any
 from journal import decide
 from journal.decide import Decision, item_holder
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
-from journal.games.volume2 import GAME
+from journal.games import load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import TradeCard
 from journal.games.volume2.state import LETTERS, Waterfall, card_name, story_card, volume2
 from journal.state import State
 from journal.words import counted
+
+GAME = load("volume2")
 
 TRADING = "Trading Post Cards"
 TRADING_POSTS: int = GAME.raw["trading"]["per_playthrough"]
