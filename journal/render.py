@@ -43,10 +43,12 @@ __all__ = ["console", "emit", "encounter_lines", "labelled", "print_json", "say"
 
 # -- after a command ---------------------------------------------------------------------
 
-def written(view: View) -> None:
-    """Each event a command appended, then the line of state that matters now."""
+def written(view: View, done: str = "") -> None:
+    """Each event a command appended, then the line of state that matters now. `done`:
+    what the command did to the events, said before each ("Redone")."""
+    said = f"{done}: " if done else ""
     for recorded in view.written:
-        say(f"#{recorded.position} {describe(recorded.event)}")
+        say(f"#{recorded.position} {said}{describe(recorded.event)}")
         if recorded.override:
             say(f"   override recorded: {recorded.override}", "yellow")
     say(summary(view.state), "dim")

@@ -239,8 +239,9 @@ def test_redo_brings_back_the_undone_actions_latest_first(spire: Spire) -> None:
     spire.ok("undo")
     spire.ok("undo")
     assert spire.json("status")["resources"]["gold"] == 0
-    assert "#7 +3 gold" in spire.ok("redo")
-    assert "#8 Note: the gate is shut" in spire.ok("redo")
+    # The redo says so: the same action, recorded again as a new event.
+    assert "#7 Redone: +3 gold" in spire.ok("redo")
+    assert "#8 Redone: Note: the gate is shut" in spire.ok("redo")
     line = spire.refused("redo", code=1)
     assert line == "spire: nothing to redo: no undo since the latest action"
     log = spire.json("log")

@@ -69,8 +69,10 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
 
 def act(
     ctx: typer.Context, command: Command, force: bool = False, player: int | None = None,
+    done: str = "",
 ) -> None:
-    """Decide `command` on the current branch, append it, and show what it recorded."""
+    """Decide `command` on the current branch, append it, and show what it recorded (each
+    event after `done`, what the command did: "Redone")."""
     from journal import render
 
-    render.written(journal(ctx).execute(command, force=force, player=player))
+    render.written(journal(ctx).execute(command, force=force, player=player), done)

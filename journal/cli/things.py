@@ -185,7 +185,8 @@ def redo(ctx: typer.Context, force: Force = False) -> None:
     """
     from journal import decide
 
-    act(ctx, lambda view: decide.redo(view.latest_first(), view.undone_before), force=force)
+    act(ctx, lambda view: decide.redo(view.latest_first(), view.undone_before), force=force,
+        done="Redone")
 
 
 @item_app.command("use")
