@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,12 @@ _COMMAND = get_command(app)
 # invoke, which is most of the cost of a CLI test. The command is the same object
 # `spire` runs; only its construction is shared.
 typer.testing._get_command = lambda _app: _COMMAND  # type: ignore[attr-defined]
+
+# What spire caches (the report's compiled template) goes to a directory of this run's
+# own, never the user's: platformdirs reads XDG_CACHE_HOME, in-process and in the
+# processes the tests start.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="spire-tests-cache-")
+
 
 def _rulebooks() -> Path | None:
     """The rulebooks sit in shared/ beside the repository (as in CI), or SPIRE_RULEBOOKS

@@ -10,6 +10,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
@@ -286,6 +287,34 @@ def test_report_writes_a_file_and_follows_a_branch(played: Spire, tmp_path: Path
     assert (data["campaign"]["parent"], data["campaign"]["fork"]) == ("main", 17)
     assert [e["kind"] for e in data["encounters"]] == ["target"]
     assert "120" not in report(spire, "md", "--branch", "quiet").split("## Timeline")[1]
+
+
+def test_the_template_is_compiled_once_and_kept_where_the_user_caches(
+        played: Spire, tmp_path: Path) -> None:
+    """`spire report` keeps its compiled template in the user's cache directory (here
+    XDG_CACHE_HOME), reads it back the next time, and writes the same report; where that
+    directory cannot be made the report is written all the same."""
+    def run(cache: Path, out: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "journal", "--db", str(played.db), "report", "-o", str(out)],
+            capture_output=True, text=True, check=False,
+            env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+
+    cache = tmp_path / "cache"
+    first, again = run(cache, tmp_path / "first.html"), run(cache, tmp_path / "again.html")
+    assert first.returncode == again.returncode == 0, first.stderr + again.stderr
+    kept = list((cache / "spire" / "templates").iterdir())
+    assert len(kept) == 1 and kept[0].stat().st_size > 0, kept
+    assert (tmp_path / "again.html").read_text() == (tmp_path / "first.html").read_text()
+    assert (tmp_path / "first.html").read_text() == report(played, "html")
+    kept[0].write_bytes(b"not a compiled template")  # damaged: compiled afresh
+    assert run(cache, tmp_path / "mended.html").returncode == 0
+    assert (tmp_path / "mended.html").read_text() == report(played, "html")
+    blocked = tmp_path / "a-file"  # no directory can be made under a file
+    blocked.write_text("")
+    done = run(blocked, tmp_path / "uncached.html")
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert (tmp_path / "uncached.html").read_text() == report(played, "html")
 
 
 def test_report_refuses_a_bad_format_or_a_file_it_cannot_write(

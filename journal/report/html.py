@@ -9,6 +9,7 @@ Jinja2 is imported here only, when an HTML report is asked for.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable
 from datetime import datetime
@@ -30,7 +31,7 @@ from journal.report.model import (
 )
 
 if TYPE_CHECKING:
-    from jinja2 import Environment
+    from jinja2 import BytecodeCache, Environment
     from markupsafe import Markup
 
 Row = tuple[object, ...]
@@ -47,13 +48,41 @@ def _environment() -> Environment:
 
     env = Environment(loader=PackageLoader("journal.report", "templates"), autoescape=True,
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                      keep_trailing_newline=True)
+                      keep_trailing_newline=True, bytecode_cache=_compiled())
     env.filters.update(when=when, plural=plural, characters=characters, path_step=path_step,
                        fairness=fairness, thousands=lambda n: f"{n:,}")
     env.tests.update(target=lambda x: isinstance(x, TargetReport),
                      face_off=lambda x: isinstance(x, FaceOffReport))
     env.globals.update(_HELPERS)
     return env
+
+
+def _compiled() -> BytecodeCache | None:
+    """Where the template is kept compiled: the user's cache directory (platformdirs:
+    ~/.cache/spire/templates on Linux), so a report compiles it once per version of the
+    template, not each time (a tenth of a second). Best effort: without a directory that
+    can be made, or a cache that reads, the template is compiled as before."""
+    from jinja2 import FileSystemBytecodeCache
+    from jinja2.bccache import Bucket
+    from platformdirs import user_cache_path
+
+    class Kept(FileSystemBytecodeCache):
+        def load_bytecode(self, bucket: Bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except (OSError, ValueError, EOFError, TypeError):  # damaged: compiled afresh
+                bucket.reset()
+
+        def dump_bytecode(self, bucket: Bucket) -> None:
+            with contextlib.suppress(OSError):  # a full disk or a read-only home: not kept
+                super().dump_bytecode(bucket)
+
+    where = user_cache_path("spire", appauthor=False) / "templates"
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return Kept(str(where))
 
 
 def _roads(report: Report) -> Any:

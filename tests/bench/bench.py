@@ -197,6 +197,18 @@ def report_figures(db: Path, rounds: int) -> tuple[float, float, int]:
     return statistics.median(ours), statistics.median(replays), size
 
 
+def report_command_figures(db: Path, work: Path, rounds: int) -> tuple[float, float]:
+    """Seconds, medians of rounds taken turn about, in new processes as players run them:
+    `spire report -o FILE.html` (its imports and template too), and a cold `spire status`
+    (a full replay through the command that does one, issue 17's reference)."""
+    written = work / "report.html"
+    reports, replays = [], []
+    for _ in range(rounds):
+        replays.append(flat.cold_status_s(db))
+        reports.append(flat.command_s(db, "report", "-o", str(written)))
+    return statistics.median(reports), statistics.median(replays)
+
+
 def import_rates(db: Path, work: Path, rounds: int) -> tuple[float, float]:
     """Events a second, medians of rounds taken turn about: `spire import` of the branch's
     export, and plain sqlite3 inserting the same rows in one transaction."""
@@ -401,6 +413,7 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
     replayed, read = replay_rates(db, rounds=5)
     imported, inserted = import_rates(db, work, rounds=5)
     reported, replayed_s, size = report_figures(db, rounds=3)
+    report_cmd, cold = report_command_figures(db, work, rounds=3)
     return [
         ("spire --help vs import typer", f"{start['help']:.0f} ms",
          f"{start['typer']:.0f} ms", _ratio(start["help"] / start["typer"], 1.5)),
@@ -415,6 +428,8 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
          _ratio(imported / inserted, 1 / 3, at_least=True)),
         (f"report --format html, {label}", f"{reported:.2f} s",
          f"{replayed_s:.2f} s (full replay)", _ratio(reported / replayed_s, 1.5)),
+        (f"spire report -o FILE.html, new process, {label}", f"{report_cmd:.2f} s",
+         f"{cold:.2f} s (cold status: a full replay)", _ratio(report_cmd / cold, 1.5)),
         (f"report --format html, {label}: size", f"{size / 1e6:.2f} MB", "5 MB",
          _verdict(size < 5_000_000)),
     ]
