@@ -58,15 +58,17 @@ class Log:
         branch. Each branch of the lineage is read on its own (its rows lie above the
         fork it continues), so each read walks the index from the top."""
         below = branch.head + 1
-        with self.db.reading() as conn:
-            owners = lineage(conn, branch)
+        if branch.parent_id is None:  # a campaign's first branch: itself alone
+            owners = [(branch.id, branch.head)]
+        else:
+            with self.db.reading() as conn:
+                owners = lineage(conn, branch)
         for owner, limit in owners:
             below = min(below, limit + 1)
             while below > 1:
                 with self.db.reading() as conn:
-                    rows = conn.execute(sa.select(*STREAMED).where(
-                        events.c.branch_id == owner, events.c.position < below,
-                    ).order_by(events.c.position.desc()).limit(chunk)).all()
+                    rows = conn.execute(_BACKWARDS, {
+                        "owner": owner, "below": below, "chunk": chunk}).all()
                 if not rows:
                     break
                 self.rows_read += len(rows)
@@ -212,6 +214,12 @@ def _stream(
         conditions.append(sa.and_(events.c.branch_id == owner, events.c.position > after,
                                   events.c.position <= limit))
     return sa.select(*columns).where(sa.or_(*conditions)).order_by(events.c.position)
+
+
+_BACKWARDS = sa.select(*STREAMED).where(
+    events.c.branch_id == sa.bindparam("owner"), events.c.position < sa.bindparam("below"),
+).order_by(events.c.position.desc()).limit(sa.bindparam("chunk"))
+"""A branch's own events below a position, newest first (made once: every undo reads it)."""
 
 
 def lineage(conn: Connection, branch: Branch) -> list[tuple[int, int]]:
