@@ -7,7 +7,6 @@ gain, items...) read them here, and each game's own encounter rules live beside 
 from __future__ import annotations
 
 import importlib
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -76,6 +75,8 @@ class Game:
 
 
 def _load(name: str) -> Game:
+    import tomllib  # here: a command that loads no game's rules (status) does without it
+
     raw = tomllib.loads((shipped("rules") / f"{name}.toml").read_text(encoding="utf-8"))
     game, deck, items = raw["game"], raw["deck"], raw["items"]
     resources = {
