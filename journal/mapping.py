@@ -256,7 +256,7 @@ def roads(journal: Journal, read: dict[str, Reader] | None = None,
         # The same journal seen through the other campaign (one store, one connection pool).
         seen = journal if other.name == campaign.name else journal.through(other.name)
         known = read if read and seen is journal else {}
-        for info in seen.branches():
+        for info in seen.branches(cards=False):
             road = Road(other.name, info.branch.name, info.parent, info.branch.fork_position,
                         info.current, _reaches(seen, info, known))
             found.append(road)

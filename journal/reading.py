@@ -122,13 +122,18 @@ class Reading:
         view = self.view()
         return view, self.store.log.event_at(view.branch, position)
 
-    def branches(self) -> list[BranchInfo]:
+    def branches(self, cards: bool = True) -> list[BranchInfo]:
+        """The campaign's branches, each with its parent's name and whether it is current;
+        with `cards`, the card each stands at (its state loaded: a fold from its latest
+        snapshot, or of the whole branch when it has none), else no card and no state
+        (what the map, the report and completion need)."""
         campaign = self.campaign()
         rows = self.store.tree.branches(campaign)
         names = {b.id: b.name for b in rows}
         return [
             BranchInfo(b, names.get(b.parent_id) if b.parent_id else None,
-                       self.view(b.name).state.card, b.name == campaign.current_branch)
+                       self.view(b.name).state.card if cards else None,
+                       b.name == campaign.current_branch)
             for b in rows
         ]
 

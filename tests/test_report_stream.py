@@ -150,3 +150,22 @@ def test_the_command_writes_the_json_report_in_pieces(
     assert len(written) > 100 and max(written) < size / 4, (len(written), max(written), size)
     assert f"({size:,} bytes)" in said
     assert json.loads(out.read_text())["report_version"] == 1
+
+
+def test_the_report_and_its_map_fold_no_branch_to_know_where_it_stands(
+    long_campaign: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The report and its map of roads need each branch's events and its parent, never the
+    card it stands at: no branch's state is folded for them (the branch rewound near the
+    head has no snapshot, so knowing its card took a replay of it)."""
+    folded: list[object] = []
+    stream = Log.stream
+
+    def watched(self: Log, *args: Any, **kwargs: Any) -> Any:
+        folded.append(args[0])
+        return stream(self, *args, **kwargs)
+
+    monkeypatch.setattr(Log, "stream", watched)
+    found = gather(Journal(str(long_campaign)), "other-road", keep="shown")
+    assert found.story_map is not None and len(found.story_map.roads) == 2
+    assert folded == []

@@ -167,7 +167,7 @@ def _checkpoints(table: Table) -> list[str]:
 
 
 def _branches(table: Table) -> list[str]:
-    return [b.branch.name for b in table.journal().branches()]
+    return [b.branch.name for b in table.journal().branches(cards=False)]
 
 
 def _shells(table: Table) -> tuple[str, ...]:

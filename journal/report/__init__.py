@@ -35,8 +35,8 @@ def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") ->
         current, gone, events = journal.events(branch)
         campaign = journal.campaign()
         marks = [CheckpointMark(c.name, c.position, None) for c in journal.marks(current)]
-        parent = next((b.parent for b in journal.branches() if b.branch.id == current.id),
-                      None)
+        parent = next((b.parent for b in journal.branches(cards=False)
+                       if b.branch.id == current.id), None)
         reader = mapping.Reader(gone)
         report = build(Source(
             campaign=campaign.name, game=campaign.game, branch=current.name,
