@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from journal import opening
+from journal.store import opening
 from journal.terminal import print_json, say, styled, visible
 from journal.words import plural
 

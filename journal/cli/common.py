@@ -60,7 +60,7 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
     if reads and not found.store.there:
         from journal.errors import NoJournal
 
-        from journal.opening import shown
+        from journal.store.opening import shown
 
         raise NoJournal(f"no journal at {shown(key[0])}: `spire new NAME --game GAME` starts one "
                         "there; --db or SPIRE_DB names another, `spire where` says which")

@@ -14,10 +14,9 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from journal import opening, watching
 from journal import seal as seal_
 from journal.errors import BadInput, StorageError
-from journal.store import migration, sealing
+from journal.store import migration, opening, sealing, watching
 from journal.store.engine import engine_for, storage_message
 from journal.store.schema import metadata
 

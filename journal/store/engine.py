@@ -10,8 +10,8 @@ import sqlalchemy as sa
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine
 
-from journal import opening
 from journal.errors import BadInput, StorageError
+from journal.store import opening
 
 BUSY_TIMEOUT_MS = 5000
 

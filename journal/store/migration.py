@@ -9,9 +9,9 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from journal import watching
 from journal.errors import StorageError
 from journal.paths import shipped
+from journal.store import watching
 
 SCHEMA_REVISION = "0007"
 """The Alembic head this code expects; a journal at it opens without loading Alembic."""

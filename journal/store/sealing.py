@@ -11,10 +11,10 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from journal import opening
 from journal import seal as seal_
 from journal.errors import StorageError
 from journal.paths import write_whole
+from journal.store import opening
 from journal.store.schema import branches, campaigns
 
 

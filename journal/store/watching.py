@@ -2,7 +2,7 @@
 PostgreSQL's LISTEN/NOTIFY (each write that moves a head notifies at its commit), and on
 SQLite `PRAGMA data_version`, which changes when another connection commits.
 
-Owned by journal.store (it speaks SQL only on the store's behalf); `Store.changes()`
+Part of the store (journal.store: the only package that speaks SQL); `Store.changes()`
 hands out the waiter that fits the journal's database.
 """
 
