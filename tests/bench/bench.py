@@ -134,12 +134,15 @@ def shell_odds_ms(db: Path, times: int) -> float:
 
 # -- replay, memory, import ----------------------------------------------------------------
 
+EVERY_ROW = ("SELECT position, type, version, payload, recorded_at, player, override, "
+             "prev_hash, hash FROM events ORDER BY position")
+"""The plain reference read: every stored row, its payload parsed by `json.loads`."""
+
+
 def plain_read_s(db: Path) -> float:
     start = time.perf_counter()
     with sqlite3.connect(db) as conn:
-        for row in conn.execute(
-                "SELECT position, type, version, payload, recorded_at, player, override, "
-                "prev_hash, hash FROM events ORDER BY position"):
+        for row in conn.execute(EVERY_ROW):
             json.loads(row[3])
     return time.perf_counter() - start
 
@@ -280,9 +283,7 @@ def plain_psycopg_read_s(url: str) -> float:
 
     start = time.perf_counter()
     with psycopg.connect(url) as conn:
-        for row in conn.execute(
-                "SELECT position, type, version, payload, recorded_at, player, override, "
-                "prev_hash, hash FROM events ORDER BY position"):
+        for row in conn.execute(EVERY_ROW):
             json.loads(row[3])
     return time.perf_counter() - start
 
