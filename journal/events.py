@@ -10,6 +10,7 @@ import importlib
 import json
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import partial
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -354,10 +355,15 @@ def told(rows: Iterable[ToldRow]) -> list[Told]:
     """The events of stored rows as a story tells them, each payload by way of
     `parse_stored`'s memo (looked up here, as `facts` does)."""
     memo, when = _PARSED, datetime.fromisoformat
-    return [
-        Told(position, event if (event := memo.get((type_, version, text))) is not None
-             else parse_stored(type_, version, text), when(at), override)
-        for position, type_, version, text, at, override in rows]
+    return list(map(_told, [
+        (position, event if (event := memo.get((type_, version, text))) is not None
+         else parse_stored(type_, version, text), when(at), override)
+        for position, type_, version, text, at, override in rows]))
+
+
+_told: Callable[[tuple[int, Event, datetime, str | None]], Told] = partial(tuple.__new__, Told)
+"""`Told._make` without its Python frame: a story reads one per event, and a named tuple's
+own constructor is a Python function (its fields are the row's, in order)."""
 
 
 def facts(rows: Iterable[StoredRow]) -> list[Fact]:

@@ -64,7 +64,7 @@ class Watched:
             def __del__(self) -> None:
                 watched.alive -= 1
 
-        monkeypatch.setattr(build, "Step", Step)
+        monkeypatch.setattr(build, "step_of", lambda fields: Step(*fields))
         self.folded = [0]
         handler = build.handler
 

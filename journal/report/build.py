@@ -19,7 +19,7 @@ from journal.dice_stats import Luck, luck, stats
 from journal.games import Game
 from journal.games import game as game_named
 from journal.report import as_json, digest, hildegard, story
-from journal.report.fold import Step
+from journal.report.fold import Step, Taker, step_of
 from journal.report.model import (
     CampaignInfo,
     CheckpointMark,
@@ -58,15 +58,14 @@ class Seen(Protocol):
 
 
 class Typed(Protocol):
-    """A section that reads only some kinds of event."""
+    """A section that reads only some kinds of event: how it takes a step of `kind`, or
+    None if it does not read it (`fold.Reads`)."""
 
-    def wants(self, kind: type) -> bool: ...
-
-    def take(self, step: Step) -> None: ...
+    def taker(self, kind: type) -> Taker | None: ...
 
 
 class Follows(Typed, Protocol):
-    """A game's encounters followed step by step (those steps it `wants`); `close` hands
+    """A game's encounters followed step by step (those steps it takes); `close` hands
     on the one under way."""
 
     def close(self) -> None: ...
@@ -141,40 +140,43 @@ def build(source: Source) -> Report:
     typed.append(encounters)
     plans: dict[type, _Plan] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
-    state, latest, recorded = State(), None, None
+    state, step, recorded = State(), None, None
     # One pass: the sections that read only some events are handed those (`wants`, asked
-    # once per kind of event); the others look at what changed, the cheap check made here.
+    # once per kind of event); the others look at what changed, the cheap check made here
+    # (the loop runs once an event: each test in it costs a long campaign's report).
     for recorded in history:
         event = recorded.event
-        plan = plans.get(event.__class__)
-        if plan is None:
-            plan = plans[event.__class__] = _plan(event.__class__, typed, seen)
-        undo, watch, takers, apply = plan
-        position = recorded.position
+        try:
+            undo, watch, takers, apply = plans[event.__class__]
+        except KeyError:
+            undo, watch, takers, apply = plans[event.__class__] = _plan(
+                event.__class__, typed, seen)
         if watch:
             seen.take(recorded)  # type: ignore[union-attr]  # watch: there is one
-        if position in gone or undo or recorded.override:
+        position, override = recorded.position, recorded.override
+        if undo or override or position in gone:
             ledger.take(recorded)
             if position in gone:
                 continue
         if not undo:
             after = apply(event, state)  # `evolve`, its handler looked up once per kind
-            if recorded.override:
-                after = overridden(after, position, recorded.override)
-            step = Step(recorded, state, after)
+            if override:
+                after = overridden(after, position, override)
+            step = step_of((recorded, state, after))
             for take in takers:
                 take(step)
-            if after.resources is not state.resources or resources.first:
+            # From the first state, empty: a first event that sets resources changes them.
+            if after.resources is not state.resources:
                 resources.take(step)
             if after.items is not state.items or event.__class__ is ev.ItemPassed:
                 items.take(step)
             if after.characters is not state.characters:
                 fallen.take(step)
-            state, latest = after, recorded
+            state = after
         if position in marked:  # the card a checkpoint marks, and its moment
             marked[position] = state.card
-            if latest is not None:
-                timeline.checkpoints(position, latest.recorded_at)
+            if step is not None:
+                timeline.checkpoints(position, step.recorded.recorded_at)
         if spooled is not None:  # what no later event can come before, written out
             timeline.flush(min(position, encounters.opened() or position))
     ledger.last = recorded
@@ -203,8 +205,9 @@ _Plan = tuple[bool, bool, tuple[Callable[[Step], None], ...], Handler]
 def _plan(kind: type, typed: Sequence[Typed], seen: Seen | None) -> _Plan:
     """For one kind of event: is it an undo, does the map's reader want it, which
     sections read it, and how it changes the state."""
+    takers = (t.taker(kind) for t in typed)
     return (issubclass(kind, ev.Retracted), seen is not None and seen.wants(kind),
-            tuple(t.take for t in typed if t.wants(kind)), handler(kind))
+            tuple(take for take in takers if take is not None), handler(kind))
 
 
 def _game(rules: Game, found: Found) -> tuple[Follows, hildegard.Dice | Counted,

@@ -10,8 +10,9 @@ keeps only what it reports.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from journal import events as ev
@@ -34,6 +35,11 @@ class Step(NamedTuple):
         return self.recorded.position
 
 
+step_of: Callable[[tuple[ev.Entry, State, State]], Step] = partial(tuple.__new__, Step)
+"""`Step._make` without its Python frame (a named tuple's own constructor is a Python
+function): a report makes one per event."""
+
+
 def steps(history: Iterable[ev.Entry], gone: frozenset[int]) -> Iterator[Step]:
     """Every event not in `gone` (undos themselves aside), in order, as it comes."""
     state = State()
@@ -41,13 +47,32 @@ def steps(history: Iterable[ev.Entry], gone: frozenset[int]) -> Iterator[Step]:
         if recorded.position in gone or isinstance(recorded.event, ev.Retracted):
             continue
         after = evolve(state, recorded)
-        yield Step(recorded, state, after)
+        yield step_of((recorded, state, after))
         state = after
 
 
 def fold(history: Sequence[ev.Entry]) -> list[Step]:
     """Every step of a branch in hand (a test's, a short one), as a list."""
     return list(steps(history, retracted_positions(history)))
+
+
+Taker = Callable[[Step], None]
+"""How a section takes a step of the kind of event it reads."""
+
+
+class Reads:
+    """A section that reads some kinds of event (`wants`), each with its one `take`;
+    `taker` is asked once per kind of event (a section that reads each kind its own way
+    says so in its own `taker`, and spares a test of the event's class at every step)."""
+
+    def wants(self, kind: type) -> bool:
+        raise NotImplementedError
+
+    def take(self, step: Step) -> None:
+        raise NotImplementedError
+
+    def taker(self, kind: type) -> Taker | None:
+        return self.take if self.wants(kind) else None
 
 
 class Track(Protocol):
@@ -63,7 +88,7 @@ class Track(Protocol):
 T = TypeVar("T", bound=Track)
 
 
-class Encounters(Generic[T]):
+class Encounters(Reads, Generic[T]):
     """A game's encounters of the branch, handed to `found` in the order they began, each
     once it is over; only the one under way is followed. Each game says how it follows one
     (`take`) and what its end reports (`ended`)."""

@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Container, Iterator
 from datetime import datetime
 from functools import cache
-from itertools import chain
 from typing import Any, Literal
 
 from journal.games.hildegard import events as hv
@@ -18,7 +17,7 @@ from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
 from journal.games.hildegard.state import FaceOff, Target
 from journal.report import fold
-from journal.report.fold import Step
+from journal.report.fold import Step, Taker
 from journal.report.model import (
     Encounter,
     Ended,
@@ -42,38 +41,43 @@ class Dice:
     (their faces per tier are not printed)."""
 
     def __init__(self) -> None:
-        self.rolled: dict[str, list[tuple[str, ...]]] = {}
-        """Per roller, the faces of each roll, counted once at the end (`faces`): a long
-        campaign rolls on nearly every other event."""
-        self.wild: dict[str, Counter[str]] = {}
+        self.rolled: list[tuple[str, tuple[str, ...]]] = []
+        """Each roll: who rolled it and its faces, counted once at the end (`faces`): a
+        long campaign rolls on nearly every other event."""
+        self.effects: list[tuple[str, str]] = []
+        """Each wild shot die's die and effect, counted at the end (`wild`)."""
 
-    @staticmethod
-    def wants(kind: type) -> bool:
-        return kind in (hv.ShotDiceRolled, hv.WildShotRolled)
+    def taker(self, kind: type) -> Taker | None:
+        if kind is hv.ShotDiceRolled:
+            return self._rolled
+        return self._wild if kind is hv.WildShotRolled else None
 
-    def take(self, step: Step) -> None:
-        e = step.recorded.event
-        if isinstance(e, hv.ShotDiceRolled):
-            self._rolls(e.roller).append(e.faces)
-        elif isinstance(e, hv.WildShotRolled):
-            shown = self.wild.get(e.die)
-            if shown is None:
-                shown = self.wild[e.die] = Counter()
-            shown[e.effect] += 1
-            if e.effect == "ricochet" and e.face:
-                self._rolls(e.shooter).append((e.face,))
+    def _rolled(self, step: Step) -> None:
+        e: hv.ShotDiceRolled = step.recorded.event  # type: ignore[assignment]  # its taker
+        self.rolled.append((e.roller, e.faces))
 
-    def _rolls(self, roller: str) -> list[tuple[str, ...]]:
-        found = self.rolled.get(roller)
-        if found is None:
-            found = self.rolled[roller] = []
-        return found
+    def _wild(self, step: Step) -> None:
+        e: hv.WildShotRolled = step.recorded.event  # type: ignore[assignment]  # its taker
+        self.effects.append((e.die, e.effect))
+        if e.effect == "ricochet" and e.face:
+            self.rolled.append((e.shooter, (e.face,)))
+
+    @property
+    def wild(self) -> dict[str, Counter[str]]:
+        """Per wild shot die, how often it showed each effect."""
+        shown: dict[str, Counter[str]] = {}
+        for (die, effect), n in Counter(self.effects).items():
+            shown.setdefault(die, Counter())[effect] += n
+        return shown
 
     def faces(self, rollers: Container[str] | None = None) -> Counter[str]:
         """How often each face was rolled (by `rollers` only, if given)."""
-        return Counter(chain.from_iterable(chain.from_iterable(
-            rolls for roller, rolls in self.rolled.items()
-            if rollers is None or roller in rollers)))
+        counted: Counter[str] = Counter()
+        for (roller, faces), n in Counter(self.rolled).items():  # a campaign repeats rolls
+            if rollers is None or roller in rollers:
+                for face in faces:
+                    counted[face] += n
+        return counted
 
 
 # -- encounters --------------------------------------------------------------------------
@@ -106,25 +110,31 @@ class Encounters(fold.Encounters[_Track]):
     """Each target and face-off of the branch, handed to `found` in the order they began,
     each once no later event can change it; only the one under way is followed."""
 
-    def wants(self, kind: type) -> bool:
+    def taker(self, kind: type) -> Taker | None:
         """Hildegard's own events: no other kind changes a target or a face-off (a card
         revealed takes the one that ended off the screen, which the report ignores)."""
-        return kind.__module__ == hv.__name__
+        if kind in STARTED:
+            return self._started
+        return self._followed if kind.__module__ == hv.__name__ else None
 
-    def take(self, step: Step) -> None:
-        recorded, after = step.recorded, step.after.game_state  # Hildegard's, after its event
-        if recorded.event.__class__ in STARTED:
-            self.close()
-            self.track = _Track(recorded.position, recorded.recorded_at)
-        elif after is step.before.game_state:
-            return  # the encounter as it was: following it again changes nothing
-        track, encounter = self.track, after.encounter
-        if track is None or encounter is None:
+    def _started(self, step: Step) -> None:
+        recorded = step.recorded
+        self.close()
+        self.track = _Track(recorded.position, recorded.recorded_at)
+        self._followed(step)  # a start always changes the game's state
+
+    def _followed(self, step: Step) -> None:
+        after = step.after.game_state  # Hildegard's, after its event
+        track = self.track
+        if track is None or after is step.before.game_state:
+            return  # as it was: following it again changes nothing
+        encounter = after.encounter
+        if encounter is None:
             return
         track.latest = encounter
         if track.ended is None and encounter.outcome is not None:
-            track.ended, track.ended_at = recorded.position, recorded.recorded_at
-        if isinstance(encounter, FaceOff):
+            track.ended, track.ended_at = step.recorded.position, step.recorded.recorded_at
+        if encounter.__class__ is FaceOff:  # (no class derives from either)
             track.tally(encounter)
 
     def ended(self, track: _Track) -> Ended:

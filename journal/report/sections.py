@@ -14,7 +14,7 @@ from typing import Any, Literal
 from journal import events as ev
 from journal.describe import describe
 from journal.report.as_json import note_item, undo_item
-from journal.report.fold import Step
+from journal.report.fold import Reads, Step, Taker
 from journal.report.model import (
     CardStep,
     Chapter,
@@ -48,31 +48,38 @@ class Story:
         self.chapters: list[tuple[int, int, list[int]]] = []
         self.notes: list[Note] = []
 
-    @staticmethod
-    def wants(kind: type) -> bool:
-        return kind in MOVES or issubclass(kind, (ev.ChapterStarted, ev.NoteAdded))
+    def taker(self, kind: type) -> Taker | None:
+        if kind in MOVES:
+            return self._moved
+        if issubclass(kind, ev.ChapterStarted):
+            return self._chapter
+        return self._note if issubclass(kind, ev.NoteAdded) and self.whole else None
 
-    def take(self, step: Step) -> None:
-        e = step.recorded.event
-        how = MOVES.get(type(e))
-        if how is not None:
-            card: int = e.card  # type: ignore[attr-defined]  # every event in MOVES has one
-            found = CardStep(step.position, card, how, step.after.chapter)
-            self.path.append(found)
-            self.cards += 1
-            if self.spooled is not None:
-                self.spooled.path.add([step.position, card, how, step.after.chapter])
-            if self.chapters and self.whole:
-                self.chapters[-1][2].append(card)
-            self.timeline.add(step.position, 0, PATH, "card", found, step.recorded.recorded_at)
-        elif isinstance(e, ev.ChapterStarted):
-            self.chapters.append((e.chapter, step.position, []))
-        elif isinstance(e, ev.NoteAdded) and self.whole:
-            found_note = Note(step.position, e.text, step.recorded.recorded_at)
-            if self.spooled is not None:
-                self.spooled.notes.add(note_item(found_note))
-            else:
-                self.notes.append(found_note)
+    def _moved(self, step: Step) -> None:
+        recorded, chapter = step.recorded, step.after.chapter
+        position, e = recorded.position, recorded.event
+        card: int = e.card  # type: ignore[attr-defined]  # every event in MOVES has one
+        found = CardStep(position, card, MOVES[e.__class__], chapter)
+        self.path.append(found)
+        self.cards += 1
+        if self.spooled is not None:
+            self.spooled.path.add([position, card, found.how, chapter])
+        if self.chapters and self.whole:
+            self.chapters[-1][2].append(card)
+        self.timeline.add(position, 0, PATH, "card", found, recorded.recorded_at)
+
+    def _chapter(self, step: Step) -> None:
+        chapter: int = step.recorded.event.chapter  # type: ignore[attr-defined]
+        self.chapters.append((chapter, step.position, []))
+
+    def _note(self, step: Step) -> None:
+        recorded = step.recorded
+        text: str = recorded.event.text  # type: ignore[attr-defined]
+        found = Note(recorded.position, text, recorded.recorded_at)
+        if self.spooled is not None:
+            self.spooled.notes.add(note_item(found))
+        else:
+            self.notes.append(found)
 
     def named(self, names: dict[int, str]) -> tuple[CardStep, ...]:
         return tuple(CardStep(c.position, c.card, c.how, c.chapter, names.get(c.card))
@@ -95,9 +102,8 @@ class Resources:
         if after is before and not self.first:
             return
         first, self.first, points = self.first, False, self.points
-        for name, value in after.items():
-            if not first and before.get(name) == value:
-                continue  # as it was: only what changed is a point
+        # Only what changed is a point (the first time, every resource held).
+        for name, value in after.items() if first else after.items() - before.items():
             line = points.get(name)
             if line is None:
                 line = points[name] = []
@@ -189,7 +195,7 @@ def deaths(steps: Iterable[Step]) -> tuple[Death, ...]:
     return tuple(found.found)
 
 
-class Milestones:
+class Milestones(Reads):
     """Each milestone retrieved, and when it left play."""
 
     def __init__(self) -> None:
@@ -241,7 +247,7 @@ class Ledger:
 
 
 
-class Counted:
+class Counted(Reads):
     """Every die of the game named `game` that the events rolled, counted per face as the
     audit counts them (`recheck.DIE_KINDS`)."""
 

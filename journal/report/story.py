@@ -9,13 +9,15 @@ report names no card its players were not told to reveal.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator, Sequence
+import math
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import NamedTuple
 
 from journal import events as ev
-from journal.report.fold import Step
+from journal.report.fold import Step, Taker
 from journal.report.model import (
     CardStep,
     CheckpointMark,
@@ -38,9 +40,8 @@ class Names:
     def __init__(self) -> None:
         self.names: dict[int, str] = {}
 
-    @staticmethod
-    def wants(kind: type) -> bool:
-        return bool(_card_fields(kind))
+    def taker(self, kind: type) -> Taker | None:
+        return self.take if _card_fields(kind) else None
 
     def take(self, step: Step) -> None:
         for card in _cards(step.recorded.event):
@@ -74,8 +75,14 @@ event (a missing attribute costs a pydantic model a raised and caught error)."""
 
 
 def _card_fields(kind: type) -> tuple[str, ...]:
+    """The fields of an event of `kind` that may hold a card the players entered (not
+    those that hold only a number or a name: a card revealed, an enemy named)."""
     fields = getattr(kind, "model_fields", {})
-    return tuple(f for f in ("card", "enemy", "enemies") if f in fields)
+    return tuple(f for f in ("card", "enemy", "enemies")
+                 if f in fields and fields[f].annotation not in _NO_CARD)
+
+
+_NO_CARD = (int, str, int | None, str | None)
 
 
 _Entry = tuple[int, int, int, int, Moment, "str | CardStep | _Told", datetime]
@@ -100,7 +107,9 @@ class Timeline:
 
     def __init__(self, checkpoints: Sequence[CheckpointMark], limit: int | None = None,
                  spool: Spool | None = None) -> None:
-        self.limit, self.added, self.total, self.spool = limit, 0, 0, spool
+        self.limit, self.added, self.spool = limit, 0, spool
+        self.full = math.inf if limit is None else 2 * limit
+        """How many of the rest are kept before the oldest are let go (`_prune`)."""
         self.always: list[_Entry] = []
         self.rest: list[_Entry] = []
         """Every other entry; with a limit, the latest of them and some older ones, pruned
@@ -110,18 +119,17 @@ class Timeline:
 
     def add(self, position: int, order: int, source: int, kind: Moment,
             text: str | CardStep | _Told, at: datetime) -> None:
-        self.added += 1
-        entry = (position, order, source, self.added, kind, text, at)
+        self.added = added = self.added + 1
+        entry = (position, order, source, added, kind, text, at)
         if self.spool is not None:
             heapq.heappush(self.rest, entry)
-            return
-        if kind in ALWAYS:
+        elif kind in ALWAYS:
             self.always.append(entry)
-            return
-        self.total += 1
-        self.rest.append(entry)
-        if self.limit is not None and len(self.rest) >= 2 * self.limit:
-            self._prune()
+        else:
+            rest = self.rest
+            rest.append(entry)
+            if len(rest) >= self.full:
+                self._prune()
 
     def _prune(self) -> None:
         """Keep the latest `limit` entries of the rest: the entries come nearly in order
@@ -131,18 +139,28 @@ class Timeline:
             self.rest.sort()
             del self.rest[:-self.limit]
 
-    @staticmethod
-    def wants(kind: type) -> bool:
-        return issubclass(kind, (ev.ChapterStarted, ev.NoteAdded, ev.PulledCardReturned))
+    def taker(self, kind: type) -> Taker | None:
+        if issubclass(kind, ev.ChapterStarted):
+            return self._chapter
+        if issubclass(kind, ev.NoteAdded):
+            return self._note
+        return self._returned if issubclass(kind, ev.PulledCardReturned) else None
 
-    def take(self, step: Step) -> None:
-        e, at = step.recorded.event, step.recorded.recorded_at
-        if isinstance(e, ev.ChapterStarted):
-            self.add(step.position, 0, STEPS, "chapter", f"Chapter {e.chapter} began", at)
-        elif isinstance(e, ev.NoteAdded):
-            self.add(step.position, 0, STEPS, "note", e.text, at)
-        elif isinstance(e, ev.PulledCardReturned) and step.after.card is not None:
-            self.add(step.position, 0, STEPS, "card", f"Returned to card {step.after.card}", at)
+    def _chapter(self, step: Step) -> None:
+        recorded = step.recorded
+        self.add(recorded.position, 0, STEPS, "chapter",
+                 f"Chapter {recorded.event.chapter} began",  # type: ignore[attr-defined]
+                 recorded.recorded_at)
+
+    def _note(self, step: Step) -> None:
+        recorded = step.recorded
+        self.add(recorded.position, 0, STEPS, "note",
+                 recorded.event.text, recorded.recorded_at)  # type: ignore[attr-defined]
+
+    def _returned(self, step: Step) -> None:
+        if step.after.card is not None:
+            self.add(step.position, 0, STEPS, "card", f"Returned to card {step.after.card}",
+                     step.recorded.recorded_at)
 
     def checkpoints(self, position: int, at: datetime) -> None:
         """The checkpoints made at `position`, at its event's time (an undo's, which is no
@@ -151,9 +169,9 @@ class Timeline:
             self.add(position, 1, CHECKPOINTS, "checkpoint", f"Checkpoint {mark.name}", at)
 
     def encounter(self, x: Ended, started: datetime, ended: datetime | None) -> None:
-        self.add(x.started, 0, ENCOUNTERS, "encounter", _Told(x, True), started)
+        self.add(x.started, 0, ENCOUNTERS, "encounter", _told((x, True)), started)
         if x.ended is not None and ended is not None:
-            self.add(x.ended, 2, ENCOUNTERS, "encounter", _Told(x, False), ended)
+            self.add(x.ended, 2, ENCOUNTERS, "encounter", _told((x, False)), ended)
 
     def death(self, death: Death, at: datetime) -> None:
         self.add(death.position, 3, DEATHS, "death", f"{death.name} fell", at)
@@ -178,7 +196,7 @@ class Timeline:
         kept = sorted(self.always + self.rest)
         return (tuple(TimelineEntry(p, kind, _text(text, names), at)
                       for p, _, _, _, kind, text, at in kept),
-                self.total - len(self.rest))
+                0 if self.spool is not None else self.added - len(self.always) - len(self.rest))
 
 
 class _Told(NamedTuple):
@@ -191,6 +209,10 @@ class _Told(NamedTuple):
     def __str__(self) -> str:
         x = self.encounter.made()
         return _began(x) if self.began else x.headline
+
+
+_told: Callable[[tuple[Ended, bool]], _Told] = partial(tuple.__new__, _Told)
+"""`_Told._make` without its Python frame (a long campaign makes two an encounter)."""
 
 
 def _text(text: str | CardStep | _Told, names: dict[int, str]) -> str:

@@ -21,7 +21,7 @@ from journal.games.volume2.state import Encounter as Fight
 from journal.games.volume2.state import Fighter as Ally
 from journal.games.volume2.state import Foe, volume2
 from journal.report import fold
-from journal.report.fold import Step
+from journal.report.fold import Reads, Step
 from journal.report.model import (
     Beat,
     EncounterReport,
@@ -108,7 +108,7 @@ def _report(track: _Track) -> EncounterReport:
                            beats=tuple(track.beats))
 
 
-class World:
+class World(Reads):
     """Each Trading Post Card revealed and when its item was bought; each waterfall event
     laid out, the card chosen in each row and the card it ended on."""
 
