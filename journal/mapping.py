@@ -126,7 +126,7 @@ class Reader:
         position, event = recorded.position, recorded.event
         if position in self.gone:
             return
-        how = MOVED.get(event.__class__)
+        how = MOVED.get(type(event))
         if how is not None:  # a card moved to: most of what a road reads
             self.found.append(Reach(event.card, position, self.chapter,  # type: ignore[attr-defined]
                                     recorded.recorded_at.isoformat(), how))
@@ -141,7 +141,7 @@ class Reader:
     def read(self, history: Iterable[ev.Entry]) -> Reader:
         wanted: dict[type, bool] = {}
         for recorded in history:
-            kind = recorded.event.__class__
+            kind = type(recorded.event)
             if wanted.get(kind) or (kind not in wanted and wanted.setdefault(
                     kind, self.wants(kind))):
                 self.take(recorded)

@@ -173,7 +173,7 @@ def evolve(state: State, recorded: ev.Entry) -> State:
 
 
 def _evolved(state: State, event: ev.Event, position: int, override: str | None) -> State:
-    apply = _HANDLERS.get(event.__class__) or _handler(event.__class__)
+    apply = _HANDLERS.get(type(event)) or _handler(type(event))
     after = apply(event, state)
     if override:
         return overridden(after, position, override)
@@ -209,7 +209,7 @@ def fold(facts: Iterable[ev.Fact], gone: AbstractSet[int], state: State | None =
     for position, event, override in facts:
         if position in gone:
             continue
-        cls = event.__class__
+        cls = type(event)  # (not `event.__class__`: a model's attribute is slow to reach)
         state = (handlers.get(cls) or handler(cls))(event, state)
         if override:
             state = replace(state, overrides=(*state.overrides, Override(position, override)))

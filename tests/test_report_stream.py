@@ -1,7 +1,7 @@
 """The shape that keeps `spire report` flat as a campaign grows (issues 16 and 17), checked
 by counting, never by timing: the report reads its branch once, as a stream (never the
-list of its events), folds each event that counts once, holds at most a step or two at a
-time, and a long campaign's Markdown and HTML keep only what they show, its JSON spools
+list of its events), folds each event that counts once, holds at most a state or two at
+a time, and a long campaign's Markdown and HTML keep only what they show, its JSON spools
 what grows; each way of keeping writes the same documents. (The benchmark,
 tests/bench/bench.py, measures the time and the memory.)"""
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -46,34 +47,25 @@ def long_campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class Watched:
-    """Every step the report makes, counted as it is made and as it is freed."""
+    """Every state the report folds, counted as it is made and while it lives."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.made = self.alive = self.most = 0
-        real, watched = build.Step, self
-
-        class Step(real):  # type: ignore[valid-type, misc]
-            __slots__ = ()
-
-            def __new__(cls, *args: Any) -> Any:
-                watched.made += 1
-                watched.alive += 1
-                watched.most = max(watched.most, watched.alive)
-                return super().__new__(cls, *args)
-
-            def __del__(self) -> None:
-                watched.alive -= 1
-
-        monkeypatch.setattr(build, "step_of", lambda fields: Step(*fields))
-        self.folded = [0]
+        self.folded = self.most = 0
+        self.alive: set[int] = set()
+        """The states alive, by id (a state is not hashable), each let go when it is freed."""
         handler = build.handler
 
         def counted(kind: type) -> Any:  # each kind's handler, each use of it counted
             apply = handler(kind)
 
             def applied(event: Any, state: Any) -> Any:
-                self.folded[0] += 1
-                return apply(event, state)
+                self.folded += 1
+                after = apply(event, state)
+                if id(after) not in self.alive:
+                    self.alive.add(id(after))
+                    weakref.finalize(after, self.alive.discard, id(after))
+                self.most = max(self.most, len(self.alive))
+                return after
 
             return applied
 
@@ -90,16 +82,16 @@ class Watched:
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "json"])
-def test_the_report_folds_each_event_once_and_holds_a_step_at_a_time(
+def test_the_report_folds_each_event_once_and_holds_a_state_or_two_at_a_time(
     long_campaign: Path, monkeypatch: pytest.MonkeyPatch, fmt: str,
 ) -> None:
     watched = Watched(monkeypatch)
     found = gather(Journal(str(long_campaign)), keep=KEEPS[fmt])
     # The note written at the gate counts; the slips undone and the undos themselves not.
     counted = EVENTS + 1 - 2 * UNDOS
-    assert watched.folded[0] == watched.made == counted, (watched.folded, counted)
-    assert watched.most <= 2, f"{watched.most} steps held at once"
-    assert watched.alive == 0
+    assert watched.folded == counted, (watched.folded, counted)
+    assert watched.most <= 2, f"{watched.most} states held at once"
+    assert len(watched.alive) == 0
     assert render(found, fmt)
 
 

@@ -1,15 +1,15 @@
 """Build a play report from a branch's events: pure, no clock, no journal, no output.
 
-The events are read once, as they stream: each that counts is folded into a step (the
-state before and after it, undone ones aside, `fold.steps`), and each section takes the
-step as it passes and keeps only what it reports (`sections`, `story`, each game's
-encounters). Undone events and overrides are listed from the full history, as they were
-kept. No list of the branch's events or steps is made.
+The events are read once, as they stream: each that counts is folded (undone ones aside,
+as `fold.steps` does), and each section that reads it takes the event with the states
+before and after it as it passes, and keeps only what it reports (`sections`, `story`,
+each game's encounters). Undone events and overrides are listed from the full history,
+as they were kept. No list of the branch's events or states is made.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -19,7 +19,7 @@ from journal.dice_stats import Luck, luck, stats
 from journal.games import Game
 from journal.games import game as game_named
 from journal.report import as_json, digest, hildegard, story
-from journal.report.fold import Step, Taker, step_of
+from journal.report.fold import Taker
 from journal.report.model import (
     CampaignInfo,
     CheckpointMark,
@@ -140,17 +140,17 @@ def build(source: Source) -> Report:
     typed.append(encounters)
     plans: dict[type, _Plan] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
-    state, step, recorded = State(), None, None
+    state, latest, recorded = State(), None, None
     # One pass: the sections that read only some events are handed those (`wants`, asked
     # once per kind of event); the others look at what changed, the cheap check made here
     # (the loop runs once an event: each test in it costs a long campaign's report).
     for recorded in history:
         event = recorded.event
-        try:
-            undo, watch, takers, apply = plans[event.__class__]
+        try:  # (`type(x)`, not `x.__class__`: an event's attributes are a model's, slow)
+            undo, watch, passed, takers, apply = plans[type(event)]
         except KeyError:
-            undo, watch, takers, apply = plans[event.__class__] = _plan(
-                event.__class__, typed, seen)
+            undo, watch, passed, takers, apply = plans[type(event)] = _plan(
+                type(event), typed, seen)
         if watch:
             seen.take(recorded)  # type: ignore[union-attr]  # watch: there is one
         position, override = recorded.position, recorded.override
@@ -162,21 +162,20 @@ def build(source: Source) -> Report:
             after = apply(event, state)  # `evolve`, its handler looked up once per kind
             if override:
                 after = overridden(after, position, override)
-            step = step_of((recorded, state, after))
             for take in takers:
-                take(step)
+                take(recorded, state, after)
             # From the first state, empty: a first event that sets resources changes them.
             if after.resources is not state.resources:
-                resources.take(step)
-            if after.items is not state.items or event.__class__ is ev.ItemPassed:
-                items.take(step)
+                resources.take(recorded, state, after)
+            if after.items is not state.items or passed:
+                items.take(recorded, state, after)
             if after.characters is not state.characters:
-                fallen.take(step)
-            state = after
+                fallen.take(recorded, state, after)
+            state, latest = after, recorded
         if position in marked:  # the card a checkpoint marks, and its moment
             marked[position] = state.card
-            if step is not None:
-                timeline.checkpoints(position, step.recorded.recorded_at)
+            if latest is not None:
+                timeline.checkpoints(position, latest.recorded_at)
         if spooled is not None:  # what no later event can come before, written out
             timeline.flush(min(position, encounters.opened() or position))
     ledger.last = recorded
@@ -199,15 +198,17 @@ def build(source: Source) -> Report:
         **(world.sections() if world is not None else {}))
 
 
-_Plan = tuple[bool, bool, tuple[Callable[[Step], None], ...], Handler]
+_Plan = tuple[bool, bool, bool, tuple[Taker, ...], Handler]
 
 
 def _plan(kind: type, typed: Sequence[Typed], seen: Seen | None) -> _Plan:
-    """For one kind of event: is it an undo, does the map's reader want it, which
-    sections read it, and how it changes the state."""
+    """For one kind of event: is it an undo, does the map's reader want it, is it an item
+    passed (which the items section reads whatever it changed), which sections read it,
+    and how it changes the state."""
     takers = (t.taker(kind) for t in typed)
     return (issubclass(kind, ev.Retracted), seen is not None and seen.wants(kind),
-            tuple(take for take in takers if take is not None), handler(kind))
+            kind is ev.ItemPassed, tuple(take for take in takers if take is not None),
+            handler(kind))
 
 
 def _game(rules: Game, found: Found) -> tuple[Follows, hildegard.Dice | Counted,

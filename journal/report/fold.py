@@ -3,16 +3,15 @@ before and after it.
 
 An undone event is left out, as the projection leaves it out, so the report tells the
 story the table kept, not the slips it corrected (those are listed apart, as undos). The
-undone positions are known before the branch is read (`store.log.retracted`), so the steps are
-made as the events stream and none is kept: a section takes each step as it passes and
-keeps only what it reports.
+undone positions are known before the branch is read (`store.log.retracted`), so the states
+are folded as the events stream and none is kept: a section takes each event with the
+states around it as it passes (`Taker`) and keeps only what it reports.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
-from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from journal import events as ev
@@ -35,11 +34,6 @@ class Step(NamedTuple):
         return self.recorded.position
 
 
-step_of: Callable[[tuple[ev.Entry, State, State]], Step] = partial(tuple.__new__, Step)
-"""`Step._make` without its Python frame (a named tuple's own constructor is a Python
-function): a report makes one per event."""
-
-
 def steps(history: Iterable[ev.Entry], gone: frozenset[int]) -> Iterator[Step]:
     """Every event not in `gone` (undos themselves aside), in order, as it comes."""
     state = State()
@@ -47,7 +41,7 @@ def steps(history: Iterable[ev.Entry], gone: frozenset[int]) -> Iterator[Step]:
         if recorded.position in gone or isinstance(recorded.event, ev.Retracted):
             continue
         after = evolve(state, recorded)
-        yield step_of((recorded, state, after))
+        yield Step(recorded, state, after)
         state = after
 
 
@@ -56,8 +50,10 @@ def fold(history: Sequence[ev.Entry]) -> list[Step]:
     return list(steps(history, retracted_positions(history)))
 
 
-Taker = Callable[[Step], None]
-"""How a section takes a step of the kind of event it reads."""
+Taker = Callable[[ev.Entry, State, State], None]
+"""How a section takes an event of the kind it reads, with the states before and after it
+(a step's three parts, handed as they are: a report takes one an event, and makes no
+`Step` to hold them)."""
 
 
 class Reads:
@@ -68,7 +64,7 @@ class Reads:
     def wants(self, kind: type) -> bool:
         raise NotImplementedError
 
-    def take(self, step: Step) -> None:
+    def take(self, recorded: ev.Entry, before: State, after: State) -> None:
         raise NotImplementedError
 
     def taker(self, kind: type) -> Taker | None:
@@ -101,7 +97,7 @@ class Encounters(Reads, Generic[T]):
         """Whether an event of `kind` may change the encounter (each game may say fewer)."""
         return True
 
-    def take(self, step: Step) -> None:
+    def take(self, recorded: ev.Entry, before: State, after: State) -> None:
         raise NotImplementedError
 
     def ended(self, track: T) -> Ended:

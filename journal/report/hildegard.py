@@ -12,12 +12,13 @@ from datetime import datetime
 from functools import cache
 from typing import Any, Literal
 
+from journal.events import Entry
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
 from journal.games.hildegard.state import FaceOff, Target
 from journal.report import fold
-from journal.report.fold import Step, Taker
+from journal.report.fold import Taker
 from journal.report.model import (
     Encounter,
     Ended,
@@ -26,6 +27,7 @@ from journal.report.model import (
     Round,
     TargetReport,
 )
+from journal.state import State
 
 STARTED = (hv.TargetStarted, hv.FaceOffStarted)
 
@@ -52,14 +54,15 @@ class Dice:
             return self._rolled
         return self._wild if kind is hv.WildShotRolled else None
 
-    def _rolled(self, step: Step) -> None:
-        e: hv.ShotDiceRolled = step.recorded.event  # type: ignore[assignment]  # its taker
+    def _rolled(self, recorded: Entry, before: State, after: State) -> None:
+        e: hv.ShotDiceRolled = recorded.event  # type: ignore[assignment]  # its taker
         self.rolled.append((e.roller, e.faces))
 
-    def _wild(self, step: Step) -> None:
-        e: hv.WildShotRolled = step.recorded.event  # type: ignore[assignment]  # its taker
-        self.effects.append((e.die, e.effect))
-        if e.effect == "ricochet" and e.face:
+    def _wild(self, recorded: Entry, before: State, after: State) -> None:
+        e: hv.WildShotRolled = recorded.event  # type: ignore[assignment]  # its taker
+        effect = e.effect
+        self.effects.append((e.die, effect))
+        if effect == "ricochet" and e.face:
             self.rolled.append((e.shooter, (e.face,)))
 
     @property
@@ -117,23 +120,22 @@ class Encounters(fold.Encounters[_Track]):
             return self._started
         return self._followed if kind.__module__ == hv.__name__ else None
 
-    def _started(self, step: Step) -> None:
-        recorded = step.recorded
+    def _started(self, recorded: Entry, before: State, after: State) -> None:
         self.close()
         self.track = _Track(recorded.position, recorded.recorded_at)
-        self._followed(step)  # a start always changes the game's state
+        self._followed(recorded, before, after)  # a start always changes the game's state
 
-    def _followed(self, step: Step) -> None:
-        after = step.after.game_state  # Hildegard's, after its event
+    def _followed(self, recorded: Entry, before: State, after: State) -> None:
+        now = after.game_state  # Hildegard's, after its event
         track = self.track
-        if track is None or after is step.before.game_state:
+        if track is None or now is before.game_state:
             return  # as it was: following it again changes nothing
-        encounter = after.encounter
+        encounter = now.encounter
         if encounter is None:
             return
         track.latest = encounter
         if track.ended is None and encounter.outcome is not None:
-            track.ended, track.ended_at = step.recorded.position, step.recorded.recorded_at
+            track.ended, track.ended_at = recorded.position, recorded.recorded_at
         if encounter.__class__ is FaceOff:  # (no class derives from either)
             track.tally(encounter)
 

@@ -28,6 +28,7 @@ from journal.report.model import (
 )
 from journal.report.spool import Spooled
 from journal.report.story import PATH, Timeline
+from journal.state import State
 
 Move = Literal["revealed", "pulled", "retrieved"]
 MOVES: dict[type[ev.Payload], Move] = {
@@ -55,11 +56,10 @@ class Story:
             return self._chapter
         return self._note if issubclass(kind, ev.NoteAdded) and self.whole else None
 
-    def _moved(self, step: Step) -> None:
-        recorded, chapter = step.recorded, step.after.chapter
-        position, e = recorded.position, recorded.event
+    def _moved(self, recorded: ev.Entry, before: State, after: State) -> None:
+        position, e, chapter = recorded.position, recorded.event, after.chapter
         card: int = e.card  # type: ignore[attr-defined]  # every event in MOVES has one
-        found = CardStep(position, card, MOVES[e.__class__], chapter)
+        found = CardStep(position, card, MOVES[type(e)], chapter)
         self.path.append(found)
         self.cards += 1
         if self.spooled is not None:
@@ -68,12 +68,11 @@ class Story:
             self.chapters[-1][2].append(card)
         self.timeline.add(position, 0, PATH, "card", found, recorded.recorded_at)
 
-    def _chapter(self, step: Step) -> None:
-        chapter: int = step.recorded.event.chapter  # type: ignore[attr-defined]
-        self.chapters.append((chapter, step.position, []))
+    def _chapter(self, recorded: ev.Entry, before: State, after: State) -> None:
+        chapter: int = recorded.event.chapter  # type: ignore[attr-defined]
+        self.chapters.append((chapter, recorded.position, []))
 
-    def _note(self, step: Step) -> None:
-        recorded = step.recorded
+    def _note(self, recorded: ev.Entry, before: State, after: State) -> None:
         text: str = recorded.event.text  # type: ignore[attr-defined]
         found = Note(recorded.position, text, recorded.recorded_at)
         if self.spooled is not None:
@@ -97,20 +96,21 @@ class Resources:
         self.points: dict[str, list[tuple[int, int]]] = {}
         self.first = True
 
-    def take(self, step: Step) -> None:
-        after, before = step.after.resources, step.before.resources
+    def take(self, recorded: ev.Entry, then: State, now: State) -> None:
+        after, before = now.resources, then.resources
         if after is before and not self.first:
             return
         first, self.first, points = self.first, False, self.points
-        # Only what changed is a point (the first time, every resource held).
-        for name, value in after.items() if first else after.items() - before.items():
+        for name, value in after.items():
+            if not first and before.get(name) == value:
+                continue  # as it was: only what changed is a point
             line = points.get(name)
             if line is None:
                 line = points[name] = []
                 if after is not before:
                     self.names.add(name)
             if not line or line[-1][1] != value:
-                line.append((step.recorded.position, value))
+                line.append((recorded.position, value))
 
     def series(self) -> tuple[Series, ...]:
         return tuple(Series(name, tuple(self.points[name])) for name in sorted(self.names))
@@ -136,16 +136,16 @@ class Items:
     def __init__(self) -> None:
         self.carried: list[_Carried] = []
 
-    def take(self, step: Step) -> None:
-        e = step.recorded.event
+    def take(self, recorded: ev.Entry, before: State, after: State) -> None:
+        e = recorded.event
         if isinstance(e, ev.ItemPassed):
             found = next((c for c in self.carried if c.held_by(e.item, e.giver)), None)
             if found is not None:
                 found.holders.append(e.holder)
-        elif step.before.items is not step.after.items:
+        elif before.items is not after.items:
             # Gained and lost as the state shows them, whichever event did it (a purchase,
             # a single-use item used, an episode carried over).
-            self._moved(step)
+            self._moved(Step(recorded, before, after))
 
     def _moved(self, step: Step) -> None:
         """Items gained, lost, or passed on with no pass of their own (a dead ally's items
@@ -177,21 +177,21 @@ class Deaths:
         self.found: list[Death] = []
         self.timeline = timeline
 
-    def take(self, step: Step) -> None:
-        if step.after.characters is step.before.characters:
+    def take(self, recorded: ev.Entry, before: State, after: State) -> None:
+        if after.characters is before.characters:
             return
-        for c in step.after.characters:
-            old = step.before.character(c.name)
+        for c in after.characters:
+            old = before.character(c.name)
             if c.hp == 0 and (old is None or old.hp != 0):
-                self.found.append(death := Death(c.name, step.position))
+                self.found.append(death := Death(c.name, recorded.position))
                 if self.timeline is not None:
-                    self.timeline.death(death, step.recorded.recorded_at)
+                    self.timeline.death(death, recorded.recorded_at)
 
 
 def deaths(steps: Iterable[Step]) -> tuple[Death, ...]:
     found = Deaths()
     for step in steps:
-        found.take(step)
+        found.take(*step)
     return tuple(found.found)
 
 
@@ -205,15 +205,15 @@ class Milestones(Reads):
     def wants(kind: type) -> bool:
         return issubclass(kind, (ev.MilestoneRetrieved, ev.MilestoneDiscarded))
 
-    def take(self, step: Step) -> None:
-        e, found = step.recorded.event, self.found
+    def take(self, recorded: ev.Entry, before: State, after: State) -> None:
+        e, found, position = recorded.event, self.found, recorded.position
         if isinstance(e, ev.MilestoneRetrieved):
-            found.append(MilestoneRecord(e.milestone, step.position, None))
+            found.append(MilestoneRecord(e.milestone, position, None))
         elif isinstance(e, ev.MilestoneDiscarded):
             at = next((i for i in reversed(range(len(found))) if found[i].number == e.milestone
                        and found[i].discarded is None), None)
             if at is not None:
-                found[at] = MilestoneRecord(e.milestone, found[at].retrieved, step.position)
+                found[at] = MilestoneRecord(e.milestone, found[at].retrieved, position)
 
 
 class Ledger:
@@ -264,12 +264,12 @@ class Counted(Reads):
         tag = getattr(kind, "model_fields", {}).get("type")
         return tag is not None and any(tag.default in k.rolls for k in self.kinds)
 
-    def take(self, step: Step) -> None:
-        e = step.recorded.event
-        reads = self.reads.get(e.__class__)
+    def take(self, recorded: ev.Entry, before: State, after: State) -> None:
+        e = recorded.event
+        reads = self.reads.get(type(e))
         if reads is None:
-            tag = ev.tag_of(e.__class__)
-            reads = self.reads[e.__class__] = [
+            tag = ev.tag_of(type(e))
+            reads = self.reads[type(e)] = [
                 (counted, found.rolls[tag]) for found, counted in zip(self.kinds, self.counts)
                 if found.rolls.get(tag)]
         for counted, read in reads:

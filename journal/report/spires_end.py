@@ -14,6 +14,7 @@ from datetime import datetime
 
 from journal import events as ev
 from journal.describe import describe
+from journal.events import Entry
 from journal.games.spires_end import events as se
 from journal.games.spires_end.state import Fighter as Cubes
 from journal.games.spires_end.state import SpiresEnd, spires_end
@@ -21,6 +22,7 @@ from journal.games.spires_end.view import changes
 from journal.report import fold
 from journal.report.fold import Step
 from journal.report.model import Beat, EncounterReport, Ended, Exchange, Fighter
+from journal.state import State
 
 QUIET = ("upkeep: ", "Round ")
 """Lines a report leaves out of a beat: an upkeep with no effects, the turn passing (the
@@ -44,7 +46,8 @@ class Encounters(fold.Encounters[_Track]):
     """Each Spire's End fight of the branch, handed to `found` in the order they began,
     each once it is over; only the one under way is followed."""
 
-    def take(self, step: Step) -> None:
+    def take(self, recorded: Entry, before: State, after: State) -> None:
+        step = Step(recorded, before, after)  # (a fight is a few events: its helpers read one)
         if isinstance(step.recorded.event, se.FightBegan):
             self.close()
             self.track = _Track(step.position, step.recorded.recorded_at)

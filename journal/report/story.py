@@ -31,6 +31,7 @@ from journal.report.model import (
     card_text,
 )
 from journal.report.spool import Spool
+from journal.state import State
 
 
 class Names:
@@ -43,8 +44,8 @@ class Names:
     def taker(self, kind: type) -> Taker | None:
         return self.take if _card_fields(kind) else None
 
-    def take(self, step: Step) -> None:
-        for card in _cards(step.recorded.event):
+    def take(self, recorded: ev.Entry, before: State, after: State) -> None:
+        for card in _cards(recorded.event):
             number, name = getattr(card, "number", None), getattr(card, "name", None)
             if isinstance(number, int) and isinstance(name, str):
                 self.names.setdefault(number, name)
@@ -53,7 +54,7 @@ class Names:
 def card_names(steps: Iterable[Step]) -> dict[int, str]:
     found = Names()
     for step in steps:
-        found.take(step)
+        found.take(*step)
     return found.names
 
 
@@ -146,21 +147,19 @@ class Timeline:
             return self._note
         return self._returned if issubclass(kind, ev.PulledCardReturned) else None
 
-    def _chapter(self, step: Step) -> None:
-        recorded = step.recorded
+    def _chapter(self, recorded: ev.Entry, before: State, after: State) -> None:
         self.add(recorded.position, 0, STEPS, "chapter",
                  f"Chapter {recorded.event.chapter} began",  # type: ignore[attr-defined]
                  recorded.recorded_at)
 
-    def _note(self, step: Step) -> None:
-        recorded = step.recorded
+    def _note(self, recorded: ev.Entry, before: State, after: State) -> None:
         self.add(recorded.position, 0, STEPS, "note",
                  recorded.event.text, recorded.recorded_at)  # type: ignore[attr-defined]
 
-    def _returned(self, step: Step) -> None:
-        if step.after.card is not None:
-            self.add(step.position, 0, STEPS, "card", f"Returned to card {step.after.card}",
-                     step.recorded.recorded_at)
+    def _returned(self, recorded: ev.Entry, before: State, after: State) -> None:
+        if after.card is not None:
+            self.add(recorded.position, 0, STEPS, "card", f"Returned to card {after.card}",
+                     recorded.recorded_at)
 
     def checkpoints(self, position: int, at: datetime) -> None:
         """The checkpoints made at `position`, at its event's time (an undo's, which is no

@@ -15,6 +15,7 @@ from typing import Any
 
 from journal import events as ev
 from journal.describe import describe
+from journal.events import Entry
 from journal.games.volume2 import events as v2
 from journal.games.volume2.rounds import attack_damage
 from journal.games.volume2.state import Encounter as Fight
@@ -31,6 +32,7 @@ from journal.report.model import (
     TradeRecord,
     WaterfallRecord,
 )
+from journal.state import State
 
 STRIKES = (v2.ActionTaken, v2.HiveDeployed)
 
@@ -51,7 +53,8 @@ class Encounters(fold.Encounters[_Track]):
     """Each Volume 2 encounter of the branch, handed to `found` in the order they began,
     each once it is over; only the one under way is followed."""
 
-    def take(self, step: Step) -> None:
+    def take(self, recorded: Entry, old: State, new: State) -> None:
+        step = Step(recorded, old, new)  # (an encounter's helpers read one)
         if isinstance(step.recorded.event, v2.EncounterBegan):
             self.close()
             self.track = _Track(step.position, step.recorded.recorded_at)
@@ -121,7 +124,8 @@ class World(Reads):
         return issubclass(kind, (v2.TradingCardRevealed, v2.ItemBought, v2.WaterfallLaid,
                                  v2.WaterfallCardChosen, v2.WaterfallEnded))
 
-    def take(self, step: Step) -> None:
+    def take(self, recorded: Entry, before: State, after: State) -> None:
+        step = Step(recorded, before, after)
         e, found = step.recorded.event, self.trades
         if isinstance(e, v2.TradingCardRevealed):
             found.append(TradeRecord(step.position, e.card.name, e.card.price(), None))

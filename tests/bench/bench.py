@@ -351,6 +351,7 @@ def main() -> None:
                         help="only the figures that must stay flat with undos (issue 17)")
     options = parser.parse_args()
     sizes = SIZES[:2] if options.quick else SIZES
+    compiled()
     rows: list[tuple[str, str, str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -385,6 +386,17 @@ def main() -> None:
     if not options.no_postgresql:
         rows += postgresql_rows(sizes, options.rounds, options.runs)
     _print(rows)
+
+
+def compiled() -> None:
+    """spire's modules compiled to bytecode, as installing it compiles them: a command run
+    in a new process then loads them rather than compiling each again (as it would under
+    PYTHONDONTWRITEBYTECODE, on a checkout edited since its bytecode was written)."""
+    import compileall
+
+    import journal
+
+    compileall.compile_dir(Path(journal.__file__).parent, quiet=1)
 
 
 def _flat(work: Path, sizes: tuple[int, ...], options: argparse.Namespace) -> list[flat.Row]:
