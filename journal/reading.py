@@ -97,9 +97,10 @@ class Reading:
     # -- a branch, at its head --------------------------------------------------------------
 
     def view(self, branch: str | None = None) -> View:
-        campaign = self.campaign()
+        with self.store.look():  # the campaign and its branch, read together
+            campaign = self.campaign()
+            current = self.store.tree.branch(campaign, branch)
         game_named(campaign.game)  # its events and how they fold, known before reading
-        current = self.store.tree.branch(campaign, branch)
         state, log = self.states.of(current), self.store.log
         return View(campaign, current, state, lambda: log.read(current),
                     backwards=lambda: log.backwards(current),
@@ -109,9 +110,10 @@ class Reading:
         """The branch at its head, as status shows it: from the glance kept there, without
         loading the rules, or (when none is, or an older spire kept it) from its state,
         and then kept."""
-        campaign = self.campaign()
-        current = self.store.tree.branch(campaign, branch)
-        seen = _glance(self.store.kept.glance(current, glances.VERSION))
+        with self.store.look():  # the campaign, its branch and the glance, read together
+            campaign = self.campaign()
+            current = self.store.tree.branch(campaign, branch)
+            seen = _glance(self.store.kept.glance(current, glances.VERSION))
         if seen is None:
             view = self.view(current.name)  # its branch as read with the state folded
             current, seen = view.branch, glances.of(view.state)

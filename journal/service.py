@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from journal import events as ev
     from journal.decide import Decision
     from journal.exchange import Exported
+    from journal.state import State
 
 
 class Journal(Reading):
@@ -98,29 +99,38 @@ class Journal(Reading):
 
     def execute(self, command: Command, force: bool = False, player: int | None = None) -> View:
         """Decide `command` on the current branch and append its events."""
-        view = self.view()
+        view = self.view()  # (which may keep a snapshot of the state it folded: a write)
         try:
-            return self._append(view, command, force, player)
+            with self.store.look():  # what the decision reads (an undo's events), together
+                decided = self._decided(view, command, force, player)
+            return self._append(view, *decided)
         except StaleHead:
             # Lost the race: re-read and decide again holding the write lock, so a busy
             # journal cannot overtake the retry and lose the command.
             try:
                 with self.store.locked():
-                    return self._append(self.view(), command, force, player)
+                    view = self.view()
+                    return self._append(view, *self._decided(view, command, force, player))
             except StaleHead as e:
                 raise Conflict(f"{e}; twice in a row, so nothing was written") from None
 
-    def _append(self, view: View, command: Command, force: bool, player: int | None) -> View:
+    def _decided(self, view: View, command: Command, force: bool, player: int | None,
+                 ) -> tuple[Decision, list[NewEvent], State]:
+        """The command's decision, its events as they will be written, and the state they
+        follow (an undo's: without the events it takes back), read before the write."""
         from journal import events as ev
 
         decision = command(view)
         override = _overrides(decision, force)
         new = [NewEvent(e, self.now(), player, override) for e in decision.events]
-        views: list[View] = []
         taken = frozenset(p for e in decision.events if isinstance(e, ev.Retracted)
                           for p in e.positions)
-        # An undo: the state without the events it takes back, worked out before the write.
         base = self.states.without(view.branch, taken) if taken else view.state
+        return decision, new, base
+
+    def _append(self, view: View, decision: Decision, new: list[NewEvent], base: State,
+                ) -> View:
+        views: list[View] = []
 
         def glance(written: list[ev.Recorded]) -> tuple[str, str]:
             """The glance at the new head, kept in the transaction that writes the events."""

@@ -8,7 +8,7 @@ store's parts (journal.store) read and write through `reading` and `writing`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -32,6 +32,10 @@ class Database:
         only reads leaves no file and no directory behind."""
         self.url = url
         self._held: Connection | None = None
+        self._look: ExitStack | None = None
+        self._looking: Connection | None = None
+        """A `look` under way, and its transaction once a read inside has begun it: every
+        read inside shares it."""
         self._reading_only = False
         self._unmade = False
         self.moved: dict[int, tuple[int, str] | None] = {}
@@ -114,13 +118,36 @@ class Database:
 
     @contextmanager
     def reading(self) -> Iterator[Connection]:
-        """A connection to read through: the held transaction's, or a transaction's own."""
+        """A connection to read through: the held transaction's, a look's, or a
+        transaction's own."""
         if self._held is not None:
             with self._translated():
                 yield self._held
             return
+        if self._look is not None:
+            with self._translated():
+                if self._looking is None:  # the look's first read begins its transaction
+                    self._looking = self._look.enter_context(self.engine.begin())
+                yield self._looking
+            return
         with self._translated(), self.engine.begin() as conn:
             yield conn
+
+    @contextmanager
+    def look(self) -> Iterator[None]:
+        """Every read inside in one transaction, begun by the first of them: one look at
+        the journal as it stood (a command reads its campaign, its branch and what its
+        decision needs together: a transaction costs as much as a read). Nothing is
+        written inside."""
+        if self._held is not None or self._look is not None:
+            yield
+            return
+        self._look = ExitStack()
+        try:
+            with self._translated(), self._look:
+                yield
+        finally:
+            self._look = self._looking = None
 
     def only_read(self) -> None:
         """From now on write nothing, not even a cache (a view such as `spire watch`):
@@ -133,6 +160,7 @@ class Database:
         told to watchers and sealed before it commits."""
         if self._reading_only:
             raise StorageError("this view of the journal only reads it")
+        assert self._look is None, "a write inside a look would not be seen by its reads"
         if self._held is not None:
             with self._translated():
                 yield self._held
