@@ -250,12 +250,6 @@ READ_ONE_ROW = flat.READ_ONE_ROW
 
 
 def startup(db: Path, times: int) -> dict[str, float]:
-    # Byte-compile the package first, as pip does when it installs it: with
-    # PYTHONDONTWRITEBYTECODE set (as in many containers) every run would compile journal/
-    # from source, which an installed spire never does.
-    import compileall
-
-    compileall.compile_dir(HERE.parents[1] / "journal", quiet=1, force=False)
     env = {**os.environ, "PYTHONPATH": str(HERE.parents[1])}
     spire = [PY, "-m", "journal"]
     typer_ms, help_ms, version_ms = interleaved(
@@ -389,14 +383,13 @@ def main() -> None:
 
 
 def compiled() -> None:
-    """spire's modules compiled to bytecode, as installing it compiles them: a command run
-    in a new process then loads them rather than compiling each again (as it would under
-    PYTHONDONTWRITEBYTECODE, on a checkout edited since its bytecode was written)."""
+    """spire's modules byte-compiled before anything is timed, as `pip install` compiles
+    them: with PYTHONDONTWRITEBYTECODE set (as in many containers) every new process of a
+    source checkout would compile each module edited since, which an installed spire never
+    does. (Done first: the play shell's and issue 17's rows start new processes too.)"""
     import compileall
 
-    import journal
-
-    compileall.compile_dir(Path(journal.__file__).parent, quiet=1)
+    compileall.compile_dir(HERE.parents[1] / "journal", quiet=1, force=False)
 
 
 def _flat(work: Path, sizes: tuple[int, ...], options: argparse.Namespace) -> list[flat.Row]:
