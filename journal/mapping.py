@@ -185,10 +185,13 @@ def story_map(game: str, current: str, roads: Sequence[Road]) -> StoryMap:
     by_name = {(road.campaign, road.branch): road for road in roads}
     by_card: dict[int, dict[tuple[str, str, int], tuple[Road, Reach]]] = {}
     for road in roads:
-        for reach in road.reaches:
-            owner = _owner(road, reach.position, by_name)
-            key = (owner.campaign, owner.branch, reach.position)
-            by_card.setdefault(reach.card, {}).setdefault(key, (owner, reach))
+        fork = road.fork if road.fork is not None else -1
+        for reach in road.reaches:  # (a long road reaches thousands of cards: kept lean)
+            owner = road if reach.position > fork else _owner(road, reach.position, by_name)
+            reached = by_card.get(reach.card)
+            if reached is None:
+                reached = by_card[reach.card] = {}
+            reached.setdefault((owner.campaign, owner.branch, reach.position), (owner, reach))
     on = [(road.name, {r.card for r in road.reaches}) for road in roads]
     cards = tuple(_seen(card, list(by_card[card].values()), on) for card in sorted(by_card))
     numbers = [c.card for c in cards]

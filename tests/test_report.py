@@ -410,3 +410,28 @@ def test_the_report_draws_the_roads_taken(hildegard: Spire) -> None:
     page = report(hildegard, "html")
     assert "<h2>The roads taken</h2>" in page
     assert ">27<" not in page and ">39<" not in page, "no unseen card is named"
+
+
+def test_a_long_line_is_drawn_a_column_at_a_time_reaching_every_value_it_reached() -> None:
+    """Resources over time, a long campaign's: thousands of changes on a chart 420 units
+    wide. Each column keeps the line's lowest, highest and last value there, so the chart
+    the eye sees is the same, in a few hundred steps rather than 25,000."""
+    from journal.report import svg
+
+    last = 100_000
+    points = [(1, 0)] + [(at, (at * 7919) % 13 - 4) for at in range(4, last, 4)]
+    kept = svg.decimated(points, last)
+    assert len(kept) <= 3 * svg.COLUMNS + 1 < len(points) // 8
+    assert kept[0] == points[0] and kept[-1] == points[-1]
+
+    def columns(line: list[tuple[int, int]]) -> dict[int, tuple[int, int, int]]:
+        found: dict[int, list[int]] = {}
+        for at, value in line[1:]:
+            found.setdefault(int((at - 1) * svg.COLUMNS / (last - 1)), []).append(value)
+        return {c: (min(vs), max(vs), vs[-1]) for c, vs in found.items()}
+
+    assert columns(kept) == columns(points)
+    # A short line is drawn point by point, as before.
+    assert svg.decimated(points[:500], last) == points[:500]
+    drawn = svg.steps("Resources over time", [("gold", points)], last)
+    assert drawn.count(" V ") == len(kept) - 1

@@ -136,7 +136,7 @@ class Encounters(fold.Encounters[_Track]):
         track.latest = encounter
         if track.ended is None and encounter.outcome is not None:
             track.ended, track.ended_at = recorded.position, recorded.recorded_at
-        if encounter.__class__ is FaceOff:  # (no class derives from either)
+        if type(encounter) is FaceOff:  # (no class derives from either)
             track.tally(encounter)
 
     def ended(self, track: _Track) -> Ended:

@@ -142,7 +142,7 @@ def steps(label: str, series: Sequence[tuple[str, Points]], last: int,
         def y(value: int, apart: float = apart) -> float:
             return frame.y(value, top, low) + apart
 
-        body.append(_step_path(points, last, x, y, i))
+        body.append(_step_path(decimated(points, last), last, x, y, i))
     body += _x_labels(frame, [(x(1), "#1", "start"), (x(last), f"#{last}", "end")])
     return _svg(label, frame, body + _legend(entries))
 
@@ -155,6 +155,41 @@ def _marks(frame: Frame, marks: Sequence[tuple[float, str]]) -> list[str]:
         out.append(f'<text class="tick" x="{x + 3:.1f}" y="{frame.top + FONT}">'
                    f"{escape(text)}</text>")
     return out
+
+
+COLUMNS = 840
+"""Columns across a step chart (two to a unit of its 420-unit plot) past which a line's
+changes are drawn a column at a time (`decimated`)."""
+
+
+def decimated(points: Points, last: int, columns: int = COLUMNS) -> Points:
+    """A line with more changes than the chart has columns, drawn as the eye sees it: in
+    each column where it changed, its lowest, its highest and its last value there (the
+    whole of its reach in the column, and where it leaves it). A long campaign changes a
+    resource thousands of times; its chart stays a few hundred steps, and its file small."""
+    if len(points) <= 2 * columns:
+        return points
+    per = columns / max(last - 1, 1)
+    kept = [points[0]]
+    column, start, low, high, end, value = -1, 0, 0, 0, 0, 0
+    for at, value_at in points[1:]:
+        here = int((at - 1) * per)
+        if here != column:
+            if column >= 0:
+                kept += _column(start, low, high, end, value)
+            column, start, low, high = here, at, value_at, value_at
+        elif value_at < low:
+            low = value_at
+        elif value_at > high:
+            high = value_at
+        end, value = at, value_at
+    return kept + _column(start, low, high, end, value)
+
+
+def _column(start: int, low: int, high: int, end: int, value: int) -> list[tuple[int, int]]:
+    if low == high:
+        return [(start, value)]
+    return [(start, low), (start, high), (end, value)]
 
 
 def _step_path(points: Points, last: int, x: Scale, y: Scale, index: int) -> str:
