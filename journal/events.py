@@ -320,6 +320,8 @@ provenance only proof reads. A plain tuple: a replay makes one per event."""
 
 _PARSED: dict[tuple[str, int, str], Payload] = {}
 _PARSED_MAX = 8192
+_VALIDATE: dict[tuple[str, int], Callable[[str], Payload]] = {}
+"""Per event type at its current version, how its stored JSON is validated."""
 
 
 def parse_stored(type_: str, version: int, text: str) -> Event:
@@ -329,9 +331,15 @@ def parse_stored(type_: str, version: int, text: str) -> Event:
     found = _PARSED.get(key)
     if found is not None:
         return found
-    if version == current_version(type_):
+    validate = _VALIDATE.get((type_, version))
+    if validate is None and version == current_version(type_):
+        # The model's SchemaValidator (its documented `__pydantic_validator__`), what
+        # `model_validate_json` calls: a campaign's notes are each new to the memo.
+        validate = payload_type(type_).__pydantic_validator__.validate_json
+        _VALIDATE[(type_, version)] = validate
+    if validate is not None:
         try:
-            event = payload_type(type_).model_validate_json(text)
+            event = validate(text)
         except ValidationError:
             event = parse_payload(type_, version, json.loads(text))  # says what is wrong
     else:

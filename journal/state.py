@@ -125,7 +125,7 @@ def recent(kept: tuple[T, ...], new: T) -> tuple[T, ...]:
 def replace(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for spire's frozen state classes, without re-running
     `__init__`: a fold calls it for every event, and the state is never validated there."""
-    new = _new(obj.__class__)
+    new = _new(type(obj))
     # One new dict, assigned whole (the frozen class refuses plain assignment): a fold
     # copies a few objects an event, and filling a fresh instance's dict cost half again.
     _set(new, "__dict__", obj.__dict__ | changes)
