@@ -10,7 +10,7 @@ journal.exchange's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from journal import glance as glances
 from journal.chain import Mark, RawEvent, Section
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from journal.decide import Decision
     from journal.exchange import Exported
     from journal.state import State
+
+    Recorder: TypeAlias = "int | Callable[[State], int | None] | None"
+    """Whose a write is: a player's number, none, or how to tell it from the state."""
 
 
 class Journal(Reading):
@@ -97,8 +100,10 @@ class Journal(Reading):
 
     # -- writing --------------------------------------------------------------------------
 
-    def execute(self, command: Command, force: bool = False, player: int | None = None) -> View:
-        """Decide `command` on the current branch and append its events."""
+    def execute(self, command: Command, force: bool = False, player: Recorder = None) -> View:
+        """Decide `command` on the current branch and append its events, recorded as
+        `player`'s (a number, or how to tell it from the state the command is decided on:
+        Volume 2 records the player whose ally acts)."""
         view = self.view()  # (which may keep a snapshot of the state it folded: a write)
         try:
             with self.store.look():  # what the decision reads (an undo's events), together
@@ -114,7 +119,7 @@ class Journal(Reading):
             except StaleHead as e:
                 raise Conflict(f"{e}; twice in a row, so nothing was written") from None
 
-    def _decided(self, view: View, command: Command, force: bool, player: int | None,
+    def _decided(self, view: View, command: Command, force: bool, player: Recorder,
                  ) -> tuple[Decision, list[NewEvent], State]:
         """The command's decision, its events as they will be written, and the state they
         follow (an undo's: without the events it takes back), read before the write."""
@@ -122,7 +127,8 @@ class Journal(Reading):
 
         decision = command(view)
         override = _overrides(decision, force)
-        new = [NewEvent(e, self.now(), player, override) for e in decision.events]
+        who = player(view.state) if callable(player) else player
+        new = [NewEvent(e, self.now(), who, override) for e in decision.events]
         taken = frozenset(p for e in decision.events if isinstance(e, ev.Retracted)
                           for p in e.positions)
         base = self.states.without(view.branch, taken) if taken else view.state

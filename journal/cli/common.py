@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
-    from journal.service import Command, Journal
+    from journal.service import Command, Journal, Recorder
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
 
 
 def act(
-    ctx: typer.Context, command: Command, force: bool = False, player: int | None = None,
+    ctx: typer.Context, command: Command, force: bool = False, player: Recorder = None,
     done: str = "",
 ) -> None:
     """Decide `command` on the current branch, append it, and show what it recorded (each

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from journal.decide import Decision
     from journal.games.spires_end.cards import Card
     from journal.service import View
+    from journal.state import State
 
 Player = Annotated[int, typer.Option(
     "--player", metavar="N", min=1, max=3,
@@ -25,15 +26,13 @@ Rolls = Annotated[list[int], typer.Argument(
 def _act(ctx: typer.Context, decide: Any, force: bool = False, player: int | None = None) -> None:
     """Decide on the current branch and append; the player whose turn it is is recorded
     as the one who acted unless --player says otherwise."""
-    from journal.cli.common import journal
     from journal.games.spires_end import rules
     from journal.service import of_game
 
-    command = of_game("spires-end", decide)
-    if player is None:
-        state = journal(ctx).view().state
-        player = rules.player_for(state) if state.game == "spires-end" else None
-    act(ctx, command, force, player)
+    def turn(state: State) -> int | None:  # told from the state the command is decided on
+        return rules.player_for(state) if state.game == "spires-end" else None
+
+    act(ctx, of_game("spires-end", decide), force, turn if player is None else player)
 
 
 def d8(count: int) -> tuple[int, ...]:
@@ -397,9 +396,10 @@ def _volume2_plain(**given: Any) -> None:
 # -- shared commands: `spire effect` and `spire end` dispatch here in Spire's End ---------
 
 def is_spires_end(ctx: typer.Context) -> bool:
+    """Whether the current campaign plays Spire's End (its game, looked up once)."""
     from journal.cli.common import journal
 
-    return journal(ctx).view().state.game == "spires-end"
+    return journal(ctx).game() == "spires-end"
 
 
 def inflict(

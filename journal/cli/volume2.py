@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from journal.decide import Decision
     from journal.games.volume2.cards import Card
     from journal.service import Command, View
+    from journal.state import State
 
 GAME = "volume2"
 
@@ -25,12 +26,12 @@ GAME = "volume2"
 def _act(ctx: typer.Context, decide: Command, force: bool = False) -> None:
     """Decide and append; in a game of several players, the player whose ally acts is
     recorded as the one who acted."""
-    from journal.cli.common import journal
     from journal.games.volume2 import rules
     from journal.service import of_game
 
-    state = journal(ctx).view().state
-    player = rules.player_for(state) if state.game == GAME else None
+    def player(state: State) -> int | None:  # told from the state the command is decided on
+        return rules.player_for(state) if state.game == GAME else None
+
     act(ctx, of_game(GAME, decide), force, player)
 
 
