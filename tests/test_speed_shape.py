@@ -308,3 +308,32 @@ def test_verify_folds_a_branch_from_its_parent_at_the_fork_and_checks_its_snapsh
     run = spire("replay", "--verify")
     assert run.code == 1
     assert "branch 'other-road': the snapshot at #2002 disagrees with its events" in run.out
+
+
+def test_a_write_reads_the_journal_in_one_transaction_before_it(spire: Spire) -> None:
+    """Each transaction costs a play shell's write about as much as a read: a command finds
+    its campaign and branch in one (`Database.look`), and an undo reads its events back in
+    one more; the write is the last. (A write inside a look would not be seen by its reads:
+    it is refused.)"""
+    import sqlalchemy as sa
+
+    spire.ok("new", "short", "--game", "hildegard")
+    journal = Journal(str(spire.db))
+    gain: Callable[[Any], decide.Decision] = lambda v: decide.gain(v.state, "gold", 1)
+    journal.execute(gain)  # the state folded and kept: what a play shell holds
+    begun: list[bool] = []
+    sa.event.listen(journal.store.engine, "begin", lambda conn: begun.append(
+        bool(conn.get_execution_options().get("spire_write"))))
+
+    journal.execute(gain)
+    assert begun == [False, True], "a gain: one read transaction, then the write"
+    begun.clear()
+    journal.execute(lambda v: decide.undo(v.latest_first()))
+    assert begun == [False, False, True], "an undo: the view, its events read back, the write"
+    begun.clear()
+    journal.execute(gain, player=lambda state: state.players)  # told from the state
+    assert begun == [False, True]
+    assert journal.history()[-1].player == 1
+
+    with journal.store.look(), pytest.raises(AssertionError, match="inside a look"):
+        journal.execute(gain)
