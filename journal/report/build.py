@@ -58,8 +58,8 @@ class Seen(Protocol):
 
 
 class Typed(Protocol):
-    """A section that reads only some kinds of event: how it takes a step of `kind`, or
-    None if it does not read it (`fold.Reads`)."""
+    """A section that reads only some kinds of event: how it takes an event of `kind`
+    (with the states around it), or None if it does not read it (`fold.Reads`)."""
 
     def taker(self, kind: type) -> Taker | None: ...
 
@@ -141,7 +141,7 @@ def build(source: Source) -> Report:
     plans: dict[type, _Plan] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
     state, latest, recorded = State(), None, None
-    # One pass: the sections that read only some events are handed those (`wants`, asked
+    # One pass: the sections that read only some events are handed those (`taker`, asked
     # once per kind of event); the others look at what changed, the cheap check made here
     # (the loop runs once an event: each test in it costs a long campaign's report).
     for recorded in history:
