@@ -43,6 +43,29 @@ def write_whole(path: Path, text: str | Iterable[str]) -> None:
         raise
 
 
+def append_whole(path: Path, text: str) -> None:
+    """Append `text` to the file at `path` whole or not at all, synced: a write that fails
+    (a full disk) is cut back off. `OSError` says why. (A crash mid-write can leave part
+    of it: a reader takes a last line without its newline as not written.)"""
+    import errno
+    import os
+
+    data = text.encode("utf-8")
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        end = os.fstat(handle).st_size
+        try:
+            if os.write(handle, data) != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            os.fsync(handle)
+        except BaseException:
+            with _quietly():
+                os.ftruncate(handle, end)
+            raise
+    finally:
+        os.close(handle)
+
+
 def _quietly() -> Any:
     import contextlib
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +19,25 @@ import pytest
 
 from conftest import Spire
 from journal import chain
+from journal.store import sealing
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def seal_of(spire: Spire) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(spire.db.with_name(f"{spire.db.name}.seal").read_text())
-    return data
+def seal_path(spire: Spire) -> Path:
+    return spire.db.with_name(f"{spire.db.name}.seal")
+
+
+def seal_of(spire: Spire) -> dict[str, dict[str, Any]]:
+    """The heads the seal keeps, by campaign and branch: its JSON lines read in order, the
+    first the whole seal as last written whole, each later one what a write renewed."""
+    lines = seal_path(spire).read_text().splitlines()
+    assert json.loads(lines[0])["spire-seal"] == 2
+    kept: dict[str, dict[str, Any]] = {}
+    for line in lines:
+        for campaign, branches in json.loads(line)["campaigns"].items():
+            kept.setdefault(campaign, {}).update(branches)
+    return kept
 
 
 def head(spire: Spire, branch: str = "main") -> tuple[int, str]:
@@ -152,7 +169,7 @@ def test_a_write_after_the_edit_does_not_hide_it(played: Spire, how: str) -> Non
 
 def test_the_head_hash_is_shown_everywhere_and_expected_passes(played: Spire) -> None:
     at, digest = head(played)
-    assert seal_of(played)["campaigns"]["gray-oaks"]["main"] == {"head": at, "hash": digest}
+    assert seal_of(played)["gray-oaks"]["main"] == {"head": at, "hash": digest}
     closing = json.loads(played.ok("export").splitlines()[-1])
     assert closing["closing"]["branches"][0]["hash"] == digest
     assert audited(played, "--expect", digest) == (0, [])
@@ -186,7 +203,7 @@ def test_every_kind_of_write_keeps_the_seal(played: Spire, tmp_path: Path) -> No
     backup = tmp_path / "b.jsonl"
     played.ok("--campaign", "gray-oaks", "export", "-o", str(backup))
     played.ok("import", str(backup), "--name", "copy")
-    kept = seal_of(played)["campaigns"]
+    kept = seal_of(played)
     assert set(kept) == {"gray-oaks", "second", "copy"}
     assert set(kept["copy"]) == {"main", "other"}
     for campaign, branches in kept.items():
@@ -207,9 +224,92 @@ def test_a_branch_made_outside_spire_is_named(played: Spire) -> None:
 
 
 def test_a_seal_that_does_not_read_is_a_finding(played: Spire) -> None:
-    played.db.with_name(f"{played.db.name}.seal").write_text("{garbage")
+    seal_path(played).write_text("{garbage")
     code, found = audited(played)
     assert code == 1 and "does not read" in found[0]
+
+
+# -- the seal's file ---------------------------------------------------------------------
+
+def test_a_write_appends_the_heads_it_moved_and_the_seal_is_written_whole_in_time(
+    played: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A write appends one line to the seal, synced in place (no new file to make and
+    rename); every RENEWALS_KEPT writes it is written whole again, so it stays small."""
+    monkeypatch.setattr(sealing, "RENEWALS_KEPT", 2)
+
+    def lines() -> list[str]:
+        return seal_path(played).read_text().splitlines()
+
+    for _ in range(3):  # until the seal was just written whole
+        if len(lines()) == 1:
+            break
+        played.ok("note", "until whole")
+    assert len(lines()) == 1
+    counted = []
+    for i in range(3):
+        played.ok("gain", "gold", "1")
+        counted.append(len(lines()))
+        if i == 0:
+            at, digest = head(played)
+            assert json.loads(lines()[-1]) == {
+                "campaigns": {"gray-oaks": {"main": {"head": at, "hash": digest}}},
+                "disagreed": []}
+    assert counted == [2, 3, 1]
+    assert json.loads(lines()[0])["spire-seal"] == 2
+    assert seal_of(played)["gray-oaks"]["main"] == dict(zip(("head", "hash"), head(played)))
+    assert audited(played) == (0, [])
+
+
+def test_a_last_line_cut_short_is_not_part_of_the_seal(played: Spire) -> None:
+    """A crash while a write appended to the seal (before its transaction committed)
+    leaves part of a line: it is not part of the seal, and the next write writes the seal
+    whole without it."""
+    at, _ = head(played)
+    with seal_path(played).open("a") as seal:
+        seal.write(f'{{"campaigns": {{"gray-oaks": {{"main": {{"head": {at + 1}, "ha')
+    assert audited(played) == (0, [])
+    played.ok("note", "after the crash")
+    text = seal_path(played).read_text()
+    assert text.endswith("\n") and len(text.splitlines()) == 1
+    assert audited(played) == (0, [])
+
+
+@pytest.mark.parametrize(("behind", "found"), [
+    (0, []), (1, ["main #4: #4 past the sealed head #3: appended outside spire"])])
+def test_a_seal_an_older_spire_wrote_still_reads(
+    played: Spire, behind: int, found: list[str],
+) -> None:
+    """Version 1 kept the seal as one indented JSON document: it reads (an edit it shows
+    is found), and the next write writes the seal whole in version 2."""
+    at, digest = head(played)
+    digest = digest if not behind else rows(played)[at - behind - 1]["hash"]
+    seal_path(played).write_text(json.dumps({"spire-seal": 1, "campaigns": {
+        "gray-oaks": {"main": {"head": at - behind, "hash": digest}}}, "disagreed": []},
+        indent=1) + "\n")
+    assert audited(played) == (1 if found else 0, found)
+    played.ok("note", "played on")
+    assert json.loads(seal_path(played).read_text().splitlines()[0])["spire-seal"] == 2
+    assert audited(played)[0] == (1 if found else 0)
+
+
+def test_an_append_that_fails_is_cut_back_off(tmp_path: Path) -> None:
+    """A write that cannot append its whole line (here a file size limit, as a full disk)
+    leaves the seal as it was and says why (its transaction then rolls back)."""
+    target = tmp_path / "journal.sqlite.seal"
+    target.write_text("x" * 100 + "\n")
+    script = ("import resource, sys\n"
+              "from pathlib import Path\n"
+              "from journal.paths import append_whole\n"
+              "resource.setrlimit(resource.RLIMIT_FSIZE, (120, 120))\n"
+              "try:\n"
+              f"    append_whole(Path({str(target)!r}), 'y' * 50 + '\\n')\n"
+              "except OSError as e:\n"
+              "    print(e.strerror)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and done.stdout.strip() == "No space left on device", done
+    assert target.read_text() == "x" * 100 + "\n"
 
 
 # -- caches ------------------------------------------------------------------------------
