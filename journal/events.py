@@ -10,7 +10,6 @@ import importlib
 import json
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from functools import partial
 from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -297,15 +296,22 @@ _TAGS: dict[type, str] = {}
 """Each event class's type tag, as `tag_of` has looked it up."""
 
 
-class Told(NamedTuple):
+class Told:
     """An event as a story tells it: where, what, when, and the rules it overrode; without
     the player and the hashes only proof reads. (What the play report and the map read of
-    every event of a branch: a named tuple, as light as a row.)"""
+    every event of a branch: a plain class with slots, the lightest object that has these
+    four names; a tuple's subclass costs more to make and to free.)"""
 
-    position: int
-    event: Event
-    recorded_at: datetime
-    override: str | None = None
+    __slots__ = ("event", "override", "position", "recorded_at")
+
+    def __init__(self, position: int, event: Event, recorded_at: datetime,
+                 override: str | None = None) -> None:
+        self.position, self.event, self.recorded_at, self.override = (
+            position, event, recorded_at, override)
+
+    def __repr__(self) -> str:
+        return (f"Told(position={self.position!r}, event={self.event!r}, "
+                f"recorded_at={self.recorded_at!r}, override={self.override!r})")
 
 
 Entry: TypeAlias = "Recorded | Told"
@@ -363,15 +369,10 @@ def told(rows: Iterable[ToldRow]) -> list[Told]:
     """The events of stored rows as a story tells them, each payload by way of
     `parse_stored`'s memo (looked up here, as `facts` does)."""
     memo, when = _PARSED, datetime.fromisoformat
-    return list(map(_told, [
-        (position, event if (event := memo.get((type_, version, text))) is not None
-         else parse_stored(type_, version, text), when(at), override)
-        for position, type_, version, text, at, override in rows]))
-
-
-_told: Callable[[tuple[int, Event, datetime, str | None]], Told] = partial(tuple.__new__, Told)
-"""`Told._make` without its Python frame: a story reads one per event, and a named tuple's
-own constructor is a Python function (its fields are the row's, in order)."""
+    return [
+        Told(position, event if (event := memo.get((type_, version, text))) is not None
+             else parse_stored(type_, version, text), when(at), override)
+        for position, type_, version, text, at, override in rows]
 
 
 def facts(rows: Iterable[StoredRow]) -> list[Fact]:

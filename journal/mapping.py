@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from journal import events as ev
@@ -30,7 +32,7 @@ class Reach(NamedTuple):
     card: int
     position: int
     chapter: int | None
-    at: str
+    at: datetime
     how: str
     """revealed, pulled, retrieved, or start (a card the campaign's start pulled)."""
 
@@ -128,13 +130,13 @@ class Reader:
             return
         how = MOVED.get(type(event))
         if how is not None:  # a card moved to: most of what a road reads
-            self.found.append(Reach(event.card, position, self.chapter,  # type: ignore[attr-defined]
-                                    recorded.recorded_at.isoformat(), how))
+            self.found.append(_reach((event.card, position,  # type: ignore[attr-defined]
+                                      self.chapter, recorded.recorded_at, how)))
         elif isinstance(event, ev.ChapterStarted):
             self.chapter = event.chapter
             self.chapters.append((position, event.chapter))
         elif isinstance(event, ev.CampaignStarted):
-            at = recorded.recorded_at.isoformat()
+            at = recorded.recorded_at
             self.found += [Reach(card, position, self.chapter, at, "start")
                            for card in event.pulled]
 
@@ -175,6 +177,10 @@ def reaches(history: Iterable[ev.Entry],
 MOVED: dict[type, str] = {
     ev.CardRevealed: "revealed", ev.CardPulled: "pulled", ev.CardRetrieved: "retrieved"}
 
+_reach: Callable[[tuple[int, int, int | None, datetime, str]], Reach] = partial(
+    tuple.__new__, Reach)
+"""`Reach._make` without its Python frame (a long road reaches a card every few events)."""
+
 
 # -- the map -------------------------------------------------------------------------------------
 
@@ -212,8 +218,9 @@ def _seen(card: int, owned: list[tuple[Road, Reach]],
           on: Sequence[tuple[str, set[int]]]) -> Seen:
     """A card: its reaches, the first of them by time, and the roads (by name, each with
     the cards it reached) that reached it."""
-    first_road, first = min(owned, key=lambda pair: (pair[1].at, pair[1].position))
-    return Seen(card, first.chapter, len(owned), first.at, first_road.name,
+    # By the instant (a time without its offset, from an old import, taken as local).
+    first_road, first = min(owned, key=lambda pair: (pair[1].at.timestamp(), pair[1].position))
+    return Seen(card, first.chapter, len(owned), first.at.isoformat(), first_road.name,
                 tuple(name for name, cards in on if card in cards))
 
 

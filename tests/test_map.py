@@ -4,6 +4,7 @@ campaign of its game, spoiler-safe, through the real CLI."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 import pytest
 from conftest import Spire
@@ -166,7 +167,7 @@ def test_the_reports_map_draws_only_cards_seen_and_highlights_the_current_road(
     assert drawn.count("<circle") == len(SEEN)
     assert drawn.count(f'stroke="{roads.CURRENT}"') == 3  # 201 -> 210 -> 230 -> 240
     assert "<script" not in drawn and drawn.startswith("<svg")
-    reached = tuple(mapping.Reach(card, card, None, "2020-01-01T00:00", "revealed")
+    reached = tuple(mapping.Reach(card, card, None, datetime(2020, 1, 1), "revealed")
                     for card in (1, 3))
     road = mapping.Road("<b>&", "main", None, None, True, reached)
     assert "&lt;b&gt;&amp;" in roads.svg(mapping.story_map("hildegard", "<b>&/main", [road]))

@@ -140,27 +140,33 @@ def build(source: Source) -> Report:
     typed.append(encounters)
     plans: dict[type, _Plan] = {}
     seen, marked = source.seen, {m.position: m.card for m in source.checkpoints}
+    attention = gone | marked.keys()  # an event undone, or a checkpoint made at it
+    spooling = spooled is not None
     state, latest, recorded = State(), None, None
     # One pass: the sections that read only some events are handed those (`taker`, asked
-    # once per kind of event); the others look at what changed, the cheap check made here
-    # (the loop runs once an event: each test in it costs a long campaign's report).
+    # once per kind of event); the others look at what changed, the cheap check made here.
+    # The loop runs once an event, and each test in it costs a long campaign's report: an
+    # event set aside (an undo, a kind the map reads, a rule overridden, undone, a
+    # checkpoint made at it) is told apart by one test, and only it is looked at further.
     for recorded in history:
         event = recorded.event
         try:  # (`type(x)`, not `x.__class__`: an event's attributes are a model's, slow)
-            undo, watch, passed, takers, apply = plans[type(event)]
+            plain, takers, apply, undo, watch, passed = plans[type(event)]
         except KeyError:
-            undo, watch, passed, takers, apply = plans[type(event)] = _plan(
+            plain, takers, apply, undo, watch, passed = plans[type(event)] = _plan(
                 type(event), typed, seen)
-        if watch:
-            seen.take(recorded)  # type: ignore[union-attr]  # watch: there is one
-        position, override = recorded.position, recorded.override
-        if undo or override or position in gone:
-            ledger.take(recorded)
-            if position in gone:
-                continue
+        aside = not plain or recorded.override is not None or recorded.position in attention
+        if aside:
+            position, override = recorded.position, recorded.override
+            if watch:
+                seen.take(recorded)  # type: ignore[union-attr]  # watch: there is one
+            if undo or override or position in gone:
+                ledger.take(recorded)
+                if position in gone:
+                    continue
         if not undo:
             after = apply(event, state)  # `evolve`, its handler looked up once per kind
-            if override:
+            if aside and override:
                 after = overridden(after, position, override)
             for take in takers:
                 take(recorded, state, after)
@@ -172,12 +178,13 @@ def build(source: Source) -> Report:
             if after.characters is not state.characters:
                 fallen.take(recorded, state, after)
             state, latest = after, recorded
-        if position in marked:  # the card a checkpoint marks, and its moment
+        if aside and position in marked:  # the card a checkpoint marks, and its moment
             marked[position] = state.card
             if latest is not None:
                 timeline.checkpoints(position, latest.recorded_at)
-        if spooled is not None:  # what no later event can come before, written out
-            timeline.flush(min(position, encounters.opened() or position))
+        if spooling:  # what no later event can come before, written out
+            at = recorded.position
+            timeline.flush(min(at, encounters.opened() or at))
     ledger.last = recorded
     encounters.close()
     path = told.named(names.names)
@@ -198,17 +205,18 @@ def build(source: Source) -> Report:
         **(world.sections() if world is not None else {}))
 
 
-_Plan = tuple[bool, bool, bool, tuple[Taker, ...], Handler]
+_Plan = tuple[bool, tuple[Taker, ...], Handler, bool, bool, bool]
 
 
 def _plan(kind: type, typed: Sequence[Typed], seen: Seen | None) -> _Plan:
-    """For one kind of event: is it an undo, does the map's reader want it, is it an item
-    passed (which the items section reads whatever it changed), which sections read it,
-    and how it changes the state."""
+    """For one kind of event: is it plain (neither an undo nor a kind the map reads), which
+    sections read it, how it changes the state; is it an undo, does the map's reader want
+    it, is it an item passed (which the items section reads whatever it changed)."""
     takers = (t.taker(kind) for t in typed)
-    return (issubclass(kind, ev.Retracted), seen is not None and seen.wants(kind),
-            kind is ev.ItemPassed, tuple(take for take in takers if take is not None),
-            handler(kind))
+    undo = issubclass(kind, ev.Retracted)
+    watch = seen is not None and seen.wants(kind)
+    return (not (undo or watch), tuple(take for take in takers if take is not None),
+            handler(kind), undo, watch, kind is ev.ItemPassed)
 
 
 def _game(rules: Game, found: Found) -> tuple[Follows, hildegard.Dice | Counted,

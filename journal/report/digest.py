@@ -197,7 +197,7 @@ class Kept:
             if self.hold:
                 self.every.append(x.made())
             return
-        kind, outcome = x.kind, _outcome(x)
+        kind, outcome = x.kind, x.outcome or "under way"  # `_outcome`, without its call
         group = self.groups.get((kind, x.name))
         if group is None:
             group = self.groups[kind, x.name] = _Group(kind, x.name, 0, x.started, x,

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Container, Iterator
 from datetime import datetime
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from journal.events import Entry
 from journal.games.hildegard import events as hv
@@ -30,6 +30,7 @@ from journal.report.model import (
 from journal.state import State
 
 STARTED = (hv.TargetStarted, hv.FaceOffStarted)
+E = TypeVar("E")
 
 PARTS: tuple[str, ...] = tuple(dict.fromkeys(face for pair in BULLSEYES for face in pair))
 """The faces that form bullseyes ("two Crescent icons", "a Ring and a Dot"): the faces
@@ -43,11 +44,12 @@ class Dice:
     (their faces per tier are not printed)."""
 
     def __init__(self) -> None:
-        self.rolled: list[tuple[str, tuple[str, ...]]] = []
-        """Each roll: who rolled it and its faces, counted once at the end (`faces`): a
-        long campaign rolls on nearly every other event."""
-        self.effects: list[tuple[str, str]] = []
-        """Each wild shot die's die and effect, counted at the end (`wild`)."""
+        self.rolled: list[hv.ShotDiceRolled] = []
+        self.wilds: list[hv.WildShotRolled] = []
+        """Each roll and each wild shot die as its event, counted once at the end (`faces`,
+        `wild`): a long campaign rolls on nearly every other event, and repeats its rolls
+        (a repeated payload is the same event, `events.parse_stored`'s memo)."""
+        self._faces: Counter[tuple[str, str]] | None = None
 
     def taker(self, kind: type) -> Taker | None:
         if kind is hv.ShotDiceRolled:
@@ -55,32 +57,43 @@ class Dice:
         return self._wild if kind is hv.WildShotRolled else None
 
     def _rolled(self, recorded: Entry, before: State, after: State) -> None:
-        e: hv.ShotDiceRolled = recorded.event  # type: ignore[assignment]  # its taker
-        self.rolled.append((e.roller, e.faces))
+        self.rolled.append(recorded.event)  # type: ignore[arg-type]  # its taker
 
     def _wild(self, recorded: Entry, before: State, after: State) -> None:
-        e: hv.WildShotRolled = recorded.event  # type: ignore[assignment]  # its taker
-        effect = e.effect
-        self.effects.append((e.die, effect))
-        if effect == "ricochet" and e.face:
-            self.rolled.append((e.shooter, (e.face,)))
+        self.wilds.append(recorded.event)  # type: ignore[arg-type]  # its taker
 
     @property
     def wild(self) -> dict[str, Counter[str]]:
         """Per wild shot die, how often it showed each effect."""
         shown: dict[str, Counter[str]] = {}
-        for (die, effect), n in Counter(self.effects).items():
-            shown.setdefault(die, Counter())[effect] += n
+        for wild, n in _distinct(self.wilds):
+            shown.setdefault(wild.die, Counter())[wild.effect] += n
         return shown
 
     def faces(self, rollers: Container[str] | None = None) -> Counter[str]:
-        """How often each face was rolled (by `rollers` only, if given)."""
+        """How often each face was rolled (by `rollers` only, if given): first rolls,
+        finesse re-rolls and a Ricochet's re-roll."""
+        if self._faces is None:
+            by_roller: Counter[tuple[str, str]] = Counter()
+            for roll, n in _distinct(self.rolled):
+                for face in roll.faces:
+                    by_roller[roll.roller, face] += n
+            for wild, n in _distinct(self.wilds):
+                if wild.effect == "ricochet" and wild.face:
+                    by_roller[wild.shooter, wild.face] += n
+            self._faces = by_roller
         counted: Counter[str] = Counter()
-        for (roller, faces), n in Counter(self.rolled).items():  # a campaign repeats rolls
+        for (roller, shown), n in self._faces.items():
             if rollers is None or roller in rollers:
-                for face in faces:
-                    counted[face] += n
+                counted[shown] += n
         return counted
+
+
+def _distinct(events: list[E]) -> list[tuple[E, int]]:
+    """Each distinct event object of `events` and how many times it is there (by identity,
+    in C: a campaign's repeated rolls are the same objects)."""
+    times = Counter(map(id, events))
+    return [(e, times[i]) for i, e in dict(zip(map(id, events), events)).items()]
 
 
 # -- encounters --------------------------------------------------------------------------
@@ -140,19 +153,16 @@ class Encounters(fold.Encounters[_Track]):
             track.tally(encounter)
 
     def ended(self, track: _Track) -> Ended:
-        assert track.latest is not None  # handed on only once it has one
-        return _ended(track, track.latest)
-
-
-def _ended(track: _Track, latest: Target | FaceOff) -> Ended:
-    """The encounter's kind, name and outcome as its report will have them; the report
-    itself made only if it is kept."""
-    if isinstance(latest, Target):
-        return Ended("target", latest.card.name, latest.outcome if latest.outcome in (
-            "hit", "miss") else None, track.started, track.ended, lambda: _report(track))
-    return Ended("face-off", ", ".join(x.card.name for x in latest.foes),
-                 latest.outcome if latest.outcome in ("won", "lost") else None,
-                 track.started, track.ended, lambda: _report(track))
+        """The encounter's kind, name and outcome as its report will have them; the report
+        itself made only if it is kept."""
+        latest = track.latest
+        if type(latest) is Target:  # (no class derives from either)
+            return Ended("target", latest.card.name, latest.outcome if latest.outcome in (
+                "hit", "miss") else None, track.started, track.ended, lambda: _report(track))
+        assert isinstance(latest, FaceOff)  # handed on only once it has one
+        return Ended("face-off", ", ".join(x.card.name for x in latest.foes),
+                     latest.outcome if latest.outcome in ("won", "lost") else None,
+                     track.started, track.ended, lambda: _report(track))
 
 
 def _report(track: _Track) -> Encounter:

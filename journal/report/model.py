@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from journal.dice_stats import DiceStats, Luck
 
@@ -40,9 +40,9 @@ class CampaignInfo:
     against it (issue 15, the seal)."""
 
 
-@dataclass(frozen=True, slots=True)
-class CardStep:
-    """A card the players were told to reveal, pull or retrieve."""
+class CardStep(NamedTuple):
+    """A card the players were told to reveal, pull or retrieve. (A named tuple: a long
+    campaign moves to a card every few events, and a story makes one each time.)"""
 
     position: Position
     card: int

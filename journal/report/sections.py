@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal
 
 from journal import events as ev
@@ -33,6 +34,10 @@ from journal.state import State
 Move = Literal["revealed", "pulled", "retrieved"]
 MOVES: dict[type[ev.Payload], Move] = {
     ev.CardRevealed: "revealed", ev.CardPulled: "pulled", ev.CardRetrieved: "retrieved"}
+
+_card_step: Callable[[tuple[int, int, Move, int | None, str | None]], CardStep] = partial(
+    tuple.__new__, CardStep)
+"""`CardStep._make` without its Python frame (a story moves to a card every few events)."""
 
 
 class Story:
@@ -59,7 +64,7 @@ class Story:
     def _moved(self, recorded: ev.Entry, before: State, after: State) -> None:
         position, e, chapter = recorded.position, recorded.event, after.chapter
         card: int = e.card  # type: ignore[attr-defined]  # every event in MOVES has one
-        found = CardStep(position, card, MOVES[type(e)], chapter)
+        found = _card_step((position, card, MOVES[type(e)], chapter, None))
         self.path.append(found)
         self.cards += 1
         if self.spooled is not None:

@@ -9,9 +9,8 @@ report names no card its players were not told to reveal.
 from __future__ import annotations
 
 import heapq
-import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from functools import partial
 from typing import NamedTuple
@@ -42,13 +41,20 @@ class Names:
         self.names: dict[int, str] = {}
 
     def taker(self, kind: type) -> Taker | None:
-        return self.take if _card_fields(kind) else None
+        return self.take if _fields_of(kind) else None
 
     def take(self, recorded: ev.Entry, before: State, after: State) -> None:
-        for card in _cards(recorded.event):
-            number, name = getattr(card, "number", None), getattr(card, "name", None)
-            if isinstance(number, int) and isinstance(name, str):
-                self.names.setdefault(number, name)
+        event, names = recorded.event, self.names
+        for attribute in _fields_of(type(event)):
+            found = getattr(event, attribute)
+            for card in found if attribute == "enemies" else (found,):
+                if card is None or isinstance(card, (int, str)):
+                    continue
+                number = getattr(card, "number", None)
+                if isinstance(number, int) and number not in names:  # the first name wins
+                    name = getattr(card, "name", None)
+                    if isinstance(name, str):
+                        names[number] = name
 
 
 def card_names(steps: Iterable[Step]) -> dict[int, str]:
@@ -58,16 +64,11 @@ def card_names(steps: Iterable[Step]) -> dict[int, str]:
     return found.names
 
 
-def _cards(event: object) -> Iterator[object]:
-    fields = _CARD_FIELDS.get(type(event))
+def _fields_of(kind: type) -> tuple[str, ...]:
+    fields = _CARD_FIELDS.get(kind)
     if fields is None:
-        fields = _CARD_FIELDS[type(event)] = _card_fields(type(event))
-    for attribute in fields:
-        found = getattr(event, attribute)
-        if attribute == "enemies":
-            yield from found
-        elif found is not None and not isinstance(found, (int, str)):
-            yield found
+        fields = _CARD_FIELDS[kind] = _card_fields(kind)
+    return fields
 
 
 _CARD_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -109,12 +110,14 @@ class Timeline:
     def __init__(self, checkpoints: Sequence[CheckpointMark], limit: int | None = None,
                  spool: Spool | None = None) -> None:
         self.limit, self.added, self.spool = limit, 0, spool
-        self.full = math.inf if limit is None else 2 * limit
-        """How many of the rest are kept before the oldest are let go (`_prune`)."""
         self.always: list[_Entry] = []
         self.rest: list[_Entry] = []
-        """Every other entry; with a limit, the latest of them and some older ones, pruned
-        to the latest `limit` now and then (`_prune`); spooled, a heap."""
+        """Every other entry; spooled, a heap."""
+        self.latest: deque[_Entry] | None = None if limit is None else deque(maxlen=2 * limit)
+        """With a limit, the latest `2 * limit` other entries to arrive, in place of `rest`.
+        Entries arrive in order but for an encounter's two (its beginning and end come once
+        it is over, and one encounter is under way at a time): an entry let go has 2 *
+        limit - 2 later than it, so it could not be among the latest `limit`."""
         self.marks = {mark.position: [m for m in checkpoints if m.position == mark.position]
                       for mark in checkpoints}
 
@@ -126,19 +129,10 @@ class Timeline:
             heapq.heappush(self.rest, entry)
         elif kind in ALWAYS:
             self.always.append(entry)
+        elif self.latest is not None:
+            self.latest.append(entry)
         else:
-            rest = self.rest
-            rest.append(entry)
-            if len(rest) >= self.full:
-                self._prune()
-
-    def _prune(self) -> None:
-        """Keep the latest `limit` entries of the rest: the entries come nearly in order
-        (an encounter's beginning once it is over), so a sort now and then costs less
-        than keeping a heap at each entry; no entry dropped could be among the latest."""
-        if self.limit is not None and len(self.rest) > self.limit:
-            self.rest.sort()
-            del self.rest[:-self.limit]
+            self.rest.append(entry)
 
     def taker(self, kind: type) -> Taker | None:
         if issubclass(kind, ev.ChapterStarted):
@@ -191,11 +185,13 @@ class Timeline:
         """The entries kept, in order, and how many others were left out (none are kept
         when they are spooled)."""
         self.flush()
-        self._prune()
-        kept = sorted(self.always + self.rest)
+        rest = self.rest
+        if self.latest is not None and self.limit is not None:
+            rest = sorted(self.latest)[-self.limit:]
+        kept = sorted(self.always + rest)
         return (tuple(TimelineEntry(p, kind, _text(text, names), at)
                       for p, _, _, _, kind, text, at in kept),
-                0 if self.spool is not None else self.added - len(self.always) - len(self.rest))
+                0 if self.spool is not None else self.added - len(self.always) - len(rest))
 
 
 class _Told(NamedTuple):
@@ -219,7 +215,7 @@ def _text(text: str | CardStep | _Told, names: dict[int, str]) -> str:
         return text
     if isinstance(text, _Told):
         return str(text)
-    return card_text(replace(text, name=names.get(text.card)))
+    return card_text(text._replace(name=names.get(text.card)))
 
 
 def _began(x: Encounter) -> str:
