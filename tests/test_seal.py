@@ -261,6 +261,20 @@ def test_a_write_appends_the_heads_it_moved_and_the_seal_is_written_whole_in_tim
     assert audited(played) == (0, [])
 
 
+def test_a_write_reads_the_seal_again_when_another_process_wrote_it(played: Spire) -> None:
+    """A process that writes again (the play shell) keeps the seal as it last wrote it,
+    and reads the file again when another process wrote it since: otherwise it would take
+    the other's head for an edit made outside spire."""
+    played.ok("note", "ours")
+    other = subprocess.run(
+        [sys.executable, "-m", "journal", "--db", str(played.db), "note", "theirs"],
+        capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert other.returncode == 0, other.stderr
+    played.ok("note", "ours again")
+    assert seal_of(played)["gray-oaks"]["main"] == dict(zip(("head", "hash"), head(played)))
+    assert audited(played) == (0, [])
+
+
 def test_a_last_line_cut_short_is_not_part_of_the_seal(played: Spire) -> None:
     """A crash while a write appended to the seal (before its transaction committed)
     leaves part of a line: it is not part of the seal, and the next write writes the seal

@@ -9,6 +9,7 @@ written whole, to a temporary file renamed into place, when it cannot be appende
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache
@@ -52,7 +53,11 @@ def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None
     if path is None:
         return
     rows = conn.execute(_HEADS).all()
-    sealed = seal_.read(path)
+    sealed = _known(path)
+    whole = sealed.renewals is None or sealed.renewals >= RENEWALS_KEPT
+    if whole and sealed.heads is not None:
+        sealed = seal_.read(path)  # written whole from the file as it is, never from memory
+        whole = sealed.renewals is None or sealed.renewals >= RENEWALS_KEPT
     kept = sealed.heads
     heads = {} if kept is None else dict(kept)
     renewed: seal_.Heads = {}
@@ -66,10 +71,42 @@ def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None
                 and heads[key] != before:
             found.append(seal_.Disagreed(row.campaign, row.name, heads[key], before))
         heads[key] = renewed[key] = (row.head_position, row.head_hash)
-    if sealed.renewals is None or sealed.renewals >= RENEWALS_KEPT:
-        _write(path, heads, [*sealed.disagreed, *found])
+    disagreed = (*sealed.disagreed, *found)
+    if whole:
+        _write(path, heads, disagreed)
     else:
         _append(path, renewed, found)
+    renewals = 0 if whole else (sealed.renewals or 0) + 1
+    _remember(path, seal_.Sealed(str(path), heads, None, disagreed, renewals))
+
+
+_KNOWN: dict[Path, tuple[tuple[int, int, int], seal_.Sealed]] = {}
+"""The seal as this process last wrote it, by its file's identity (inode, size, time of
+change): a process that writes again (the play shell) reads the file again only when
+another wrote it since, not at every write (a seal of many renewals takes a while to
+read). The seal is written whole only from the file itself."""
+
+
+def _known(path: Path) -> seal_.Sealed:
+    found = _KNOWN.get(path)
+    try:
+        if found is not None and found[0] == _identity(path):
+            return found[1]
+    except OSError:
+        pass
+    return seal_.read(path)
+
+
+def _remember(path: Path, sealed: seal_.Sealed) -> None:
+    try:
+        _KNOWN[path] = (_identity(path), sealed)
+    except OSError:
+        _KNOWN.pop(path, None)
+
+
+def _identity(path: Path) -> tuple[int, int, int]:
+    found = os.stat(path)
+    return found.st_ino, found.st_size, found.st_mtime_ns
 
 
 _HEADS = sa.select(
@@ -85,6 +122,7 @@ def renamed(url: str, campaign: str, old: str, new: str) -> None:
     sealed = read(url)
     if path is None or sealed.heads is None:
         return  # no seal yet: the next write seals every branch as it is
+    _KNOWN.pop(path, None)
     heads = dict(sealed.heads)
     if (campaign, old) in heads:
         heads[(campaign, new)] = heads.pop((campaign, old))
