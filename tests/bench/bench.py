@@ -418,8 +418,8 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
     start = startup(db, runs)
     replayed, read = replay_rates(db, rounds=5)
     imported, inserted = import_rates(db, work, rounds=5)
-    reported, replayed_s, size = report_figures(db, rounds=3)
-    report_cmd, cold = report_command_figures(db, work, rounds=3)
+    reported, replayed_s, size = report_figures(db, rounds=5)
+    report_cmd, cold = report_command_figures(db, work, rounds=5)
     return [
         ("spire --help vs import typer", f"{start['help']:.0f} ms",
          f"{start['typer']:.0f} ms", _ratio(start["help"] / start["typer"], 1.5)),
