@@ -68,12 +68,18 @@ class States:
         """The latest snapshot that still holds and the events past it; with none, the
         branch folded as it streams (memory stays flat), a snapshot kept at its head and
         one a little before it (so an undo there starts from the one before)."""
-        from journal import snapshots
-        from journal.state import fold
-
         folded = self._from_snapshot(branch)
         if folded is not None:
             return folded
+        from journal import collector
+
+        with collector.paused():  # the whole branch, a state an event: see journal.collector
+            return self._folded(branch)
+
+    def _folded(self, branch: Branch) -> State:
+        """The branch folded from its first event as it streams, its snapshots kept."""
+        from journal import snapshots
+        from journal.state import fold
         from journal.timeline import PROJECTION_VERSION
 
         stream, state = self.store.log.stream(branch), None

@@ -195,10 +195,12 @@ class Reading:
     def rebuild(self, branch: str | None = None) -> State:
         """The branch's state folded from its first event, streaming: memory stays flat
         however long the campaign."""
+        from journal import collector
         from journal.state import fold
 
         current = self.store.tree.branch(self.campaign(), branch)
-        return fold(self.store.log.stream(current), self.store.log.retracted(current))
+        with collector.paused():
+            return fold(self.store.log.stream(current), self.store.log.retracted(current))
 
     def history(self, branch: str | None = None) -> list[ev.Recorded]:
         return self.view(branch).history
@@ -239,9 +241,10 @@ class Reading:
         self, branch: str | None = None, every: bool = False, expect: str | None = None,
     ) -> AuditReport:
         """Audit the branch (with its ancestry), or every branch: see journal.proof."""
-        from journal import proof
+        from journal import collector, proof
 
-        return proof.audit(self, branch, every, expect)
+        with collector.paused():  # a state an event, as a replay: see journal.collector
+            return proof.audit(self, branch, every, expect)
 
 
 def _glance(text: str | None) -> glances.Glance | None:

@@ -7,10 +7,10 @@ render it. `gather` reads what `build` needs from a journal.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from journal import collector
 from journal.report.build import Keep, Source, build
 from journal.report.model import CheckpointMark, Report
 
@@ -31,7 +31,7 @@ def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") ->
     "shown" or "spooled"."""
     from journal import mapping
 
-    with collector_paused():
+    with collector.paused():  # a state an event, no cycles: see journal.collector
         current, gone, events = journal.events(branch)
         campaign = journal.campaign()
         marks = [CheckpointMark(c.name, c.position, None) for c in journal.marks(current)]
@@ -45,23 +45,6 @@ def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") ->
             keep=keep, seen=reader))
         game, now, roads = mapping.roads(journal, {current.name: reader})
         return replace(report, story_map=mapping.story_map(game, now, roads))
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused: a report makes a state and a step for
-    every event as the branch streams, and the collections they set off would walk what
-    the report keeps again and again. The states hold no cycles (they are freed as they
-    pass); the collector resumes after."""
-    import gc
-
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 FORMATS = ("md", "html", "json")
@@ -107,7 +90,7 @@ def pieces(report: Report, fmt: str) -> Iterator[str]:
         # each call (its encoder's closures), which only the collector frees.
         yield from as_json.pieces(report)
         return
-    with collector_paused():
+    with collector.paused():
         if fmt == "md":
             from journal.report import markdown
 
