@@ -1,5 +1,6 @@
-"""Python's cyclic garbage collector paused while a long pass runs (a replay, a cold
-status, the audit, a report).
+"""Python's cyclic garbage collector paused while a long pass runs: a branch folded whole
+(a cold status, `Journal.rebuild`), the audit, a report. (`spire replay`, which prints each
+step, and `replay --verify` run with it.)
 
 Such a pass makes and frees a state an event; the states hold no cycles and are freed as
 they pass, but the allocations set off the collector again and again, and each collection

@@ -112,6 +112,7 @@ def parsed(where: str, text: str) -> Sealed:
     when it does not read."""
     lines = text.split("\n")
     cut = lines.pop()  # "" when the last line ended, as every whole one does
+    lines = [line for line in lines if line.strip()]  # a blank line says nothing
     try:
         first = json.loads(lines[0]) if lines else None
     except ValueError:

@@ -307,6 +307,38 @@ def test_a_seal_an_older_spire_wrote_still_reads(
     assert audited(played)[0] == (1 if found else 0)
 
 
+def test_a_write_whose_seal_cannot_be_synced_is_refused_and_appends_nothing(
+    played: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A disk that fails the seal's sync: the write says so in one line (storage trouble,
+    exit 3), its transaction rolls back (the head did not move), and the line it appended
+    is cut back off (the seal as it was)."""
+    import errno
+
+    played.ok("note", "so the seal has a line to append after")
+    sealed, at = seal_path(played).read_bytes(), head(played)
+
+    def failing(fd: int) -> None:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "fsync", failing)
+    line = played.refused("note", "lost to the disk", code=3)
+    assert "cannot write the seal" in line and "nothing was written" in line
+    monkeypatch.undo()
+    assert head(played) == at and seal_path(played).read_bytes() == sealed
+    assert audited(played) == (0, [])
+
+
+def test_a_blank_line_in_the_seal_says_nothing(played: Spire) -> None:
+    """A blank line (an editor's, a line ending doubled) is no part of the seal, as JSON
+    Lines reads it: the seal still vouches for the journal."""
+    with seal_path(played).open("a") as seal:
+        seal.write("\n")
+    assert audited(played) == (0, [])
+    played.ok("note", "after a blank line")
+    assert audited(played) == (0, [])
+
+
 def test_an_append_that_fails_is_cut_back_off(tmp_path: Path) -> None:
     """A write that cannot append its whole line (here a file size limit, as a full disk)
     leaves the seal as it was and says why (its transaction then rolls back)."""

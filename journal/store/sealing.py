@@ -81,8 +81,8 @@ def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None
 
 
 _KNOWN: dict[Path, tuple[tuple[int, int, int], seal_.Sealed]] = {}
-"""The seal as this process last wrote it, by its file's identity (inode, size, time of
-change): a process that writes again (the play shell) reads the file again only when
+"""The seal as this process last wrote it, by its file's identity (inode, size,
+modification time): a process that writes again (the play shell) reads the file again only when
 another wrote it since, not at every write (a seal of many renewals takes a while to
 read). The seal is written whole only from the file itself."""
 
