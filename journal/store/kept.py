@@ -131,12 +131,17 @@ class Kept:
 def keep_glance(
     conn: Connection, branch_id: int, position: int, digest: str, version: str, text: str,
 ) -> None:
-    """The glance of a branch at `position` (its head), in place of the one it had."""
-    conn.execute(_FORGET_GLANCE, {"branch": branch_id})
-    conn.execute(_KEEP_GLANCE, {"branch_id": branch_id, "position": position, "hash": digest,
-                                "version": version, "glance": text})
+    """The glance of a branch at `position` (its head), in place of the one it had: one
+    statement when it had one, as it has after its first write (a write's every statement
+    is a share of its time)."""
+    if conn.execute(_RENEW_GLANCE, {"branch": branch_id, "at": position, "digest": digest,
+                                    "made_by": version, "text": text}).rowcount == 0:
+        conn.execute(_KEEP_GLANCE, {"branch_id": branch_id, "position": position,
+                                    "hash": digest, "version": version, "glance": text})
 
 
 # Made once: every write keeps its branch's glance.
-_FORGET_GLANCE = sa.delete(glances).where(glances.c.branch_id == sa.bindparam("branch"))
+_RENEW_GLANCE = sa.update(glances).where(glances.c.branch_id == sa.bindparam("branch")).values(
+    position=sa.bindparam("at"), hash=sa.bindparam("digest"), version=sa.bindparam("made_by"),
+    glance=sa.bindparam("text"))
 _KEEP_GLANCE = sa.insert(glances)
