@@ -110,15 +110,17 @@ class Reading:
         """The branch at its head, as status shows it: from the glance kept there, without
         loading the rules, or (when none is, or an older spire kept it) from its state,
         and then kept."""
-        with self.store.look():  # the campaign, its branch and the glance, read together
+        with self.store.look():  # the campaign, its branch, the glance, its marks: together
             campaign = self.campaign()
             current = self.store.tree.branch(campaign, branch)
             seen = _glance(self.store.kept.glance(current, glances.VERSION))
-        if seen is None:
+            marks = self._marks(current) if seen is not None else None
+        if seen is None or marks is None:
             view = self.view(current.name)  # its branch as read with the state folded
             current, seen = view.branch, glances.of(view.state)
             self.store.kept.save_glance(current, glances.VERSION, seen.dumps())
-        return Status(campaign, current, seen, self._marks(current))
+            marks = self._marks(current)
+        return Status(campaign, current, seen, marks)
 
     def event(self, position: int) -> tuple[View, ev.Recorded]:
         view = self.view()

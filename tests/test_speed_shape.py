@@ -378,3 +378,58 @@ def test_a_write_reads_the_journal_in_one_transaction_before_it(spire: Spire) ->
 
     with journal.store.look(), pytest.raises(AssertionError, match="inside a look"):
         journal.execute(gain)
+
+
+def test_a_status_reads_the_journal_in_one_transaction(spire: Spire) -> None:
+    """`status` finds its campaign, its branch, the glance at its head and the checkpoints
+    it sees (an undone one left out) in one transaction: in the play shell each more cost
+    about as much as the reads themselves."""
+    import sqlalchemy as sa
+
+    spire.ok("new", "short", "--game", "hildegard")
+    spire.ok("gain", "gold", "2")
+    spire.ok("checkpoint", "gate")
+    spire.ok("gain", "gold", "1")
+    spire.ok("checkpoint", "bridge")
+    spire.ok("undo")  # takes back the gold the bridge marks: the bridge no longer counts
+    journal = Journal(str(spire.db))
+    journal.status()  # the glance at the head kept, as any write keeps it
+    begun: list[bool] = []
+    sa.event.listen(journal.store.engine, "begin", lambda conn: begun.append(
+        bool(conn.get_execution_options().get("spire_write"))))
+
+    shown = journal.status()
+    assert begun == [False]
+    assert [c.name for c in shown.checkpoints] == ["start", "gate"]
+    assert shown.branch.head == 4  # started, +2, +1, its undo (a checkpoint is no event)
+
+
+def test_the_play_shell_keeps_one_connection_however_many_commands_it_runs(
+    spire: Spire,
+) -> None:
+    """A journal the shell keeps open runs each command's transactions on one connection,
+    rather than taking one from the pool for each (about as dear as a read)."""
+    from sqlalchemy import event
+    from sqlalchemy.pool import Pool
+
+    spire.ok("new", "short", "--game", "hildegard")
+    checkouts: list[object] = []
+
+    def counted(*_: object) -> None:
+        checkouts.append(None)
+
+    session = ["gain gold 2", "note 'the north road'", "undo", "status", "spend gold 2"]
+    taken, shown = [], []
+    event.listen(Pool, "checkout", counted)
+    try:
+        for lines in (session[:1], session * 4):
+            checkouts.clear()
+            run = spire("play", input="\n".join(lines) + "\n")
+            assert run.code == 0, run.err
+            taken.append(len(checkouts))
+            shown.append(run.out)
+    finally:
+        event.remove(Pool, "checkout", counted)
+    assert taken[0] == taken[1], taken
+    assert spire.json("status")["resources"]["gold"] == 2  # 2, then (4 x: +2, -2) from the second
+    assert shown[1].count("-2 gold") == 4

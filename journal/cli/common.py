@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
@@ -32,18 +32,21 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON, for scripts.")]
 
 _kept: dict[tuple[str, str | None], Journal] | None = None
 """The journals `spire play` keeps open, by (db, campaign); None: one per command."""
+_open: ExitStack | None = None
+"""Closes the connections of the journals kept open when `journals_kept` ends."""
 
 
 @contextmanager
 def journals_kept() -> Iterator[None]:
     """Open each journal once and reuse it until the block ends (the play shell), so a
     command costs what it does and not what opening the journal costs."""
-    global _kept
+    global _kept, _open
     _kept = {}
     try:
-        yield
+        with ExitStack() as _open:
+            yield
     finally:
-        _kept = None
+        _kept = _open = None
 
 
 def journal(ctx: typer.Context, reads: bool = False) -> Journal:
@@ -55,8 +58,12 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
     key = (options.db or default_db(), options.campaign)
     if _kept is None:
         found = Journal(*key)
+    elif key in _kept:
+        found = _kept[key]
     else:
-        found = _kept[key] if key in _kept else _kept.setdefault(key, Journal(*key))
+        found = _kept[key] = Journal(*key)
+        if _open is not None:  # its transactions on one connection, kept open too
+            _open.enter_context(found.store.kept_open())
     if reads and not found.store.there:
         from journal.errors import NoJournal
 

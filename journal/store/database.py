@@ -36,6 +36,9 @@ class Database:
         self._looking: Connection | None = None
         """A `look` under way, and its transaction once a read inside has begun it: every
         read inside shares it."""
+        self._kept: Connection | None = None
+        """The connection every transaction goes through while the journal is kept open
+        (`kept_open`: the play shell), rather than one from the pool each time."""
         self._reading_only = False
         self._unmade = False
         self.moved: dict[int, tuple[int, str] | None] = {}
@@ -127,11 +130,45 @@ class Database:
         if self._look is not None:
             with self._translated():
                 if self._looking is None:  # the look's first read begins its transaction
-                    self._looking = self._look.enter_context(self.engine.begin())
+                    self._looking = self._look.enter_context(self._transaction())
                 yield self._looking
             return
-        with self._translated(), self.engine.begin() as conn:
+        with self._translated(), self._transaction() as conn:
             yield conn
+
+    @contextmanager
+    def _transaction(self, write: bool = False) -> Iterator[Connection]:
+        """A transaction on the kept connection (unless one is under way on it: a read
+        still streaming), or on one from the pool; a write's takes the write lock at its
+        start."""
+        kept = self._kept
+        if kept is None or kept.in_transaction():
+            with self.engine.connect() as conn:
+                if write:
+                    conn.execution_options(spire_write=True)
+                with conn.begin():
+                    yield conn
+            return
+        kept.execution_options(spire_write=write)
+        with kept.begin():
+            yield kept
+
+    @contextmanager
+    def kept_open(self) -> Iterator[None]:
+        """Every transaction inside on one connection, kept open until the block ends (a
+        journal kept open for many commands: a connection from the pool costs as much as
+        a read)."""
+        if self._kept is not None or self._unmade:
+            yield
+            return
+        with self._translated():
+            self._kept = self.engine.connect()
+        try:
+            yield
+        finally:
+            kept, self._kept = self._kept, None
+            if kept is not None:
+                kept.close()
 
     @contextmanager
     def look(self) -> Iterator[None]:
@@ -167,16 +204,14 @@ class Database:
             return
         self._made()
         self.moved.clear()
-        with self._translated(), self.engine.connect() as conn:
-            conn = conn.execution_options(spire_write=True)
-            with conn.begin():
-                yield conn
-                if self.moved and self._shared:  # told to watchers at the commit
-                    watching.notify(conn, self.moved)
-                if self.moved:  # under the write lock, before the commit: no writer between
-                    moved = dict(self.moved)
-                    self.moved.clear()
-                    sealing.renew(conn, self.url, moved)
+        with self._translated(), self._transaction(write=True) as conn:
+            yield conn
+            if self.moved and self._shared:  # told to watchers at the commit
+                watching.notify(conn, self.moved)
+            if self.moved:  # under the write lock, before the commit: no writer between
+                moved = dict(self.moved)
+                self.moved.clear()
+                sealing.renew(conn, self.url, moved)
 
     @contextmanager
     def locked(self) -> Iterator[None]:

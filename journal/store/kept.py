@@ -77,9 +77,9 @@ class Kept:
     def glance(self, branch: Branch, version: str) -> str | None:
         """The glance kept for `branch` at its head by spire `version`, if there is one."""
         with self.db.reading() as conn:
-            found: str | None = conn.scalar(sa.select(glances.c.glance).where(
-                glances.c.branch_id == branch.id, glances.c.position == branch.head,
-                glances.c.hash == branch.head_hash, glances.c.version == version))
+            found: str | None = conn.scalar(_GLANCE, {
+                "branch": branch.id, "at": branch.head, "digest": branch.head_hash,
+                "made_by": version})
         return found
 
     def save_glance(self, branch: Branch, version: str, text: str) -> None:
@@ -141,6 +141,9 @@ def keep_glance(
 
 
 # Made once: every write keeps its branch's glance.
+_GLANCE = sa.select(glances.c.glance).where(
+    glances.c.branch_id == sa.bindparam("branch"), glances.c.position == sa.bindparam("at"),
+    glances.c.hash == sa.bindparam("digest"), glances.c.version == sa.bindparam("made_by"))
 _RENEW_GLANCE = sa.update(glances).where(glances.c.branch_id == sa.bindparam("branch")).values(
     position=sa.bindparam("at"), hash=sa.bindparam("digest"), version=sa.bindparam("made_by"),
     glance=sa.bindparam("text"))

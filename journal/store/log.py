@@ -122,9 +122,8 @@ class Log:
         with self.db.reading() as conn:
             found: set[int] = set()
             for owner, limit in lineage(conn, branch):
-                found.update(conn.scalars(sa.select(undone.c.undone).where(
-                    undone.c.branch_id == owner, undone.c.position <= limit,
-                    undone.c.undone.in_(list(positions)))))
+                found.update(conn.scalars(_UNDONE_AMONG, {
+                    "owner": owner, "limit": limit, "positions": list(positions)}))
         return frozenset(found)
 
     def undone_before(self, branch: Branch, position: int) -> bool:
@@ -216,6 +215,11 @@ def _stream(
     return sa.select(*columns).where(sa.or_(*conditions)).order_by(events.c.position)
 
 
+_UNDONE_AMONG = sa.select(undone.c.undone).where(
+    undone.c.branch_id == sa.bindparam("owner"), undone.c.position <= sa.bindparam("limit"),
+    undone.c.undone.in_(sa.bindparam("positions", expanding=True)))
+"""Which of some positions a branch's undos took back (made once: every status asks)."""
+
 _BACKWARDS = sa.select(*STREAMED).where(
     events.c.branch_id == sa.bindparam("owner"), events.c.position < sa.bindparam("below"),
 ).order_by(events.c.position.desc()).limit(sa.bindparam("chunk"))
@@ -230,7 +234,11 @@ def lineage(conn: Connection, branch: Branch) -> list[tuple[int, int]]:
     limit, parent = branch.fork_position, branch.parent_id
     while parent is not None and limit is not None:
         found.append((parent, limit))
-        row = conn.execute(sa.select(branches).where(branches.c.id == parent)).one()
+        row = conn.execute(_ANCESTOR, {"parent": parent}).one()
         limit = min(limit, row.fork_position) if row.fork_position is not None else None
         parent = row.parent_id
     return found
+
+
+_ANCESTOR = sa.select(branches.c.fork_position, branches.c.parent_id).where(
+    branches.c.id == sa.bindparam("parent"))

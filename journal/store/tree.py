@@ -154,10 +154,8 @@ class Tree:
         with self.db.reading() as conn:
             found: list[tuple[str, int, str]] = []
             for owner, limit in lineage(conn, branch):
-                query = sa.select(checkpoints.c.name, checkpoints.c.position,
-                                  checkpoints.c.created_at).where(checkpoints.c.branch_id == owner)
-                query = query.where(checkpoints.c.position <= limit)
-                found += [(r.name, r.position, r.created_at) for r in conn.execute(query)]
+                found += [(r.name, r.position, r.created_at) for r in
+                          conn.execute(_CHECKPOINTS, {"owner": owner, "limit": limit})]
         unique: dict[str, tuple[str, int, str]] = {}
         for mark in found:
             unique.setdefault(mark[0], mark)  # a branch's own checkpoint wins over an ancestor's
@@ -169,3 +167,5 @@ _CAMPAIGN = sa.select(campaigns).where(campaigns.c.name == sa.bindparam("name"))
 _BRANCH = sa.select(branches).where(
     branches.c.campaign_id == sa.bindparam("campaign"), branches.c.name == sa.bindparam("name"))
 _BRANCH_HELD = _BRANCH.with_for_update()
+_CHECKPOINTS = sa.select(checkpoints.c.name, checkpoints.c.position, checkpoints.c.created_at).where(
+    checkpoints.c.branch_id == sa.bindparam("owner"), checkpoints.c.position <= sa.bindparam("limit"))
