@@ -77,12 +77,20 @@ class Reading:
         return self._current
 
     def campaign(self) -> Campaign:
+        return self.store.tree.campaign(self._named())
+
+    def _at(self, branch: str | None = None) -> tuple[Campaign, Branch]:
+        """The current campaign and one of its branches (its current one unless named),
+        read together."""
+        return self.store.tree.campaign_at(self._named(), branch)
+
+    def _named(self) -> str:
         name = self._current_name()
         if name is None:
             raise NotFound(
                 "no current campaign: `spire new NAME --game GAME` starts one, "
                 "`spire use NAME` picks one")
-        return self.store.tree.campaign(name)
+        return name
 
     def game(self) -> str:
         """The current campaign's game, looked up once (a campaign never changes game): a
@@ -97,9 +105,8 @@ class Reading:
     # -- a branch, at its head --------------------------------------------------------------
 
     def view(self, branch: str | None = None) -> View:
-        with self.store.look():  # the campaign and its branch, read together
-            campaign = self.campaign()
-            current = self.store.tree.branch(campaign, branch)
+        with self.store.look():  # what finds the current campaign, if not known yet, too
+            campaign, current = self._at(branch)
         game_named(campaign.game)  # its events and how they fold, known before reading
         state, log = self.states.of(current), self.store.log
         return View(campaign, current, state, lambda: log.read(current),
@@ -111,8 +118,7 @@ class Reading:
         loading the rules, or (when none is, or an older spire kept it) from its state,
         and then kept."""
         with self.store.look():  # the campaign, its branch, the glance, its marks: together
-            campaign = self.campaign()
-            current = self.store.tree.branch(campaign, branch)
+            campaign, current = self._at(branch)
             seen = _glance(self.store.kept.glance(current, glances.VERSION))
             marks = self._marks(current) if seen is not None else None
         if seen is None or marks is None:
@@ -200,7 +206,7 @@ class Reading:
         from journal import collector
         from journal.state import fold
 
-        current = self.store.tree.branch(self.campaign(), branch)
+        _, current = self._at(branch)
         with collector.paused():
             return fold(self.store.log.stream(current), self.store.log.retracted(current))
 
@@ -214,7 +220,7 @@ class Reading:
         no other event read), and its events past `after` as a story tells them (no
         hashes), read a chunk at a time as they are asked for: a report of a million
         events holds a chunk, not all. The state is not loaded."""
-        current = self.store.tree.branch(self.campaign(), branch)
+        _, current = self._at(branch)
         return current, self._retracted(current), self.store.log.told(current, after)
 
     def replay(self, view: View, first: int, last: int) -> Iterator[Step]:

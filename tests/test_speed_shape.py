@@ -395,13 +395,19 @@ def test_a_status_reads_the_journal_in_one_transaction(spire: Spire) -> None:
     journal = Journal(str(spire.db))
     journal.status()  # the glance at the head kept, as any write keeps it
     begun: list[bool] = []
+    asked: list[str] = []
     sa.event.listen(journal.store.engine, "begin", lambda conn: begun.append(
         bool(conn.get_execution_options().get("spire_write"))))
+    sa.event.listen(journal.store.engine, "before_cursor_execute",
+                    lambda conn, cursor, statement, *_: asked.append(statement))
 
     shown = journal.status()
     assert begun == [False]
     assert [c.name for c in shown.checkpoints] == ["start", "gate"]
     assert shown.branch.head == 4  # started, +2, +1, its undo (a checkpoint is no event)
+    # BEGIN; the campaign with its branch; the glance; the checkpoints; the undone among them
+    assert len(asked) == 5, asked
+    assert "no branch named 'nowhere'" in spire.refused("status", "--branch", "nowhere", code=2)
 
 
 def test_the_play_shell_keeps_one_connection_however_many_commands_it_runs(

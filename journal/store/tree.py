@@ -70,6 +70,23 @@ class Tree:
                     branch_id=branch_id, name="start", position=1, created_at=stamp))
         return Campaign(campaign_id, name, game, "main", stamp)
 
+    def campaign_at(self, name: str, branch: str | None = None) -> tuple[Campaign, Branch]:
+        """Campaign `name` and one of its branches (its current one unless named), read
+        together: one statement where a command found each with its own."""
+        if self.db.holding:  # the branch's row lock too, which an outer join cannot take
+            campaign = self.campaign(name)
+            return campaign, self.branch(campaign, branch)
+        with self.db.reading() as conn:
+            row = conn.execute(_CAMPAIGN_AT, {"name": name, "branch": branch}).first()
+        if row is None:
+            raise NotFound(f"no campaign named {name!r}; `spire campaigns` lists them")
+        campaign = Campaign(row.id, row.name, row.game, row.current_branch, row.created_at)
+        if row.branch_id is None:
+            raise NotFound(f"campaign {name!r} has no branch named "
+                           f"{branch or campaign.current_branch!r}")
+        return campaign, Branch(row.branch_id, row.id, row.branch_name, row.parent_id,
+                                row.fork_position, row.head_position, row.head_hash)
+
     # -- branches -----------------------------------------------------------------------
 
     def branch(self, campaign: Campaign, name: str | None = None) -> Branch:
@@ -167,5 +184,15 @@ _CAMPAIGN = sa.select(campaigns).where(campaigns.c.name == sa.bindparam("name"))
 _BRANCH = sa.select(branches).where(
     branches.c.campaign_id == sa.bindparam("campaign"), branches.c.name == sa.bindparam("name"))
 _BRANCH_HELD = _BRANCH.with_for_update()
+_CAMPAIGN_AT = sa.select(
+    campaigns, branches.c.id.label("branch_id"), branches.c.name.label("branch_name"),
+    branches.c.parent_id, branches.c.fork_position, branches.c.head_position,
+    branches.c.head_hash,
+).outerjoin(branches, sa.and_(
+    branches.c.campaign_id == campaigns.c.id,
+    branches.c.name == sa.func.coalesce(sa.bindparam("branch", type_=sa.String),
+                                        campaigns.c.current_branch),
+)).where(campaigns.c.name == sa.bindparam("name"))
+"""A campaign and one of its branches, its current one unless named (`campaign_at`)."""
 _CHECKPOINTS = sa.select(checkpoints.c.name, checkpoints.c.position, checkpoints.c.created_at).where(
     checkpoints.c.branch_id == sa.bindparam("owner"), checkpoints.c.position <= sa.bindparam("limit"))
