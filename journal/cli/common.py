@@ -66,7 +66,6 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
             _open.enter_context(found.store.kept_open())
     if reads and not found.store.there:
         from journal.errors import NoJournal
-
         from journal.store.opening import shown
 
         raise NoJournal(f"no journal at {shown(key[0])}: `spire new NAME --game GAME` starts one "
