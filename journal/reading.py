@@ -121,7 +121,7 @@ class Reading:
             campaign, current = self._at(branch)
             seen = _glance(self.store.kept.glance(current, glances.VERSION))
             marks = self._marks(current) if seen is not None else None
-        if seen is None or marks is None:
+        if seen is None or marks is None:  # (the one when the other: both, for the types)
             view = self.view(current.name)  # its branch as read with the state folded
             current, seen = view.branch, glances.of(view.state)
             self.store.kept.save_glance(current, glances.VERSION, seen.dumps())

@@ -355,6 +355,39 @@ def shell(spire: Spire) -> Shell:
     return Shell(root)  # type: ignore[arg-type]
 
 
+def test_a_write_the_lock_refused_leaves_the_shell_writing_after_it(
+    hildegard: Spire, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The shell keeps one connection for its journal: a write refused because another
+    writer holds the lock appends nothing and says so in one line (exit 3), and the next
+    write, once the lock is let go, goes through on the same connection."""
+    import sqlite3
+
+    from journal.cli.common import journals_kept
+    from journal.store import engine
+
+    monkeypatch.setattr(engine, "BUSY_TIMEOUT_MS", 50)  # refused at once, not in 5 s
+    with journals_kept():
+        table = shell(hildegard)
+        assert table.execute("gain gold 1") == 0
+        other = sqlite3.connect(hildegard.db, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")  # another writer, mid-write
+            before = hildegard.journal_rows()
+            capsys.readouterr()
+            assert table.execute("gain gold 1") == 3
+            assert capsys.readouterr().err == (
+                "spire: the journal is locked by another writer; try again "
+                "(database is locked)\n")
+            assert hildegard.journal_rows() == before
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert table.execute("gain gold 1") == 0
+        assert table.execute("status") == 0
+    assert hildegard.json("status")["resources"]["gold"] == 2
+
+
 def test_the_prompt_shows_the_encounter_under_way(hildegard: Spire) -> None:
     at_start = shell(hildegard).view()
     assert at_start is not None

@@ -408,34 +408,54 @@ def test_a_status_reads_the_journal_in_one_transaction(spire: Spire) -> None:
     # BEGIN; the campaign with its branch; the glance; the checkpoints; the undone among them
     assert len(asked) == 5, asked
     assert "no branch named 'nowhere'" in spire.refused("status", "--branch", "nowhere", code=2)
+    assert spire.json("status", "--branch", "")["branch"] == "main"  # none named: the current
 
 
+@pytest.mark.parametrize("made_in_the_session", [False, True])
 def test_the_play_shell_keeps_one_connection_however_many_commands_it_runs(
-    spire: Spire,
+    tmp_path: Path, made_in_the_session: bool,
 ) -> None:
     """A journal the shell keeps open runs each command's transactions on one connection,
-    rather than taking one from the pool for each (about as dear as a read)."""
+    rather than taking one from the pool for each (about as dear as a read), a journal
+    the session itself made with `new` too; on it a write still takes the write lock as it
+    begins (BEGIN IMMEDIATE) and a read does not."""
     from sqlalchemy import event
+    from sqlalchemy.engine import Connection, Engine
     from sqlalchemy.pool import Pool
 
-    spire.ok("new", "short", "--game", "hildegard")
     checkouts: list[object] = []
+    begun: list[bool] = []
 
     def counted(*_: object) -> None:
         checkouts.append(None)
 
+    def writes(conn: Connection) -> None:
+        begun.append(bool(conn.get_execution_options().get("spire_write")))
+
+    start = ["new short --game hildegard"] if made_in_the_session else []
     session = ["gain gold 2", "note 'the north road'", "undo", "status", "spend gold 2"]
     taken, shown = [], []
     event.listen(Pool, "checkout", counted)
+    event.listen(Engine, "begin", writes)
     try:
-        for lines in (session[:1], session * 4):
+        for n, lines in enumerate((session[:1], session * 4)):
+            spire = Spire(tmp_path / f"journal-{n}.sqlite")
+            if not made_in_the_session:
+                spire.ok("new", "short", "--game", "hildegard")
             checkouts.clear()
-            run = spire("play", input="\n".join(lines) + "\n")
+            begun.clear()
+            run = spire("play", input="\n".join([*start, *lines]) + "\n")
             assert run.code == 0, run.err
             taken.append(len(checkouts))
             shown.append(run.out)
     finally:
         event.remove(Pool, "checkout", counted)
-    assert taken[0] == taken[1], taken
-    assert spire.json("status")["resources"]["gold"] == 2  # 2, then (4 x: +2, -2) from the second
+        event.remove(Engine, "begin", writes)
+    assert 0 < taken[0] == taken[1], taken
+    # The last round: gain, note, undo (its view, its events read back), status, spend.
+    assert begun[-10:] == [False, True, False, True, False, False, True, False, False, True]
+    # Each of the 20 lines but status writes once; `new`, twice (the campaign, then the
+    # journal's current campaign).
+    assert begun.count(True) == 16 + 2 * len(start), repr(begun)
+    assert spire.json("status")["resources"]["gold"] == 0  # 4 x (+2, -2)
     assert shown[1].count("-2 gold") == 4

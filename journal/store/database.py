@@ -39,6 +39,8 @@ class Database:
         self._kept: Connection | None = None
         """The connection every transaction goes through while the journal is kept open
         (`kept_open`: the play shell), rather than one from the pool each time."""
+        self._keeping = False
+        """Inside `kept_open`: a journal made by its first write keeps its connection too."""
         self._reading_only = False
         self._unmade = False
         self.moved: dict[int, tuple[int, str] | None] = {}
@@ -100,6 +102,9 @@ class Database:
             self._unmade = False
             self.engine.dispose()
             self._open()
+            if self._keeping and not self._unmade:  # inside `kept_open`: kept from now on
+                with self._translated():
+                    self._kept = self.engine.connect()
 
     @contextmanager
     def _translated(self) -> Iterator[None]:
@@ -158,15 +163,17 @@ class Database:
         """Every transaction inside on one connection, kept open until the block ends (a
         journal kept open for many commands: a connection from the pool costs as much as
         a read)."""
-        if self._kept is not None or self._unmade:
+        if self._keeping:
             yield
             return
-        with self._translated():
-            self._kept = self.engine.connect()
+        if not self._unmade:  # (else its first write, which makes it, opens it)
+            with self._translated():
+                self._kept = self.engine.connect()
+        self._keeping = True
         try:
             yield
         finally:
-            kept, self._kept = self._kept, None
+            kept, self._kept, self._keeping = self._kept, None, False
             if kept is not None:
                 kept.close()
 

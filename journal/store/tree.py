@@ -77,7 +77,7 @@ class Tree:
             campaign = self.campaign(name)
             return campaign, self.branch(campaign, branch)
         with self.db.reading() as conn:
-            row = conn.execute(_CAMPAIGN_AT, {"name": name, "branch": branch}).first()
+            row = conn.execute(_CAMPAIGN_AT, {"name": name, "branch": branch or None}).first()
         if row is None:
             raise NotFound(f"no campaign named {name!r}; `spire campaigns` lists them")
         campaign = Campaign(row.id, row.name, row.game, row.current_branch, row.created_at)
