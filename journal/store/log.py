@@ -52,7 +52,7 @@ class Log:
                 self.rows_read += len(rows)
                 yield from recorded_from(rows, branch)
 
-    def backwards(self, branch: Branch, chunk: int = 32) -> Iterator[ev.Recorded]:
+    def backwards(self, branch: Branch, chunk: int = 8) -> Iterator[ev.Recorded]:
         """The events of `branch` newest first, read a few at a time as they are asked
         for: an undo reads back only as far as the action it takes back, however long the
         branch. Each branch of the lineage is read on its own (its rows lie above the

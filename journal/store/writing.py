@@ -33,6 +33,7 @@ _HEAD_AT = sa.select(branches.c.head_hash).where(
     branches.c.id == sa.bindparam("branch"), branches.c.head_position == sa.bindparam("at"),
 ).with_for_update()  # PostgreSQL: writers queue on the branch's row (SQLite: no-op)
 _INSERT = sa.insert(events)
+_UNDID = sa.insert(undone)
 _MOVE_HEAD = sa.update(branches).where(branches.c.id == sa.bindparam("branch")).values(
     head_position=sa.bindparam("to"), head_hash=sa.bindparam("digest"))
 
@@ -151,7 +152,7 @@ def _undid(conn: Connection, undos: Sequence[tuple[int, int, Sequence[int]]]) ->
     found = [{"branch_id": b, "undone": p, "position": at}
              for b, at, taken in undos for p in dict.fromkeys(taken)]
     if found:
-        conn.execute(sa.insert(undone), found)
+        conn.execute(_UNDID, found)
 
 
 def _set_head(conn: Connection, branch_id: int, head: tuple[int, str]) -> None:
