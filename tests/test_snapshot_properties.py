@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_properties import DECISIONS, STEPS
 
@@ -47,6 +47,10 @@ def _fork(journal: Journal, at: int) -> None:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(["hildegard", "spires-end", "volume2"]), plan=PLAN,
        picks=st.lists(st.tuples(st.integers(0, 9), st.floats(0, 1)), max_size=8))
+# Found by a CI run: a checkpoint made again at an undone event, whose name it still held.
+@example(game="hildegard", picks=[], plan=[
+    ("reveal", (1,), False), ("reveal", (1,), False), ("undo", (), False),
+    ("return", (), False), ("rewind", 3, False), ("rewind", 3, False)])
 def test_snapshot_plus_tail_equals_a_full_fold_on_every_branch(
     game: str, plan: list[tuple[str, Any, bool]], picks: list[tuple[int, float]],
 ) -> None:

@@ -102,6 +102,23 @@ def test_checkpoint_names_a_moment(spire: Spire) -> None:
     assert spire.json("status")["resources"]["gold"] == 0
 
 
+def test_a_checkpoint_whose_event_was_undone_frees_its_name(spire: Spire) -> None:
+    """A checkpoint at an event an undo took back no longer counts (it is not listed and
+    nothing rewinds to it), so its name may be given again, to where the players are now:
+    it was refused as storage trouble, exit 3."""
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("gain", "gold", "2")
+    spire.ok("checkpoint", "gate")
+    spire.ok("undo")
+    assert "no checkpoint named 'gate'" in spire.refused("rewind", "gate", code=2)
+    assert "Checkpoint 'gate' at #3" in spire.ok("checkpoint", "gate")
+    assert [m["position"] for m in spire.json("checkpoints") if m["name"] == "gate"] == [3]
+    assert "exists already" in spire.refused("checkpoint", "gate", code=2)
+    spire.ok("gain", "gold", "1")
+    spire.ok("rewind", "gate")
+    assert spire.json("status")["resources"]["gold"] == 0
+
+
 @pytest.mark.parametrize(("command", "code", "says"), [
     (["rewind", "chapter-9"], 2, "no checkpoint named 'chapter-9'"),
     (["rewind", "chapter-1", "--as", "main"], 2, "has a branch named 'main' already"),

@@ -153,7 +153,11 @@ class Tree:
     # -- checkpoints --------------------------------------------------------------------
 
     def add_checkpoint(self, branch: Branch, name: str, position: int, at: datetime) -> None:
+        """Mark `position` as `name`, in place of a checkpoint of that name the branch holds
+        (one whose event an undo took back: it no longer counts, so its name is free)."""
         with self.db.writing() as conn:
+            conn.execute(sa.delete(checkpoints).where(
+                checkpoints.c.branch_id == branch.id, checkpoints.c.name == name))
             conn.execute(sa.insert(checkpoints).values(
                 branch_id=branch.id, name=name, position=position, created_at=at.isoformat()))
 
