@@ -119,6 +119,26 @@ def test_a_checkpoint_whose_event_was_undone_frees_its_name(spire: Spire) -> Non
     assert spire.json("status")["resources"]["gold"] == 0
 
 
+def test_a_checkpoint_another_player_made_meanwhile_keeps_its_name(spire: Spire) -> None:
+    """Two players name a checkpoint `gate` at once: the second, who looked before the
+    first wrote, is refused in one line and moves nothing (only a name an undo freed is
+    given again)."""
+    from journal.errors import BadInput
+    from journal.service import Journal
+
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("gain", "gold", "2")
+    mine = Journal(str(spire.db))
+    looked = mine.view()  # before the other player's checkpoint
+    spire.ok("checkpoint", "gate")
+    spire.ok("gain", "gold", "1")
+    before = spire.journal_rows(), spire.json("checkpoints")
+    with pytest.raises(BadInput, match="checkpoint 'gate' exists already"):
+        mine.store.tree.add_checkpoint(looked.branch, "gate", 3, mine.now())
+    assert (spire.journal_rows(), spire.json("checkpoints")) == before
+    assert [m["position"] for m in before[1] if m["name"] == "gate"] == [2]
+
+
 @pytest.mark.parametrize(("command", "code", "says"), [
     (["rewind", "chapter-9"], 2, "no checkpoint named 'chapter-9'"),
     (["rewind", "chapter-1", "--as", "main"], 2, "has a branch named 'main' already"),

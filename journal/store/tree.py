@@ -15,7 +15,7 @@ from journal.store.codec import branch_of
 from journal.store.database import Database
 from journal.store.log import lineage
 from journal.store.records import Branch, Campaign, NewEvent
-from journal.store.schema import branches, campaigns, checkpoints
+from journal.store.schema import branches, campaigns, checkpoints, undone
 from journal.store.writing import Writer
 
 
@@ -154,10 +154,17 @@ class Tree:
 
     def add_checkpoint(self, branch: Branch, name: str, position: int, at: datetime) -> None:
         """Mark `position` as `name`, in place of a checkpoint of that name the branch holds
-        (one whose event an undo took back: it no longer counts, so its name is free)."""
+        at an event an undo took back (it no longer counts, so its name is free); one that
+        counts (another player's, made meanwhile) is refused."""
         with self.db.writing() as conn:
-            conn.execute(sa.delete(checkpoints).where(
+            held = conn.scalar(sa.select(checkpoints.c.position).where(
                 checkpoints.c.branch_id == branch.id, checkpoints.c.name == name))
+            if held is not None:
+                if conn.scalar(sa.select(undone.c.undone).where(
+                        undone.c.branch_id == branch.id, undone.c.undone == held).limit(1)) is None:
+                    raise BadInput(f"checkpoint {name!r} exists already; choose another name")
+                conn.execute(sa.delete(checkpoints).where(
+                    checkpoints.c.branch_id == branch.id, checkpoints.c.name == name))
             conn.execute(sa.insert(checkpoints).values(
                 branch_id=branch.id, name=name, position=position, created_at=at.isoformat()))
 
