@@ -8,16 +8,16 @@ store's parts (journal.store) read and write through `reading` and `writing`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 
-import sqlalchemy as sa
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 
 from journal import seal as seal_
-from journal.errors import BadInput, StorageError
+from journal.errors import StorageError
 from journal.store import migration, opening, sealing, watching
-from journal.store.engine import engine_for, storage_message
+from journal.store.connections import Connections
+from journal.store.engine import engine_for
 from journal.store.schema import metadata
 
 
@@ -31,16 +31,12 @@ class Database:
         by the first write: until then it reads as an empty journal, and a command that
         only reads leaves no file and no directory behind."""
         self.url = url
+        self._connections = Connections(url)
         self._held: Connection | None = None
         self._look: ExitStack | None = None
         self._looking: Connection | None = None
         """A `look` under way, and its transaction once a read inside has begun it: every
         read inside shares it."""
-        self._kept: Connection | None = None
-        """The connection every transaction goes through while the journal is kept open
-        (`kept_open`: the play shell), rather than one from the pool each time."""
-        self._keeping = False
-        """Inside `kept_open`: a journal made by its first write keeps its connection too."""
         self._reading_only = False
         self._unmade = False
         self.moved: dict[int, tuple[int, str] | None] = {}
@@ -55,11 +51,15 @@ class Database:
             return
         self._open(lazily)
 
+    @property
+    def engine(self) -> Engine:
+        return self._connections.engine
+
     def _unmake(self) -> None:
         """Read as an empty journal until the first write makes the real one."""
         self._unmade = True
         self._shared = False
-        self.engine = engine_for("sqlite://")  # one connection, kept: an empty journal
+        self._connections.engine = engine_for("sqlite://")  # one connection, kept: empty
         with self.engine.begin() as conn:
             metadata.create_all(conn)
 
@@ -71,10 +71,10 @@ class Database:
             except OSError as e:
                 raise StorageError(f"cannot make the journal's directory {path.parent}: "
                                    f"{e.strerror}") from None
-        self.engine = engine_for(self.url)
+        self._connections.engine = engine_for(self.url)
         self._shared = self.engine.dialect.name == "postgresql"
         """A server's journal, which several machines share: appends are told to watchers."""
-        with self._translated():
+        with self._connections.translated():
             made = migration.migrate(self.engine, self.url, lazily)
         if not made:  # a server's database with no journal in it yet: a read makes none
             self.engine.dispose()
@@ -102,22 +102,8 @@ class Database:
             self._unmade = False
             self.engine.dispose()
             self._open()
-            if self._keeping and not self._unmade:  # inside `kept_open`: kept from now on
-                with self._translated():
-                    self._kept = self.engine.connect()
-
-    @contextmanager
-    def _translated(self) -> Iterator[None]:
-        try:
-            yield
-        except sa.exc.OperationalError as e:
-            raise StorageError(storage_message(self.url, e)) from None
-        except sa.exc.DatabaseError as e:
-            raise StorageError(storage_message(self.url, e)) from None
-        except self.engine.dialect.loaded_dbapi.Error as e:  # from a driver cursor
-            raise StorageError(storage_message(self.url, e)) from None
-        except OverflowError:  # the driver's: a number past what the database holds
-            raise BadInput("a number too big for the journal (at most 64 bits)") from None
+            if not self._unmade:
+                self._connections.made()
 
     @property
     def holding(self) -> bool:
@@ -129,53 +115,22 @@ class Database:
         """A connection to read through: the held transaction's, a look's, or a
         transaction's own."""
         if self._held is not None:
-            with self._translated():
+            with self._connections.translated():
                 yield self._held
             return
         if self._look is not None:
-            with self._translated():
+            with self._connections.translated():
                 if self._looking is None:  # the look's first read begins its transaction
-                    self._looking = self._look.enter_context(self._transaction())
+                    self._looking = self._look.enter_context(self._connections.transaction())
                 yield self._looking
             return
-        with self._translated(), self._transaction() as conn:
+        with self._connections.translated(), self._connections.transaction() as conn:
             yield conn
 
-    @contextmanager
-    def _transaction(self, write: bool = False) -> Iterator[Connection]:
-        """A transaction on the kept connection (unless one is under way on it: a read
-        still streaming), or on one from the pool; a write's takes the write lock at its
-        start."""
-        kept = self._kept
-        if kept is None or kept.in_transaction():
-            with self.engine.connect() as conn:
-                if write:
-                    conn.execution_options(spire_write=True)
-                with conn.begin():
-                    yield conn
-            return
-        kept.execution_options(spire_write=write)
-        with kept.begin():
-            yield kept
-
-    @contextmanager
-    def kept_open(self) -> Iterator[None]:
-        """Every transaction inside on one connection, kept open until the block ends (a
-        journal kept open for many commands: a connection from the pool costs as much as
-        a read)."""
-        if self._keeping:
-            yield
-            return
-        if not self._unmade:  # (else its first write, which makes it, opens it)
-            with self._translated():
-                self._kept = self.engine.connect()
-        self._keeping = True
-        try:
-            yield
-        finally:
-            kept, self._kept, self._keeping = self._kept, None, False
-            if kept is not None:
-                kept.close()
+    def kept_open(self) -> AbstractContextManager[None]:
+        """Every transaction inside on one connection, kept open until the block ends (the
+        play shell: a connection from the pool costs as much as a read)."""
+        return self._connections.kept_open(there=not self._unmade)
 
     @contextmanager
     def look(self) -> Iterator[None]:
@@ -188,7 +143,7 @@ class Database:
             return
         self._look = ExitStack()
         try:
-            with self._translated(), self._look:
+            with self._connections.translated(), self._look:
                 yield
         finally:
             self._look = self._looking = None
@@ -206,12 +161,12 @@ class Database:
             raise StorageError("this view of the journal only reads it")
         assert self._look is None, "a write inside a look would not be seen by its reads"
         if self._held is not None:
-            with self._translated():
+            with self._connections.translated():
                 yield self._held
             return
         self._made()
         self.moved.clear()
-        with self._translated(), self._transaction(write=True) as conn:
+        with self._connections.translated(), self._connections.transaction(write=True) as conn:
             yield conn
             if self.moved and self._shared:  # told to watchers at the commit
                 watching.notify(conn, self.moved)
@@ -245,10 +200,10 @@ class Database:
         """Fold SQLite's write-ahead log back into the journal file (after a big import, so
         the next reader does not wade through it)."""
         if self.engine.dialect.name == "sqlite":
-            with self._translated(), self.engine.connect() as conn:
+            with self._connections.translated(), self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def changes(self) -> watching.Changes:
         """A waiter that wakes when another writer may have appended (for `spire watch`)."""
-        with self._translated():
+        with self._connections.translated():
             return watching.changes(self.engine)

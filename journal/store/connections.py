@@ -1,0 +1,90 @@
+"""A journal's engine and the connections its transactions run on: one from the pool
+each time, or one kept open for many commands (the play shell); a write's takes the write
+lock at its start. What the driver raises is told as storage trouble, in one line.
+
+Part of the store (journal.store), which `Database` opens and reads and writes through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from journal.errors import BadInput, StorageError
+from journal.store.engine import storage_message
+
+
+class Connections:
+    """The engine of the journal at `url` (set as the journal is opened or made) and the
+    connection each transaction runs on."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine
+        self.kept: Connection | None = None
+        """The connection every transaction goes through while the journal is kept open
+        (`kept_open`), rather than one from the pool each time."""
+        self.keeping = False
+        """Inside `kept_open`: a journal made by its first write keeps its connection too
+        (`made`)."""
+
+    @contextmanager
+    def translated(self) -> Iterator[None]:
+        """What the database or its driver raises inside, as `StorageError` (a number
+        past what the database holds: `BadInput`)."""
+        try:
+            yield
+        except sa.exc.OperationalError as e:
+            raise StorageError(storage_message(self.url, e)) from None
+        except sa.exc.DatabaseError as e:
+            raise StorageError(storage_message(self.url, e)) from None
+        except self.engine.dialect.loaded_dbapi.Error as e:  # from a driver cursor
+            raise StorageError(storage_message(self.url, e)) from None
+        except OverflowError:  # the driver's: a number past what the database holds
+            raise BadInput("a number too big for the journal (at most 64 bits)") from None
+
+    @contextmanager
+    def transaction(self, write: bool = False) -> Iterator[Connection]:
+        """A transaction on the kept connection (unless one is under way on it: a read
+        still streaming), or on one from the pool; a write's takes the write lock at its
+        start."""
+        kept = self.kept
+        if kept is None or kept.in_transaction():
+            with self.engine.connect() as conn:
+                if write:
+                    conn.execution_options(spire_write=True)
+                with conn.begin():
+                    yield conn
+            return
+        kept.execution_options(spire_write=write)
+        with kept.begin():
+            yield kept
+
+    @contextmanager
+    def kept_open(self, there: bool = True) -> Iterator[None]:
+        """Every transaction inside on one connection, kept open until the block ends (a
+        journal kept open for many commands: a connection from the pool costs as much as
+        a read). A journal not `there` yet keeps one from its first write (`made`)."""
+        if self.keeping:
+            yield
+            return
+        if there:
+            with self.translated():
+                self.kept = self.engine.connect()
+        self.keeping = True
+        try:
+            yield
+        finally:
+            kept, self.kept, self.keeping = self.kept, None, False
+            if kept is not None:
+                kept.close()
+
+    def made(self) -> None:
+        """The journal was just made on a new engine: inside `kept_open`, its connection
+        is kept from now on."""
+        if self.keeping:
+            with self.translated():
+                self.kept = self.engine.connect()
