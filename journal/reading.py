@@ -1,11 +1,12 @@
 """The journal read: one journal database seen through a campaign, its branches' views,
-statuses, events, checkpoints and replays. journal.service's `Journal` writes to it too.
+statuses, events and checkpoints, and (journal.replays) their replays. journal.service's
+`Journal` writes to it too.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Self
 
@@ -13,6 +14,7 @@ from journal import glance as glances
 from journal.errors import BadInput, NotFound
 from journal.games import game as game_named
 from journal.loading import States
+from journal.replays import Replays
 from journal.store import Branch, Campaign, Store, url_for
 from journal.views import BranchInfo, Checkpoint, Status, View
 
@@ -21,8 +23,6 @@ if TYPE_CHECKING:
     # on import: `spire status` in a new process shows the glance kept at the head without.
     from journal import events as ev
     from journal.audit import Report as AuditReport
-    from journal.state import State
-    from journal.timeline import Diff, Step
 
 CURRENT = "current_campaign"
 """The setting that names the journal's current campaign."""
@@ -32,7 +32,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class Reading:
+class Reading(Replays):
     """One journal database, seen through the current (or a named) campaign, read."""
 
     def __init__(
@@ -198,46 +198,10 @@ class Reading:
                 return found.position
         raise NotFound(f"{mark!r} is neither a position nor a checkpoint of this branch")
 
-    # -- the events, replayed -------------------------------------------------------------
-
-    def rebuild(self, branch: str | None = None) -> State:
-        """The branch's state folded from its first event, streaming: memory stays flat
-        however long the campaign."""
-        from journal import collector
-        from journal.state import fold
-
-        _, current = self._at(branch)
-        with collector.paused():
-            return fold(self.store.log.stream(current), self.store.log.retracted(current))
+    # -- the events, checked (replayed: journal.replays) -----------------------------------
 
     def history(self, branch: str | None = None) -> list[ev.Recorded]:
         return self.view(branch).history
-
-    def events(
-        self, branch: str | None = None, after: int = 0,
-    ) -> tuple[Branch, frozenset[int], Iterator[ev.Told]]:
-        """The branch, the positions its undos took back (found through the index of undos,
-        no other event read), and its events past `after` as a story tells them (no
-        hashes), read a chunk at a time as they are asked for: a report of a million
-        events holds a chunk, not all. The state is not loaded."""
-        _, current = self._at(branch)
-        return current, self._retracted(current), self.store.log.told(current, after)
-
-    def replay(self, view: View, first: int, last: int) -> Iterator[Step]:
-        """The branch step by step from `first` to `last`, read as it is shown."""
-        from journal.timeline import replay
-
-        if first > last:
-            raise BadInput(f"--from #{first} comes after --to #{last}")
-        branch, log = view.branch, self.store.log
-        return replay(log.events(branch), first, last, self._retracted(branch),
-                      lambda: log.events(branch))
-
-    def diff(self, left: str, right: str) -> Diff:
-        from journal.timeline import diff
-
-        a, b = self.view(left), self.view(right)
-        return diff((a.branch.name, a.history), (b.branch.name, b.history))
 
     def verify(self) -> list[str]:
         """Fold every branch from scratch and compare with what the journal serves."""
