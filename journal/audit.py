@@ -64,7 +64,7 @@ def audit(campaign: str, game: str, tree: Sequence[BranchRows], reader: Reader,
     walks: list[Walk] = []
     for b, limit in walked:  # parents first: a child starts from its parent's fold
         parent = next((w for w in walks if w.branch.id == b.parent_id), None)
-        start = parent.states.get(b.fork) if parent is not None and b.fork else None
+        start = parent.legality.states.get(b.fork) if parent is not None and b.fork else None
         walks.append(Walk(reader, tree, b, limit,
                           {*keep.get(b.name, ()), *forks.get(b.id, ())}, start))
     findings = [f for w in walks for f in w.findings]
@@ -76,9 +76,9 @@ def audit(campaign: str, game: str, tree: Sequence[BranchRows], reader: Reader,
                                       expect)
     return Report(
         campaign, game, tuple(w.checked() for w in walks),
-        tuple(findings), tuple(o for w in walks for o in w.overrides),
-        tuple(r for w in walks for r in w.retractions), _dice(walks),
-        {(w.branch.name, at): state for w in walks for at, state in w.states.items()})
+        tuple(findings), tuple(o for w in walks for o in w.legality.overrides),
+        tuple(r for w in walks for r in w.legality.retractions), _dice(walks),
+        {(w.branch.name, at): state for w in walks for at, state in w.legality.states.items()})
 
 
 # -- the seal ----------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def _dice(walks: Sequence[Walk]) -> tuple[DiceStats, ...]:
     for kind in DIE_KINDS:
         faces: Counter[str] = Counter()
         for walk in walks:
-            faces.update(walk.dice.get(kind.name, {}))
+            faces.update(walk.legality.dice.get(kind.name, {}))
         if faces:
             found.append(dice_stats.stats(kind.name, faces, kind.printed))
     return tuple(found)

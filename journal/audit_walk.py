@@ -62,31 +62,23 @@ class Walk:
                  start: State | None = None) -> None:
         self.reader, self.tree, self.branch, self.limit, self.keep = \
             reader, tree, branch, limit, keep
-        self.states: dict[int, State] = {}
-        """The state at each position of `keep` the legality fold reached."""
         self.findings: list[Finding] = []
-        self.overrides: list[Overridden] = []
-        self.retractions: list[Retraction] = []
-        self.legality_to: int | None = None
         self.rows = 0
-        self.dice: dict[str, Counter[str]] = {}
-        self._recent: deque[ev.Recorded] = deque(maxlen=RECENT)
-        self._undone = _undone(reader.undos(branch))
-        self._steps = self._start(start)
-        self._broken: int | None = None
+        self.broken: int | None = None
         """The first position an integrity finding names: legality stops before it."""
+        self.legality = Legality(self, start)
         self._walk()
 
     def checked(self) -> Checked:
         parent = next((b.name for b in self.tree if b.id == self.branch.parent_id), None)
         head = self.branch.head if self.limit is None else self.limit
         return Checked(self.branch.name, parent, self.branch.fork, head, self.rows,
-                       self.legality_to)
+                       self.legality.to)
 
-    def _find(self, kind: Kind, position: int, message: str, section: str | None = None) -> None:
+    def find(self, kind: Kind, position: int, message: str, section: str | None = None) -> None:
         self.findings.append(Finding(kind, self.branch.name, position, message, section))
-        if kind == "integrity" and (self._broken is None or position < self._broken):
-            self._broken = position
+        if kind == "integrity" and (self.broken is None or position < self.broken):
+            self.broken = position
 
     # -- the walk --------------------------------------------------------------------------
 
@@ -98,22 +90,22 @@ class Walk:
                 break
             self.rows += 1
             if row.position < expected:
-                self._find("integrity", row.position,
+                self.find("integrity", row.position,
                            f"an event at or before the fork at #{self.branch.start}")
                 continue
             if row.position > expected:
-                self._find("integrity", expected, _missing(expected, row.position - 1))
+                self.find("integrity", expected, _missing(expected, row.position - 1))
             elif prev is not None and row.prev_hash != prev:
-                self._find("integrity", row.position, self._broken_link(row.position))
+                self.find("integrity", row.position, self._broken_link(row.position))
             parsed = self._row(row)
             if waiting is not None:
-                self._legal(waiting)
+                self.legality.check(waiting)
             waiting = parsed
             prev, expected = row.hash, row.position + 1
         if self.limit is None:
             self._head(expected - 1, prev)
         if waiting is not None:
-            self._legal(waiting)
+            self.legality.check(waiting)
 
     def _fork_hash(self) -> str | None:
         """The hash the branch's first own event continues: the parent's at the fork."""
@@ -142,56 +134,76 @@ class Walk:
                     _CANONICAL.clear()
                 _CANONICAL[row.payload] = canonical
         if chain.link(row.prev_hash, row.envelope(canonical)) != row.hash:
-            self._find("integrity", row.position,
+            self.find("integrity", row.position,
                        "its hash does not match its contents: edited outside spire")
         try:
             return parsed(row, data)
         except SpireError as e:
-            self._find("integrity", row.position, str(e))
+            self.find("integrity", row.position, str(e))
             return None
 
     def _head(self, last: int, last_hash: str | None) -> None:
         head = self.branch.head
         if head > last:
-            self._find("integrity", last + 1,
+            self.find("integrity", last + 1,
                        f"{_missing(last + 1, head)}: the head says #{head}, the last event "
                        f"is #{last}")
         elif head < last:
-            self._find("integrity", head + 1,
+            self.find("integrity", head + 1,
                        f"events past the head: the head says #{head}, the last event is #{last}")
         elif last_hash is not None and self.branch.head_hash != last_hash:
-            self._find("integrity", head, f"the head hash is not the hash of #{head}")
+            self.find("integrity", head, f"the head hash is not the hash of #{head}")
 
-    # -- legality --------------------------------------------------------------------------
+
+class Legality:
+    """One branch's events re-decided in order against the state before each (from the
+    state at its fork, `start`; folded here from the ancestors' rows if None), up to the
+    first integrity finding its `walk` makes: the overrides, the undos and the dice rolled,
+    and the state at each position of the walk's `keep`. Nothing grows with the branch:
+    the state steps back on an undo, and the events an undo looks back on are the latest
+    few (further back, read again)."""
+
+    def __init__(self, walk: Walk, start: State | None) -> None:
+        self.walk = walk
+        self.states: dict[int, State] = {}
+        """The state at each position of `keep` the legality fold reached."""
+        self.overrides: list[Overridden] = []
+        self.retractions: list[Retraction] = []
+        self.to: int | None = None
+        """The last position re-decided."""
+        self.dice: dict[str, Counter[str]] = {}
+        self._recent: deque[ev.Recorded] = deque(maxlen=RECENT)
+        self._undone = _undone(walk.reader.undos(walk.branch))
+        self._steps = self._start(start)
 
     def _start(self, start: State | None) -> Stepwise | None:
         """The fold at the fork: the parent's, or the ancestors' rows folded here; None if
         any of them does not read (legality is then not checked: reported on the
         ancestor)."""
-        if start is None and self.branch.parent_id is not None:
+        if start is None and self.walk.branch.parent_id is not None:
             shared = self._shared()
             if shared is None:
                 return None
             start = project(shared)
-        steps = Stepwise(start, self.branch.start)
-        if self.branch.start in self.keep:
-            self.states[self.branch.start] = steps.state
+        steps = Stepwise(start, self.walk.branch.start)
+        if self.walk.branch.start in self.walk.keep:
+            self.states[self.walk.branch.start] = steps.state
         return steps
 
     def _shared(self) -> list[ev.Recorded] | None:
         shared = []
-        for owner, limit in lineage(self.tree, self.branch):
-            for row in self.reader.rows(owner):
+        for owner, limit in lineage(self.walk.tree, self.walk.branch):
+            for row in self.walk.reader.rows(owner):
                 if owner.start < row.position <= limit:
                     try:
                         shared.append(parsed(row))
                     except SpireError:
                         return None
-        if [r.position for r in shared] != list(range(1, self.branch.start + 1)):
+        if [r.position for r in shared] != list(range(1, self.walk.branch.start + 1)):
             return None  # a gap in the ancestry: reported on the ancestor
         return shared
 
-    def _legal(self, recorded: ev.Recorded | None) -> None:
+    def check(self, recorded: ev.Recorded | None) -> None:
         """Re-decide an event against the state before it, up to the first integrity
         finding: past a broken chain the rules would judge the damage, not the play."""
         steps = self._steps
@@ -205,14 +217,15 @@ class Walk:
         except TooDeep:  # an undo past the steps kept: the branch folded afresh
             steps.restart(project(self._earlier(recorded.position + 1, oldest_first=True)),
                           recorded.position)
-        if recorded.position in self.keep:
+        if recorded.position in self.walk.keep:
             self.states[recorded.position] = steps.state
         if recorded.position not in self._undone:
             self._count_dice(recorded)
-        self.legality_to = recorded.position
+        self.to = recorded.position
 
     def _stopped(self, position: int) -> bool:
-        return self._broken is not None and position >= self._broken
+        broken = self.walk.broken
+        return broken is not None and position >= broken
 
     def _recheck(self, state: State, recorded: ev.Recorded) -> None:
         if isinstance(recorded.event, ev.Retracted):
@@ -220,17 +233,17 @@ class Walk:
         try:
             decision = recheck(state, recorded, lambda: self._earlier(recorded.position))
         except SpireError as e:
-            self._find("legality", recorded.position, f"spire would not record this: {e}")
+            self.walk.find("legality", recorded.position, f"spire would not record this: {e}")
             return
         if recorded.event not in decision.events:
-            self._find("legality", recorded.position, _unlike(recorded.event, decision.events))
+            self.walk.find("legality", recorded.position, _unlike(recorded.event, decision.events))
         if recorded.override is not None:
             self.overrides.append(Overridden(
-                self.branch.name, recorded.position, recorded.type, recorded.override,
+                self.walk.branch.name, recorded.position, recorded.type, recorded.override,
                 tuple(v.citation for v in decision.violations)))
             return
         for violation in decision.violations:
-            self._find("legality", recorded.position, violation.reason, violation.section)
+            self.walk.find("legality", recorded.position, violation.reason, violation.section)
 
     def _retraction(self, recorded: ev.Recorded) -> None:
         assert isinstance(recorded.event, ev.Retracted)
@@ -241,16 +254,16 @@ class Walk:
                 break
             types[earlier.position] = earlier.type
         self.retractions.append(Retraction(
-            self.branch.name, recorded.position, positions,
+            self.walk.branch.name, recorded.position, positions,
             tuple(types.get(p, "nothing") for p in positions)))
 
     def _earlier(self, position: int, oldest_first: bool = False) -> Iterator[ev.Recorded]:
         """The branch's events before `position`, latest first (or all of them oldest
         first): the latest few as kept, the rest read again."""
         if oldest_first:
-            owners = [*lineage(self.tree, self.branch), (self.branch, position - 1)]
+            owners = [*lineage(self.walk.tree, self.walk.branch), (self.walk.branch, position - 1)]
             for owner, limit in owners:
-                for row in self.reader.rows(owner):
+                for row in self.walk.reader.rows(owner):
                     if owner.start < row.position <= limit:
                         yield parsed(row)
             return
@@ -260,7 +273,7 @@ class Walk:
                 yield recorded
                 seen = recorded.position
         for at in range(seen - 1, 0, -1):
-            found = row_at(self.reader, self.tree, self.branch, at)
+            found = row_at(self.walk.reader, self.walk.tree, self.walk.branch, at)
             if found is None:
                 return
             try:
