@@ -80,7 +80,7 @@ def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
 
     if fight.outcome is not None:
         raise Refused(f"the face-off is over ({fight.outcome}); nothing left to weigh")
-    from journal.games.hildegard.state import players_done
+    from journal.games.hildegard.combat import players_done
 
     if fight.turn != "players" or players_done(fight):
         return _enemy_turn(fight)

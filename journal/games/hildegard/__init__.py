@@ -3,11 +3,12 @@
 Resources: gold, and feats of marksmanship (at most 6). Several cards may share a number
 ("Reveal 1 of the 3 starting cards"), so a reveal removes nothing. Chapters 1 to 4, the
 start of each a checkpoint. Hildegard, and Hallveig in a two-player game. Targets and
-face-offs: `rules` decides, `state` evolves, `view` shows.
+face-offs: `rules` decides, `evolve` folds each event into `state` (a face-off's
+steps are `combat`'s), `view` shows.
 """
 
 from journal.games import load
 
 GAME = load("hildegard")
 
-from journal.games.hildegard import describe, events, state  # noqa: E402,F401  (registers)
+from journal.games.hildegard import describe, events, evolve  # noqa: F401  (registers)

@@ -18,9 +18,10 @@ from functools import cache
 from itertools import product
 
 from journal.games.hildegard.cards import HitMeter
+from journal.games.hildegard.combat import tabs
 from journal.games.hildegard.dice import FACES, Face
 from journal.games.hildegard.meter import Mark, enemy_set_over, full, must_keep, strike
-from journal.games.hildegard.state import FaceOff, Hildegard, _tabs
+from journal.games.hildegard.state import FaceOff, Hildegard
 
 WEIGHTS = dict(zip(FACES, (3, 1, 1, 1), strict=True))
 """Each face's sides of six: crescent x3, ring, dot, blank."""
@@ -63,7 +64,7 @@ def _rolled(meter: HitMeter, marks: Marks, dice: tuple[Face, ...], used: frozens
     hits = strike(meter, marks, dice, unused)
     # The squares a hit's tab hits in turn, as the fold works them out (a Hit tab).
     board = FaceOff(meter=meter, foes=(), marks=hits.marks, shooters=())
-    marks = _tabs(Hildegard(), board, hits.hit)[1].marks
+    marks = tabs(Hildegard(), board, hits.hit)[1].marks
     used, hit = used | hits.used, bool(hits.used)
     unused = [i for i in range(len(dice)) if i not in used]
     if full(marks) or enemy_set_over(meter, marks, dice, unused, locked, hit):

@@ -14,15 +14,8 @@ from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Status, TargetCard
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
-from journal.games.hildegard.state import (
-    FaceOff,
-    ShotSet,
-    Target,
-    focus,
-    hildegard,
-    players_done,
-    round_formed,
-)
+from journal.games.hildegard.combat import players_done, round_formed
+from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard
 from journal.games.hildegard.view import next_roll, possessive
 from journal.state import State, replace
 from journal.words import given, plural

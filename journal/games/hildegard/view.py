@@ -5,16 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from journal.games.hildegard.cards import Reward
+from journal.games.hildegard.combat import players_done, round_bullseyes
 from journal.games.hildegard.meter import enemy_set_over, must_keep
-from journal.games.hildegard.state import (
-    FaceOff,
-    NextSet,
-    ShotSet,
-    Target,
-    players_done,
-    round_bullseyes,
-    set_bullseyes,
-)
+from journal.games.hildegard.state import FaceOff, NextSet, ShotSet, Target, set_bullseyes
 from journal.words import against, plural
 
 
