@@ -16,6 +16,7 @@ from journal import events as ev
 from journal.decide import Decision
 from journal.errors import Refused
 from journal.games import game as game_named
+from journal.games.hildegard import effects as hildegard_effects
 from journal.games.hildegard import rules as hildegard
 from journal.games.hildegard.dice import SHOT_DIE
 from journal.games.spires_end import rules as spires_end
@@ -109,12 +110,12 @@ RECHECKS: dict[str, Recheck] = {
     "finesse-stopped": _hildegard(lambda s, e, p, h: hildegard.stop(s, p)),
     "wild-shot-rolled": _hildegard(lambda s, e, p, h: hildegard.wild(
         s, e.die, e.effect, e.target_die, e.face, p)),
-    "feat-used": _hildegard(lambda s, e, p, h: hildegard.feat(s, e.feat, e.square, p)),
+    "feat-used": _hildegard(lambda s, e, p, h: hildegard_effects.feat(s, e.feat, e.square, p)),
     "block-placed": _hildegard(lambda s, e, p, h: _block(s, e, p)),
     "bullseyes-assigned": _hildegard(lambda s, e, p, h: hildegard.assign(
         s, e.enemy, e.bullseyes, p)),
-    "effect-suffered": _hildegard(lambda s, e, p, h: hildegard.suffer(s, e.effect)),
-    "tag-team-used": _hildegard(lambda s, e, p, h: hildegard.tag_team(s)),
+    "effect-suffered": _hildegard(lambda s, e, p, h: hildegard_effects.suffer(s, e.effect)),
+    "tag-team-used": _hildegard(lambda s, e, p, h: hildegard_effects.tag_team(s)),
     "encounter-ended": _hildegard(lambda s, e, p, h: hildegard.end(s, p)),
     # Spire's End (journal/games/spires_end/rules.py).
     "ally-drawn": _spires_end(lambda s, e, p, h: spires_end.draw(s, e.card, e.slot)),

@@ -115,7 +115,7 @@ def _wild_dice(table: Table) -> tuple[str, ...]:
 
 
 def _feats(table: Table) -> tuple[str, ...]:
-    from journal.games.hildegard.rules import FEAT_COSTS
+    from journal.games.hildegard.effects import FEAT_COSTS
 
     return tuple(FEAT_COSTS)
 

@@ -251,9 +251,10 @@ def feat(
       spire feat hone
       spire feat block --square 2
     """
-    from journal.games.hildegard import rules
+    from journal.games.hildegard import effects
 
-    _act(ctx, lambda view: rules.feat(view.state, name.casefold(), square, player), force, player)
+    _act(ctx, lambda view: effects.feat(view.state, name.casefold(), square, player), force,
+         player)
 
 
 @app.command()
@@ -323,16 +324,16 @@ def effect(
         spires_end.inflict(ctx, name, on, turns, persistent, force)
         return
     from journal.errors import BadInput
-    from journal.games.hildegard import rules
+    from journal.games.hildegard import effects
     from journal.games.hildegard.cards import STATUSES
 
     chosen = name.casefold().replace(" ", "-")
     if chosen == "tag-team":
-        _act(ctx, lambda view: rules.tag_team(view.state), force)
+        _act(ctx, lambda view: effects.tag_team(view.state), force)
         return
     if chosen not in STATUSES:
         raise BadInput(f"unknown effect {name!r}; effects: {', '.join(STATUSES)}, tag-team")
-    _act(ctx, lambda view: rules.suffer(view.state, chosen), force)  # type: ignore[arg-type]
+    _act(ctx, lambda view: effects.suffer(view.state, chosen), force)  # type: ignore[arg-type]
 
 
 @app.command()

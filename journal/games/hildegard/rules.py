@@ -11,17 +11,14 @@ from journal.decide import Decision
 from journal.errors import BadInput, Refused, RuleViolation
 from journal.events import Payload
 from journal.games.hildegard import events as hv
-from journal.games.hildegard.cards import EnemyCard, HitMeter, Status, TargetCard
+from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
+from journal.games.hildegard.combat import players_done, round_formed
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
-from journal.games.hildegard.combat import players_done, round_formed
 from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard
 from journal.games.hildegard.view import next_roll, possessive
 from journal.state import State, replace
 from journal.words import given, plural
-
-FEAT_COSTS: dict[str, int] = {"hone": 1, "wild": 1, "bullseye": 2, "reset": 2, "redo": 3, "block": 1}
-ONCE_PER_SET = ("hone", "wild", "bullseye")
 
 FINESSE = "Finesse the Shot"
 WILD = "Wild Shots"
@@ -30,7 +27,7 @@ BLOCKS = "Block Rules"
 ENEMY = "Enemy Turn Flow"
 
 
-def _decided(event: Payload, violations: list[RuleViolation]) -> Decision:
+def decided(event: Payload, violations: list[RuleViolation]) -> Decision:
     return Decision((event,), tuple(violations))
 
 
@@ -66,7 +63,7 @@ def _under_way(state: State, shooter: str | None = None) -> list[RuleViolation]:
 
 def start_target(state: State, card: TargetCard, player: int | None) -> Decision:
     shooter = shooter_for(state, player) or shooters(state)[0]
-    return _decided(hv.TargetStarted(card=card, shooter=shooter), _under_way(state, shooter))
+    return decided(hv.TargetStarted(card=card, shooter=shooter), _under_way(state, shooter))
 
 
 def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...],
@@ -79,7 +76,7 @@ def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...]
             "Hildegard (and Hallveig) always attack first unless stated otherwise: a card "
             "that says otherwise is recorded with --force", "Face-Offs"))
     event = hv.FaceOffStarted(meter=meter, enemies=enemies, enemy_first=enemy_first)
-    return _decided(event, violations)
+    return decided(event, violations)
 
 
 def _encounter(state: State, player: int | None = None) -> Target | FaceOff:
@@ -124,7 +121,7 @@ def _target_to_roll(state: State, target: Target, who: str | None) -> tuple[str,
 
 def _face_off_to_roll(state: State, fight: FaceOff, player: int | None) -> tuple[str, int]:
     if fight.turn == "players" and not players_done(fight):
-        who = shooter_for(state, player) or _next_shooter(fight)
+        who = shooter_for(state, player) or next_shooter(fight)
         shot = fight.shot(who)
         if shot is None:
             effects = fight.round_effects or hildegard(state).next_set
@@ -137,7 +134,7 @@ def _face_off_to_roll(state: State, fight: FaceOff, player: int | None) -> tuple
     return enemy.name, len(shot.free)
 
 
-def _next_shooter(fight: FaceOff) -> str:
+def next_shooter(fight: FaceOff) -> str:
     for who in fight.shooters:
         shot = fight.shot(who)
         if shot is None or not shot.finesse_over:
@@ -156,7 +153,7 @@ def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
     """Roll a set's shot dice, or re-roll the dice not locked (finesse)."""
     encounter = _encounter(state, player)
     if encounter.outcome is not None:  # said first: no count of dice matters now
-        return _decided(hv.ShotDiceRolled(roller=_ended_roller(state, encounter, player),
+        return decided(hv.ShotDiceRolled(roller=_ended_roller(state, encounter, player),
                                           faces=faces), _over(encounter))
     roller, count = to_roll(state, player)
     shot = _current(encounter, roller)
@@ -168,7 +165,7 @@ def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
     elif isinstance(encounter, Target) and encounter.sets_left <= 0:
         violations.append(RuleViolation(
             f"{encounter.card.name} has no sets left", "Shooting Targets"))
-    return _decided(hv.ShotDiceRolled(roller=roller, faces=faces), violations)
+    return decided(hv.ShotDiceRolled(roller=roller, faces=faces), violations)
 
 
 def _ended_roller(state: State, encounter: Target | FaceOff, player: int | None) -> str:
@@ -253,7 +250,7 @@ def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decisi
     if encounter.outcome is not None:  # said first: which dice does not matter now
         if not positions:
             raise BadInput("name the dice to lock by position, e.g. `spire lock 1 3`")
-        return _decided(hv.DiceLocked(roller=_ended_roller(state, encounter, player),
+        return decided(hv.DiceLocked(roller=_ended_roller(state, encounter, player),
                                       dice=tuple(sorted(set(positions)))), _over(encounter))
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
@@ -269,7 +266,7 @@ def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decisi
                                         FINESSE))
     if isinstance(encounter, FaceOff) and encounter.enemy_shot is shot:
         violations += _enemy_lock_rules(encounter, shot, chosen)
-    return _decided(hv.DiceLocked(roller=roller, dice=chosen), violations)
+    return decided(hv.DiceLocked(roller=roller, dice=chosen), violations)
 
 
 def _positions(shot: ShotSet, positions: tuple[int, ...]) -> tuple[int, ...]:
@@ -311,7 +308,7 @@ def stop(state: State, player: int | None) -> Decision:
     """Stop finessing with dice still unlocked."""
     encounter = _encounter(state, player)
     if encounter.outcome is not None:  # said first: whose dice does not matter now
-        return _decided(hv.FinesseStopped(roller=_ended_roller(state, encounter, player)),
+        return decided(hv.FinesseStopped(roller=_ended_roller(state, encounter, player)),
                         _over(encounter))
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
@@ -327,7 +324,7 @@ def stop(state: State, player: int | None) -> Decision:
             violations.append(RuleViolation(
                 "the enemy must finesse until its dice can fill a square or it runs out of "
                 "rolls", ENEMY))
-    return _decided(hv.FinesseStopped(roller=roller), violations)
+    return decided(hv.FinesseStopped(roller=roller), violations)
 
 
 # -- the wild shot -----------------------------------------------------------------------
@@ -344,7 +341,7 @@ def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: F
     if encounter.outcome is not None:  # said first: which set does not matter now
         event = hv.WildShotRolled(die=die, effect=effect,
                                   shooter=_ended_roller(state, encounter, player))
-        return _decided(event, _over(encounter))
+        return decided(event, _over(encounter))
     shooter, shot = _wild_set(state, encounter, player)
     violations = _handler(state, encounter, player)
     violations += _wild_rules(state, encounter, shot, die)
@@ -367,7 +364,7 @@ def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: F
         raise BadInput(f"{effect} affects no die; drop --on")
     event = hv.WildShotRolled(die=die, effect=effect, shooter=shooter, target_die=on,
                               face=face if effect in ("instinct", "ricochet") else None)
-    return _decided(event, violations)
+    return decided(event, violations)
 
 
 def _wild_set(state: State, encounter: Target | FaceOff, player: int | None) -> tuple[str, ShotSet]:
@@ -404,89 +401,7 @@ def _wild_rules(state: State, encounter: Target | FaceOff, shot: ShotSet,
     return violations
 
 
-# -- feats, blocks, effects --------------------------------------------------------------
-
-def feat(state: State, name: str, square: int | None, player: int | None) -> Decision:
-    if name not in FEAT_COSTS:
-        raise BadInput(f"unknown feat {name!r}; feats: {', '.join(FEAT_COSTS)}")
-    cost = FEAT_COSTS[name]
-    who = shooter_for(state, player)
-    encounter = (focus(hildegard(state), who) if who else hildegard(state)).encounter
-    have = state.resources.get("feats", 0)
-    violations = []
-    if have < cost:
-        violations.append(RuleViolation(f"{name} costs {plural(cost, 'feat')}; you have {have}", FEATS))
-    shooter, shot = _feat_set(state, encounter, player)
-    if isinstance(encounter, FaceOff) and encounter.turn == "enemy" and encounter.outcome is None:
-        # "at your disposal to use anytime during your Set": not once the enemy's dice are seen
-        violations.append(RuleViolation(
-            f"{name} is spent during your own set, not during the enemy's", FEATS))
-    violations += _feat_rules(name, encounter, shot, square)
-    if name == "hone" and hildegard(state).next_set.hone:
-        # Once per set counts the set Hone adds its die to, too: bought before a set
-        # is rolled, or by each player in a round, it would otherwise stack.
-        violations.append(RuleViolation(
-            "hone may be used once per set: the next set has its Hone already",
-            "Positive Status Effects"))
-    event = hv.FeatUsed(feat=name, cost=cost, shooter=shooter, square=square)
-    return _decided(event, violations)
-
-
-def _feat_set(state: State, encounter: Target | FaceOff | None,
-              player: int | None) -> tuple[str, ShotSet | None]:
-    who = shooter_for(state, player)
-    if isinstance(encounter, Target):
-        return encounter.shooter, encounter.shot
-    if isinstance(encounter, FaceOff):
-        who = who or _next_shooter(encounter)
-        return who, encounter.shot(who)
-    return who or shooters(state)[0], None
-
-
-def _feat_rules(name: str, encounter: Target | FaceOff | None, shot: ShotSet | None,
-                square: int | None) -> list[RuleViolation]:
-    section = "Positive Status Effects"
-    if name in ONCE_PER_SET and shot is not None and name in shot.feats:
-        return [RuleViolation(f"{name} may be used once per set", section)]
-    if name == "wild":
-        return _wild_feat_rules(encounter, shot)
-    if name == "bullseye" and (shot is None or not shot.rolled or shot.complete):
-        return [RuleViolation("bullseye is used during a set under way", section)]
-    if name == "reset" and not isinstance(encounter, Target):
-        return [RuleViolation("Reset adds a set on a target", section)]
-    if name == "reset" and isinstance(encounter, Target) and encounter.outcome is not None:
-        # "at your disposal to use anytime during your Set on a Target or Face-Off"
-        return [RuleViolation(f"{encounter.card.name} is over ({encounter.outcome}): Reset "
-                              "is bought during a set on the target", FEATS)]
-    if name == "redo" and encounter is None:
-        return [RuleViolation("Redo retries a target or face-off", section)]
-    if name == "block":
-        return _feat_block_rules(encounter, square)
-    return []
-
-
-def _wild_feat_rules(encounter: Target | FaceOff | None, shot: ShotSet | None) -> list[RuleViolation]:
-    """Wild re-rolls the set's wild shot: bought before it (it is rolled twice) or right
-    after it, before the next set or the enemy's turn; only the second result counts."""
-    section = "Positive Status Effects"
-    if shot is None or not shot.rolled:
-        return [RuleViolation("Wild re-rolls a set's wild shot: roll the set first", section)]
-    if isinstance(encounter, Target) and shot.complete and encounter.last_tally is None:
-        return [RuleViolation("Wild re-rolls the wild shot of the set just shot", section)]
-    if isinstance(encounter, FaceOff) and (encounter.outcome is not None or
-                                           (shot.wild_rolls and not encounter.wild_done)):
-        return [RuleViolation("Wild re-rolls the round's wild shot before the enemy's turn",
-                              section)]
-    return []
-
-
-def _feat_block_rules(encounter: Target | FaceOff | None, square: int | None) -> list[RuleViolation]:
-    if not isinstance(encounter, FaceOff):
-        return [RuleViolation("Block is for face-offs only", "Positive Status Effects")]
-    if square is None:
-        raise BadInput("name the hit square to block with --square N")
-    why = can_block(encounter.meter, encounter.marks, square - 1)
-    return [RuleViolation(why, BLOCKS)] if why else []
+# -- blocks, bullseyes split, the end (feats and effects: journal.games.hildegard.effects)
 
 
 def block(state: State, die: int, square: int, player: int | None) -> Decision:
@@ -496,7 +411,7 @@ def block(state: State, die: int, square: int, player: int | None) -> Decision:
         raise Refused("blocks are placed in face-offs")
     shooter = shooter_for(state, player) or _block_shooter(encounter)
     if encounter.outcome is not None:  # said first: which die does not matter now
-        return _decided(hv.BlockPlaced(shooter=shooter, square=square, die=die),
+        return decided(hv.BlockPlaced(shooter=shooter, square=square, die=die),
                         _over(encounter))
     shot = encounter.shot(shooter)
     if shot is None or not shot.rolled:
@@ -504,7 +419,7 @@ def block(state: State, die: int, square: int, player: int | None) -> Decision:
     if not 1 <= die <= len(shot.dice) or shot.dice[die - 1] is None or (die - 1) in shot.blocks:
         raise BadInput(f"die {die} is not on the table to block with")
     violations = _over(encounter) + _block_rules(encounter, shot, die, square)
-    return _decided(hv.BlockPlaced(shooter=shooter, square=square, die=die), violations)
+    return decided(hv.BlockPlaced(shooter=shooter, square=square, die=die), violations)
 
 
 def _block_shooter(fight: FaceOff) -> str:
@@ -538,7 +453,7 @@ def assign(state: State, enemy: str, count: int, player: int | None) -> Decision
         raise BadInput("bullseyes cannot be negative")
     shooter = shooter_for(state, player) or encounter.shooters[0]
     event = hv.BullseyesAssigned(shooter=shooter, enemy=names[enemy.casefold()], bullseyes=count)
-    return _decided(event, _over(encounter) + _split_rules(encounter, event.enemy, count))
+    return decided(event, _over(encounter) + _split_rules(encounter, event.enemy, count))
 
 
 def _split_rules(fight: FaceOff, enemy: str, count: int) -> list[RuleViolation]:
@@ -557,37 +472,10 @@ def _split_rules(fight: FaceOff, enemy: str, count: int) -> list[RuleViolation]:
         f"{parts}), not {count}", "Face-Off Scenario")]
 
 
-def suffer(state: State, effect: Status) -> Decision:
-    """A card's negative effect: Flub, Tame or Graze on the next set; Hit at once."""
-    violations = []
-    if effect == "hit" and not isinstance(hildegard(state).encounter, FaceOff):
-        violations.append(RuleViolation(
-            "Hit is an instant hit on the hit meter, in a face-off", "Negative Status Effects"))
-    return _decided(hv.EffectSuffered(effect=effect), violations)
-
-
-def tag_team(state: State) -> Decision:
-    """Hallveig's Tag Team: "Player 1 and Player 2's Sets cannot be combined to create
-    Bullseyes. Unless aided by the Tag Team Effect" (Two Player Face-Off Rules). Its terms
-    are on Hallveig's card, not in the rulebook: recorded for the round under way."""
-    section = "Two Player Face-Off Rules"
-    fight = hildegard(state).encounter
-    violations = []
-    if state.players != 2:
-        violations.append(RuleViolation("Tag Team is Hallveig's, in a two-player game", section))
-    if not isinstance(fight, FaceOff) or fight.outcome is not None:
-        violations.append(RuleViolation("Tag Team combines the players' sets in a face-off",
-                                        section))
-    elif fight.turn == "enemy":
-        violations.append(RuleViolation("Tag Team combines the players' sets: in their turn, "
-                                        "not the enemy's", section))
-    return _decided(hv.TagTeamUsed(), violations)
-
-
 def end(state: State, player: int | None = None) -> Decision:
     """End the target (or abandon the face-off) now; with two targets under way, the
     player's own."""
     encounter = _encounter(state, player)
     whose = encounter.shooter if isinstance(encounter, Target) and hildegard(state).aside \
         else None
-    return _decided(hv.EncounterEnded(shooter=whose), _over(encounter))
+    return decided(hv.EncounterEnded(shooter=whose), _over(encounter))
