@@ -49,6 +49,9 @@ def _hildegard(state: State) -> dict[str, Any]:
     if target.outcome is not None:
         raise Refused(f"{target.card.name} is over ({target.outcome}); nothing left to weigh")
     at = hildegard_odds.position(target, h.next_set)
+    why = hildegard_odds.too_big(dataclasses.replace(at, feats=state.resources.get("feats", 0)))
+    if why is not None:
+        raise Refused(f"{target.card.name}: {why}")
     hit, bonus_on_hit = hildegard_odds.chances(at, "hit")
     found: dict[str, Any] = {
         "game": "hildegard", "kind": "target", "target": target.card.name,
@@ -87,6 +90,9 @@ def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
     if fight.tag_team:
         raise Refused("Tag Team pools the players' dice: spire does not weigh it yet")
     at = hildegard_odds.face_off_position(fight, waiting)
+    why = hildegard_odds.too_big(at)
+    if why is not None:
+        raise Refused(f"the face-off: {why}")
     going = next((s for _, s in fight.shots if s.rolled and not s.finesse_over), None)
     foe = fight.standing()[0]
     at_least = {n: hildegard_odds.chances(_needing(at, n))[0]
@@ -112,6 +118,10 @@ def _enemy_set(fight: Any, enemy: Any) -> dict[str, Any]:
     hit once the set is over, and that the meter is full (the face-off lost)."""
     from journal.games.hildegard import meter_odds
 
+    if enemy.accuracy > meter_odds.MOST_DICE:
+        raise Refused(f"{enemy.name}'s set of {enemy.accuracy} dice is more than the odds "
+                      f"weigh (at most {meter_odds.MOST_DICE}: every order of its dice is "
+                      "weighed)")
     outcomes = meter_odds.enemy_set(fight.meter, fight.marks, enemy.accuracy)
     hit = meter_odds.squares_hit(outcomes, fight.marks)
     full = sum((p for marks, p in outcomes.items() if all(m == "hit" for m in marks)),

@@ -707,3 +707,60 @@ def test_the_enemys_set_agrees_with_the_rules_and_the_fold(spire: Spire) -> None
     assert exact == expected
     assert [_fraction(p) for p in found["squares"]] == \
         meter_odds.squares_hit(expected, fight.marks)
+
+
+# -- targets past what is weighed, or of many sets -----------------------------------------
+
+def test_a_target_of_many_sets_is_weighed_exactly(spire: Spire) -> None:
+    """Each set of a one-bullseye target is a fresh chance, so with n sets the chance to
+    hit is 1 - (1 - p)^n, p that of one set: exact at 60 sets, where the expectimax once
+    ran past Python's recursion limit."""
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("target", "One", "--limit", "1", "--accuracy", "3", "--sets", "1", "--parts", "c")
+    one = _fraction(spire.json("odds")["hit"])
+    assert 0 < one < 1
+    spire.ok("end")
+    spire.ok("target", "Sixty", "--limit", "1", "--accuracy", "3", "--sets", "60",
+             "--parts", "c")
+    found = spire.json("odds")
+    assert found["sets_left"] == 60
+    assert _fraction(found["hit"]) == 1 - (1 - one) ** 60
+
+
+@pytest.mark.parametrize("accuracy, sets, said", [
+    ("11", "2", ("a set of 11 dice is more than the odds weigh (at most 10: the box holds 8 "
+                 "shot dice)")),
+    ("2", "101", "101 sets left are more than the odds weigh (at most 100)"),
+])
+def test_a_target_past_what_the_odds_weigh_is_refused_in_one_line(
+        spire: Spire, accuracy: str, sets: str, said: str) -> None:
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("target", "Big", "--limit", "2", "--accuracy", accuracy, "--sets", sets,
+             "--parts", "c,r,d")
+    assert spire.refused("odds", code=1) == f"spire: Big: {said}"
+    assert spire.refused("odds", "--advise", code=1) == f"spire: Big: {said}"
+
+
+def test_spire_rolls_no_more_dice_than_a_table_could(spire: Spire) -> None:
+    """A card entered with an accuracy of a billion (a slip) is refused at the roll, in one
+    line, where spire once tried to roll every die; the table ends it and aims again."""
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("target", "Slip", "--limit", "1", "--accuracy", "1000000000", "--sets", "1",
+             "--parts", "c")
+    assert spire.refused("roll", code=2) == (
+        "spire: 1000000000 dice are more than spire rolls at once (at most 100): a slip in "
+        "the card's accuracy? `spire end` ends the encounter, to begin it again with the "
+        "card's own numbers")
+    spire.ok("end")
+    spire.ok("target", "Slip", "--limit", "1", "--accuracy", "2", "--sets", "1", "--parts", "c")
+    assert "rolled" in spire.ok("roll")
+
+
+def test_an_enemy_set_past_what_the_odds_weigh_is_refused_in_one_line(spire: Spire) -> None:
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("card", "add", "Giant", "--enemy", "--limit", "2", "--accuracy", "6",
+             "--parts", "c,r,d")
+    spire.ok("faceoff", "Giant", "--enemy-first", "--force")
+    assert spire.refused("odds", code=1) == (
+        "spire: Giant's set of 6 dice is more than the odds weigh (at most 5: every order of "
+        "its dice is weighed)")

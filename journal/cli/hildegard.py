@@ -154,11 +154,21 @@ def roll(
     _act(ctx, command, force, player)
 
 
+ROLLED_AT_MOST = 100
+"""The most shot dice spire rolls at once (the box holds 8): a card entered with an
+accuracy past it is a slip, and rolling it would take the machine's memory."""
+
+
 def _random_faces(count: int) -> tuple[str, ...]:
     import random
 
+    from journal.errors import BadInput
     from journal.games.hildegard.dice import SHOT_DIE
 
+    if count > ROLLED_AT_MOST:
+        raise BadInput(f"{count} dice are more than spire rolls at once (at most "
+                       f"{ROLLED_AT_MOST}): a slip in the card's accuracy? `spire end` ends "
+                       "the encounter, to begin it again with the card's own numbers")
     chance = random.SystemRandom()
     return tuple(chance.choice(SHOT_DIE) for _ in range(count))
 

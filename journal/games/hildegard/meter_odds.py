@@ -28,6 +28,11 @@ WEIGHTS = dict(zip(FACES, (3, 1, 1, 1), strict=True))
 
 Marks = tuple[Mark, ...]
 
+MOST_DICE = 5
+"""The most dice in an enemy's set the odds weigh: its dice keep to the meter's squares in
+their order, so every ordered roll is weighed (4 ** n of them; a set of 5 takes seconds, of
+6 most of a minute)."""
+
 
 @cache
 def _faces(n: int) -> tuple[tuple[tuple[Face, ...], Fraction], ...]:

@@ -39,6 +39,13 @@ WEIGHTS = (3, 1, 1, 1)
 """Each face's share of a shot die's six sides: crescent x3, ring, dot, blank."""
 NONE: Counts = (0, 0, 0, 0)
 
+MOST_DICE = 10
+"""The most dice in a set the odds weigh: the box holds "Shot Dice x 8" (Components) and a
+Hone adds one. Every lock of every roll is weighed: a set of 10 dice takes seconds, of 16
+minutes."""
+MOST_SETS = 100
+"""The most fresh sets the odds weigh (a card asks a few; a Reset adds one)."""
+
 
 @dataclass(frozen=True)
 class Aim:
@@ -260,13 +267,51 @@ def _reroll(aim: Aim, goal: Goal, locked: Counts, n: int, made: int, met: bool,
 
 # -- from a position ---------------------------------------------------------------------
 
+def too_big(position: Position) -> str | None:
+    """Why the odds do not weigh `position` (None when they do): more dice in a set than
+    `MOST_DICE`, or more sets left than `MOST_SETS`."""
+    p = position
+    dice = max(p.accuracy, p.next_size) + (1 if p.feats else 0)  # a Hone bought: a die more
+    if p.going is not None:
+        dice = max(dice, sum(p.going.locked) + sum(p.going.free))
+    if dice > MOST_DICE:
+        return (f"a set of {dice} dice is more than the odds weigh (at most {MOST_DICE}: the "
+                f"box holds 8 shot dice)")
+    if p.sets > MOST_SETS:
+        return f"{p.sets} sets left are more than the odds weigh (at most {MOST_SETS})"
+    return None
+
+
 def chances(position: Position, goal: Goal = "hit") -> Chances:
     """The chance of `goal` with the best finesse for it (and, with feats to spend, the
     best use of them), and of the other goal on that play."""
     p, going = position, position.going
+    _weigh_sets_first(p, goal)
     if going is None:
         return _first(p, min(p.made, p.aim.cap), p.met, p.feats, goal)
     return _going(p, going, goal)
+
+
+DEEP = 8
+"""Sets left past which the fresh sets are weighed from the last back first (each of the
+expectimax's sets nests a few calls in the one before it: Python's recursion limit would
+be met at about fifty)."""
+
+
+def _weigh_sets_first(p: Position, goal: Goal) -> None:
+    """With many sets left, weigh every fresh set from the last back, each from the one after
+    it (already in the cache), so the position's own weighing nests one set deep, not one
+    call per set: the same numbers, for every standing a set may leave (bullseyes, the bonus
+    combination met, feats left)."""
+    if p.sets <= DEEP:
+        return
+    mets = (False, True) if p.aim.bonus_combination is not None else (False,)
+    for sets in range(1, p.sets + 1):
+        for made in range(p.aim.cap + 1):
+            for met in mets:
+                for feats in range(p.feats + 1):
+                    _fresh(p.aim, goal, made, met, p.accuracy, sets, p.accuracy, False, feats,
+                           False)
 
 
 def _first(p: Position, made: int, met: bool, feats: int, goal: Goal) -> Chances:
@@ -307,6 +352,7 @@ def choices(position: Position, goal: Goal = "hit") -> list[Choice]:
     p, going = position, position.going
     if going is None or going.over or not sum(going.free):
         return []
+    _weigh_sets_first(p, goal)
     made = min(p.made, p.aim.cap)
     found = []
     for lock in _subsets(going.free):
