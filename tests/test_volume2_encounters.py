@@ -712,6 +712,14 @@ def test_finnian_stays_out_only_when_the_table_says_so(v2: Spire) -> None:
     assert [a["name"] for a in encounter(v2)["allies"]] == ["Dunstan"]
 
 
+@pytest.mark.parametrize("forced", [(), ("--force",)])
+def test_an_encounter_without_finnian_needs_an_ally_named(v2: Spire, forced: tuple[str, ...]) -> None:
+    """Without Finnian and with no one named, no one fights: refused in one line, even
+    forced (it was a traceback: an encounter's allies cannot be none)."""
+    assert v2.refused("fight", WADE, "--without-finnian", *forced, code=2) == (
+        "spire: no ally fights: without Finnian, name who does with --with ALLY")
+
+
 def test_a_forced_reroll_adds_no_die(v2: Spire) -> None:
     fight(v2)
     finnian_rolls(v2, "sickle", "blank")

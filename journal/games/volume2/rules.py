@@ -91,6 +91,8 @@ def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]
     names = [a.name.casefold() for a in allies]
     if len(set(names)) < len(names):
         raise BadInput("an ally fights once in an encounter; each name once")
+    if not allies:  # (not even forced: an encounter is fought by someone)
+        raise BadInput(f"no ally fights: without {FIRST}, name who does with --with ALLY")
     game = volume2(state)
     violations: Violations = []
     if game.episode_ended is not None:
