@@ -230,9 +230,23 @@ def _event(line: str, seq: int, prev: str) -> RawEvent | dict[str, Any]:
         raise BadInput("not Unicode text (a lone surrogate escape such as \\ud800)") from None
     if linked != digest:
         raise BadInput("hash does not match the event's content (edited?)")
-    ev.parse_stored(type_, v, payload_json)
+    event = ev.parse_stored(type_, v, payload_json)
+    if isinstance(event, ev.Retracted):
+        _takes_back(event.positions, seq)
     return RawEvent.spelt(payload_json, position, type_, v, payload, recorded_at, player,
                           override, prev_hash, digest)
+
+
+def _takes_back(positions: tuple[int, ...], seq: int) -> None:
+    """An undo takes back events before it, never the campaign's start (`decide.undo`): a
+    file whose undo names anything else would fold into a campaign no command could
+    read."""
+    if not positions:
+        raise BadInput("an undo that takes nothing back")
+    wrong = next((p for p in positions if not 1 < p < seq), None)
+    if wrong is not None:
+        raise BadInput(f"the undo at #{seq} takes back #{wrong}: an undo takes back only "
+                       "events between the campaign's start and itself")
 
 
 _values = itemgetter(*FIELDS)

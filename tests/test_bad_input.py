@@ -160,6 +160,41 @@ def test_an_import_with_a_rechained_bad_value_is_refused(
     assert f"line 2: {says}" in line
 
 
+@pytest.mark.parametrize(("positions", "says"), [
+    ([1], ("the undo at #3 takes back #1: an undo takes back only events between the "
+           "campaign's start and itself")),
+    ([3], "takes back #3"),
+    ([99], "takes back #99"),
+    ([-1], "takes back #-1"),
+    ([], "an undo that takes nothing back"),
+])
+def test_an_import_whose_undo_takes_back_what_no_undo_can_is_refused(
+    hildegard: Spire, tmp_path: Path, positions: list[int], says: str,
+) -> None:
+    """An undo takes back events after the campaign's start and before itself
+    (`decide.undo`). A file whose undo named the start was written, then failed at every
+    command after ("unknown game ''"); an empty one was a traceback; one that named a
+    position past it or below 1 imported, and `spire redo` then was a traceback."""
+    records = exported(hildegard, tmp_path)  # campaign-started, note-added
+    records.append({**records[1], "seq": 3, "type": "retracted", "v": 1,
+                    "payload": {"positions": positions}})
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(rechained(records))
+    assert says in hildegard.refused("import", str(bad), "--name", "copy", code=2)
+    assert "line 3: " in hildegard.refused("import", str(bad), "--name", "copy", code=2)
+
+
+def test_an_import_of_a_sound_undo_goes_through(hildegard: Spire, tmp_path: Path) -> None:
+    records = exported(hildegard, tmp_path)
+    records.append({**records[1], "seq": 3, "type": "retracted", "v": 1,
+                    "payload": {"positions": [2]}})
+    good = tmp_path / "good.jsonl"
+    good.write_text(rechained(records))
+    hildegard.ok("import", str(good), "--name", "copy")
+    assert hildegard.json("status")["head"] == 3
+    hildegard.ok("redo")
+
+
 @pytest.mark.parametrize(("second", "says"), [
     ('{"seq":' + "9" * 5000 + "}", "a number of more than"),
     ("[" * 100_000, "nested too deeply"),
