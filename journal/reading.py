@@ -239,10 +239,18 @@ def _cards_at(history: list[ev.Recorded], positions: set[int]) -> dict[int, int 
             for step in replay(history, stop=wanted) if step.recorded.position in positions}
 
 
+NAME_LONGEST = 200
+"""The most characters in a campaign's, branch's or checkpoint's name (the journal's
+columns hold 200; an export's names are read back under the same limit)."""
+
+
 def label(name: str, what: str) -> str:
     """A campaign's, branch's or checkpoint's name as given, its spaces collapsed; `what`
-    names which in the refusal of an empty one."""
+    names which in the refusal of an empty one, or one longer than `NAME_LONGEST`."""
     name = " ".join(name.split())
     if not name:
         raise BadInput(f"the {what} needs a name")
+    if len(name) > NAME_LONGEST:
+        raise BadInput(f"a {what} name of {len(name)} characters is too long (at most "
+                       f"{NAME_LONGEST})")
     return name

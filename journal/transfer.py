@@ -21,6 +21,7 @@ from journal import chain
 from journal import events as ev
 from journal.chain import Closing, Mark, RawEvent, Section
 from journal.errors import BadInput, SpireError
+from journal.reading import NAME_LONGEST
 from journal.terminal import visible_json
 
 FIELDS = ("seq", "type", "v", "payload", "recorded_at", "player", "override", "prev_hash", "hash")
@@ -191,7 +192,7 @@ def _mark(record: dict[str, Any], head: int) -> Mark:
     if set(record) != {"checkpoint", "position", "at"} or not isinstance(name, str) \
             or type(position) is not int or not isinstance(at, str):
         raise BadInput("a checkpoint line wants its name, position and time, and no more")
-    if not name.strip() or len(name) > 200:
+    if not name.strip() or len(name) > NAME_LONGEST:
         raise BadInput(f"checkpoint name {name[:40]!r} is empty or too long")
     if not 1 <= position <= head:
         raise BadInput(f"checkpoint {name!r} at #{position} is not on the branch (1 to #{head})")
@@ -205,7 +206,7 @@ def _section(record: dict[str, Any]) -> Section:
             or not isinstance(parent, str) or type(fork) is not int \
             or not isinstance(fork_hash, str):
         raise BadInput("neither an event, a branch nor the closing record")
-    if not name.strip() or len(name) > 200:
+    if not name.strip() or len(name) > NAME_LONGEST:
         raise BadInput(f"branch name {name[:40]!r} is empty or too long")
     return Section(name, parent, fork, fork_hash)
 

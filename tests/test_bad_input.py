@@ -377,3 +377,32 @@ def test_any_import_file_ends_in_one_line_or_success(
     bad.write_bytes(changed(source.read_text().splitlines(), change))
     count = len(hildegard.journal_rows()[2])
     settled(hildegard, ["import", str(bad), "--name", f"copy-{count}"])
+
+
+# -- names -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    ["new", "N" * 201, "--game", "hildegard"],
+    ["checkpoint", "C" * 201],
+    ["rewind", "start", "--as", "B" * 201],
+    ["branch", "rename", "main", "B" * 201],
+], ids=["campaign", "checkpoint", "branch", "rename"])
+def test_a_name_longer_than_the_journal_keeps_is_refused(
+    hildegard: Spire, command: list[str],
+) -> None:
+    """The journal keeps names of 200 characters and an export's are read back under that
+    limit: a longer one was kept on SQLite and then refused by the import of its export."""
+    line = hildegard.refused(*command, code=2)
+    assert line.endswith("name of 201 characters is too long (at most 200)")
+
+
+def test_names_of_200_characters_go_through_an_export_and_its_import(
+    hildegard: Spire, tmp_path: Path,
+) -> None:
+    hildegard.ok("checkpoint", "C" * 200)
+    hildegard.ok("rewind", "start", "--as", "B" * 200)
+    out = tmp_path / "long.jsonl"
+    hildegard.ok("export", "-o", str(out))
+    hildegard.ok("import", str(out), "--name", "copy")
+    assert "C" * 200 in json.dumps(hildegard.json("checkpoints"))
+    assert "B" * 200 in json.dumps(hildegard.json("branches"))
