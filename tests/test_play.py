@@ -314,6 +314,8 @@ def test_a_session_with_no_refusal_exits_0(hildegard: Spire) -> None:
 @pytest.mark.parametrize(("line", "code", "reason"), [
     ("play", 2, "`play` does not run inside the play shell"),
     ("demo", 2, "`demo` does not run inside the play shell"),
+    ("watch", 2, "`watch` does not run inside the play shell"),
+    ("watch -n 1", 2, "`watch` does not run inside the play shell"),
     ("--db other.sqlite status", 2, "--db belongs on `spire play` itself; here, give a command"),
     ('note "unclosed', 2, "cannot read the line: No closing quotation"),
     ("fly 3", 2, "No such command 'fly'."),
@@ -336,7 +338,7 @@ def test_help_lists_the_commands_and_shows_one(hildegard: Spire) -> None:
     listed = [line.split()[0] for line in out.splitlines() if line.startswith("  ")]
     for name in ("roll", "lock", "target", "item", "status", "undo", "help", "exit"):
         assert name in listed
-    assert "play" not in listed and "demo" not in listed
+    assert "play" not in listed and "demo" not in listed and "watch" not in listed
     assert "Usage: spire item gain [OPTIONS]" in out and "--wild COLOR" in out
 
 

@@ -19,8 +19,10 @@ if TYPE_CHECKING:
     from journal.service import Journal, View
 
 EXIT = ("exit", "quit")
-NOT_IN_SHELL = ("play", "demo")
-"""`play` would nest a shell; `demo` switches the journal to another campaign."""
+NOT_IN_SHELL = ("play", "demo", "watch")
+"""`play` would nest a shell; `demo` switches the journal to another campaign; `watch`
+follows the journal until it is stopped, and Ctrl-C would stop the shell with it (it runs
+beside the shell, in a terminal of its own)."""
 
 
 class Table(Protocol):
