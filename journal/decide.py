@@ -119,7 +119,7 @@ def discard_milestone(state: State, milestone: int) -> Decision:
     """A milestone leaves play: "It remains there unless instructed otherwise." (Milestone
     Cards)"""
     if not 1 <= milestone <= 9999:
-        raise BadInput(f"milestones are numbered from 1, not {milestone}")
+        raise BadInput(f"milestones are numbered 1 to 9999, not {milestone}")
     violations = []
     if milestone not in state.milestones:
         held = ", ".join(f"M{m}" for m in state.milestones) or "none"
@@ -175,7 +175,7 @@ def _retrieved(game: Game, state: State, what: str, violations: list[RuleViolati
     milestone = _milestone_number(what)
     if milestone is not None:
         if not 1 <= milestone <= 9999:
-            raise BadInput(f"milestones are numbered from 1, not {milestone}")
+            raise BadInput(f"milestones are numbered 1 to 9999, not {milestone}")
         if milestone in state.milestones:
             violations.append(RuleViolation(
                 f"milestone {milestone} is in play already", "Milestone Cards"))

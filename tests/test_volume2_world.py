@@ -322,8 +322,11 @@ def test_a_discarded_milestone_is_never_retrieved(plains: Spire) -> None:
     plains.ok("retrieve", "M4")
     plains.ok("discard", "M4")
     assert "will not be used again" in plains.refused("retrieve", "M4", code=1)
-    assert "numbered from 1" in plains.refused("retrieve", "M0", code=2)
-    assert "numbered from 1" in plains.refused("retrieve", "M" + "9" * 23, code=2)
+    assert plains.refused("retrieve", "M0", code=2) == (
+        "spire: milestones are numbered 1 to 9999, not 0")
+    assert plains.refused("retrieve", "M10000", code=2) == (
+        "spire: milestones are numbered 1 to 9999, not 10000")
+    assert "numbered 1 to 9999" in plains.refused("retrieve", "M" + "9" * 23, code=2)
 
 
 def test_the_episode_ends_on_the_story_card_and_play_goes_on_in_the_next(
