@@ -109,16 +109,20 @@ def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
         "defeat": chance(hildegard_odds.chances(at, "hit")[0]),
         "at_least": {str(n): chance(p) for n, p in at_least.items()},
         "advice": {"for": aim_for, **_advice(going, _needing(at, aim_for) if aim_for else at)},
-        "enemy_set": _enemy_set(fight, foe.card),
+        "enemy_set": _enemy_set(fight, foe.card, weighed_or_none=True),
     }
 
 
-def _enemy_set(fight: Any, enemy: Any) -> dict[str, Any]:
+def _enemy_set(fight: Any, enemy: Any, weighed_or_none: bool = False) -> dict[str, Any] | None:
     """What `enemy`'s next set does to the meter as it stands: the chance each square is
-    hit once the set is over, and that the meter is full (the face-off lost)."""
+    hit once the set is over, and that the meter is full (the face-off lost). A set past
+    what the odds weigh is refused, or with `weighed_or_none` (beside the players' odds)
+    left out: None."""
     from journal.games.hildegard import meter_odds
 
     if enemy.accuracy > meter_odds.MOST_DICE:
+        if weighed_or_none:
+            return None
         raise Refused(f"{enemy.name}'s set of {enemy.accuracy} dice is more than the odds "
                       f"weigh (at most {meter_odds.MOST_DICE}: every order of its dice is "
                       "weighed)")

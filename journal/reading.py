@@ -16,6 +16,7 @@ from journal.games import game as game_named
 from journal.loading import States
 from journal.replays import Replays
 from journal.store import Branch, Campaign, Store, url_for
+from journal.store.schema import NAME_LONGEST
 from journal.views import BranchInfo, Checkpoint, Status, View
 
 if TYPE_CHECKING:
@@ -237,11 +238,6 @@ def _cards_at(history: list[ev.Recorded], positions: set[int]) -> dict[int, int 
     wanted = max(positions, default=0)
     return {step.recorded.position: step.after.card
             for step in replay(history, stop=wanted) if step.recorded.position in positions}
-
-
-NAME_LONGEST = 200
-"""The most characters in a campaign's, branch's or checkpoint's name (the journal's
-columns hold 200; an export's names are read back under the same limit)."""
 
 
 def label(name: str, what: str) -> str:

@@ -117,7 +117,8 @@ def odds(found: dict[str, Any], advise: bool) -> None:
                 f"to make {wanted}+ bullseyes"
             for line in advice_lines(found, goal):
                 say(line)
-        say(enemy_set_line(found["enemy_set"]))
+        if found["enemy_set"] is not None:  # (None: more dice than the odds weigh)
+            say(enemy_set_line(found["enemy_set"]))
         say(f"Odds {found['wild_shot']}.", "dim")
         return
     for label, value in odds_rows(found):

@@ -200,11 +200,14 @@ class Journal(Reading):
         return branch
 
     def _free_name(self, view: View, checkpoint: str) -> str:
+        from journal.store.schema import NAME_LONGEST
+
         taken = {b.name for b in self.store.tree.branches(view.campaign)}
         base = f"from-{checkpoint}"
-        name, n = base, 2
-        while name in taken:
-            name, n = f"{base}-{n}", n + 1
+        name, n = base[:NAME_LONGEST], 2
+        while name in taken:  # (cut to fit the journal's names, its number kept whole)
+            suffix = f"-{n}"
+            name, n = base[:NAME_LONGEST - len(suffix)] + suffix, n + 1
         return name
 
     def switch(self, name: str) -> View:

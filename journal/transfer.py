@@ -21,7 +21,7 @@ from journal import chain
 from journal import events as ev
 from journal.chain import Closing, Mark, RawEvent, Section
 from journal.errors import BadInput, SpireError
-from journal.reading import NAME_LONGEST
+from journal.store.schema import NAME_LONGEST
 from journal.terminal import visible_json
 
 FIELDS = ("seq", "type", "v", "payload", "recorded_at", "player", "override", "prev_hash", "hash")

@@ -406,3 +406,19 @@ def test_names_of_200_characters_go_through_an_export_and_its_import(
     hildegard.ok("import", str(out), "--name", "copy")
     assert "C" * 200 in json.dumps(hildegard.json("checkpoints"))
     assert "B" * 200 in json.dumps(hildegard.json("branches"))
+
+
+def test_a_branch_named_after_a_long_checkpoint_keeps_within_the_limit(
+    hildegard: Spire, tmp_path: Path,
+) -> None:
+    """`rewind NAME` names its branch "from-NAME", cut to the journal's 200 characters (a
+    second one keeps its number whole), so its export imports again."""
+    hildegard.ok("checkpoint", "C" * 200)
+    hildegard.ok("rewind", "C" * 200)
+    hildegard.ok("switch", "main")
+    hildegard.ok("rewind", "C" * 200)
+    names = [b["name"] for b in hildegard.json("branches")]
+    assert ("from-" + "C" * 195) in names and ("from-" + "C" * 193 + "-2") in names
+    out = tmp_path / "long.jsonl"
+    hildegard.ok("export", "-o", str(out))
+    hildegard.ok("import", str(out), "--name", "copy")

@@ -731,6 +731,8 @@ def test_a_target_of_many_sets_is_weighed_exactly(spire: Spire) -> None:
     ("11", "2", ("a set of 11 dice is more than the odds weigh (at most 10: the box holds 8 "
                  "shot dice)")),
     ("2", "101", "101 sets left are more than the odds weigh (at most 100)"),
+    ("10", "100", ("100 sets left of 10 dice are more than the odds weigh in a few seconds "
+                   "(every lock of every roll of every set is weighed)")),
 ])
 def test_a_target_past_what_the_odds_weigh_is_refused_in_one_line(
         spire: Spire, accuracy: str, sets: str, said: str) -> None:
@@ -749,8 +751,8 @@ def test_spire_rolls_no_more_dice_than_a_table_could(spire: Spire) -> None:
              "--parts", "c")
     assert spire.refused("roll", code=2) == (
         "spire: 1000000000 dice are more than spire rolls at once (at most 100): a slip in "
-        "the card's accuracy? `spire end` ends the encounter, to begin it again with the "
-        "card's own numbers")
+        "the card's accuracy? `spire end` ends the encounter; enter the card again (`spire "
+        "card add`) or give its numbers inline")
     spire.ok("end")
     spire.ok("target", "Slip", "--limit", "1", "--accuracy", "2", "--sets", "1", "--parts", "c")
     assert "rolled" in spire.ok("roll")
@@ -764,3 +766,17 @@ def test_an_enemy_set_past_what_the_odds_weigh_is_refused_in_one_line(spire: Spi
     assert spire.refused("odds", code=1) == (
         "spire: Giant's set of 6 dice is more than the odds weigh (at most 5: every order of "
         "its dice is weighed)")
+
+
+def test_the_players_odds_stand_beside_an_enemy_too_big_to_weigh(spire: Spire) -> None:
+    """On the players' turn the odds weigh their sets; the next enemy's set, past what is
+    weighed, is left out (`enemy_set` null) rather than refusing the players' own."""
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("card", "add", "Giant", "--enemy", "--limit", "2", "--accuracy", "6",
+             "--parts", "c,r,d")
+    spire.ok("faceoff", "Giant")
+    found = spire.json("odds")
+    assert found["kind"] == "face-off" and found["enemy"] == "Giant"
+    assert 0 < _fraction(found["defeat"]) < 1
+    assert found["enemy_set"] is None
+    assert "next set (" not in spire.ok("odds")  # the enemy's line, left out

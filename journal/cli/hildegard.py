@@ -168,7 +168,8 @@ def _random_faces(count: int) -> tuple[str, ...]:
     if count > ROLLED_AT_MOST:
         raise BadInput(f"{count} dice are more than spire rolls at once (at most "
                        f"{ROLLED_AT_MOST}): a slip in the card's accuracy? `spire end` ends "
-                       "the encounter, to begin it again with the card's own numbers")
+                       "the encounter; enter the card again (`spire card add`) or give its "
+                       "numbers inline")
     chance = random.SystemRandom()
     return tuple(chance.choice(SHOT_DIE) for _ in range(count))
 

@@ -6,20 +6,23 @@ import sqlalchemy as sa
 
 from journal.chain import RawEvent
 
+NAME_LONGEST = 200
+"""The most characters in a campaign's, branch's or checkpoint's name (its columns')."""
+
 metadata = sa.MetaData()
 campaigns = sa.Table(
     "campaigns", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
-    sa.Column("name", sa.String(200), nullable=False, unique=True),
+    sa.Column("name", sa.String(NAME_LONGEST), nullable=False, unique=True),
     sa.Column("game", sa.String(40), nullable=False),
-    sa.Column("current_branch", sa.String(200), nullable=False),
+    sa.Column("current_branch", sa.String(NAME_LONGEST), nullable=False),
     sa.Column("created_at", sa.String(40), nullable=False),
 )
 branches = sa.Table(
     "branches", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
     sa.Column("campaign_id", sa.Integer, sa.ForeignKey("campaigns.id"), nullable=False),
-    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("name", sa.String(NAME_LONGEST), nullable=False),
     sa.Column("parent_id", sa.Integer, sa.ForeignKey("branches.id"), nullable=True),
     sa.Column("fork_position", sa.Integer, nullable=True),
     sa.Column("head_position", sa.Integer, nullable=False),
@@ -60,7 +63,7 @@ checkpoints = sa.Table(
     "checkpoints", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
     sa.Column("branch_id", sa.Integer, sa.ForeignKey("branches.id"), nullable=False),
-    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("name", sa.String(NAME_LONGEST), nullable=False),
     sa.Column("position", sa.Integer, nullable=False),
     sa.Column("created_at", sa.String(40), nullable=False),
     sa.UniqueConstraint("branch_id", "name", name="uq_checkpoint_name"),
@@ -90,7 +93,7 @@ cards = sa.Table(
     "cards", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
     sa.Column("game", sa.String(40), nullable=False),
-    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("name", sa.String(NAME_LONGEST), nullable=False),
     sa.Column("kind", sa.String(20), nullable=False),
     sa.Column("number", sa.Integer, nullable=True),
     sa.Column("data", sa.Text, nullable=False),

@@ -45,6 +45,11 @@ Hone adds one. Every lock of every roll is weighed: a set of 10 dice takes secon
 minutes."""
 MOST_SETS = 100
 """The most fresh sets the odds weigh (a card asks a few; a Reset adds one)."""
+MOST_WORK = 5000
+"""The most work the odds take on, in sets weighed for every standing a set may leave
+(bullseyes up to the cap, the bonus combination met or not, feats left), each set of 5 dice
+one unit and a die more about 2.3 times that: 0.004 s a unit on a 2-core machine, so about
+twenty seconds at most (a 3-die target of 2 sets is about ten units)."""
 
 
 @dataclass(frozen=True)
@@ -271,7 +276,9 @@ def too_big(position: Position) -> str | None:
     """Why the odds do not weigh `position` (None when they do): more dice in a set than
     `MOST_DICE`, or more sets left than `MOST_SETS`."""
     p = position
-    dice = max(p.accuracy, p.next_size) + (1 if p.feats else 0)  # a Hone bought: a die more
+    dice = max(p.accuracy, p.next_size)
+    if p.feats and not p.honed:  # a Hone bought with a feat: a die more
+        dice += 1
     if p.going is not None:
         dice = max(dice, sum(p.going.locked) + sum(p.going.free))
     if dice > MOST_DICE:
@@ -279,6 +286,11 @@ def too_big(position: Position) -> str | None:
                 f"box holds 8 shot dice)")
     if p.sets > MOST_SETS:
         return f"{p.sets} sets left are more than the odds weigh (at most {MOST_SETS})"
+    mets = 2 if p.aim.bonus_combination is not None else 1
+    work = max(p.sets, 1) * (p.aim.cap + 1) * mets * (p.feats + 1) * 2.3 ** (dice - 5)
+    if work > MOST_WORK:
+        return (f"{p.sets} sets left of {dice} dice are more than the odds weigh in a few "
+                "seconds (every lock of every roll of every set is weighed)")
     return None
 
 
@@ -307,7 +319,7 @@ def _weigh_sets_first(p: Position, goal: Goal) -> None:
         return
     mets = (False, True) if p.aim.bonus_combination is not None else (False,)
     for sets in range(1, p.sets + 1):
-        for made in range(p.aim.cap + 1):
+        for made in range(min(p.made, p.aim.cap), p.aim.cap + 1):  # (bullseyes only grow)
             for met in mets:
                 for feats in range(p.feats + 1):
                     _fresh(p.aim, goal, made, met, p.accuracy, sets, p.accuracy, False, feats,
@@ -349,10 +361,16 @@ def _tally_then(p: Position, final: Counts, goal: Goal) -> Chances:
 def choices(position: Position, goal: Goal = "hit") -> list[Choice]:
     """Every finesse choice open on the set under way, each with its chances (best first);
     none when no set is under way or its finesse is over."""
-    p, going = position, position.going
-    if going is None or going.over or not sum(going.free):
+    if position.going is None or position.going.over or not sum(position.going.free):
         return []
-    _weigh_sets_first(p, goal)
+    _weigh_sets_first(position, goal)
+    return _choices_now(position, goal)
+
+
+def _choices_now(p: Position, goal: Goal) -> list[Choice]:
+    """`choices`, the later sets weighed already (a re-roll's choices ask it again)."""
+    going = p.going
+    assert going is not None
     made = min(p.made, p.aim.cap)
     found = []
     for lock in _subsets(going.free):
@@ -376,7 +394,7 @@ def _reroll_from(p: Position, locked: Counts, n: int, made: int, goal: Goal) -> 
             value = _tally_then(p, _add(locked, result), goal)
         else:
             assert p.going is not None
-            value = max(c.chances for c in choices(dataclasses.replace(
+            value = max(c.chances for c in _choices_now(dataclasses.replace(
                 p, made=made, going=Going(locked, result,
                                           bullseye_used=p.going.bullseye_used)), goal))
         outcomes.append((chance, value))
