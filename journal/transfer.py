@@ -103,6 +103,8 @@ def parse(lines: Iterable[str]) -> Iterator[RawEvent | Section | Mark]:
             if reading.closed:
                 raise BadInput("the file goes on after its closing record")
             event = _event(line, seq + 1, prev)
+            if isinstance(event, RawEvent) and event.type == "retracted":
+                reading.undo(event.position, tuple(event.payload["positions"]))
             if isinstance(event, dict) and "checkpoint" in event:
                 yield _mark(event, seq)
                 continue
@@ -128,6 +130,26 @@ class _Reading:
         self.read: list[Closing] = []
         self.name, self.start = "main", 0
         self.closed = False
+        self.undos: dict[str, dict[int, int]] = {"main": {}}
+        """Per branch read, what its lineage's undos took back: each position taken back,
+        by the position of the undo that took it (the undos' own positions by 0)."""
+
+    def undo(self, position: int, positions: tuple[int, ...]) -> None:
+        """An undo of the branch being read, checked against its lineage's undos as
+        `decide.undo` records them: it takes back an action, once, never another undo
+        (a redo records the event again)."""
+        taken = self.undos[self.name]
+        if len(set(positions)) < len(positions):
+            raise BadInput(f"the undo at #{position} names a position twice")
+        for p in positions:
+            if taken.get(p) == 0:
+                raise BadInput(f"the undo at #{position} takes back #{p}, an undo: an undo "
+                               "is never itself undone (a redo records the event again)")
+            if p in taken:
+                raise BadInput(f"the undo at #{position} takes back #{p}, which the undo at "
+                               f"#{taken[p]} took back already")
+        taken.update(dict.fromkeys(positions, position))
+        taken[position] = 0
 
     def record(self, record: dict[str, Any], seq: int, prev: str) -> Section | None:
         """A section (the next branch's) or None for the closing record, once checked."""
@@ -146,6 +168,9 @@ class _Reading:
             raise BadInput(f"branch {section.name!r} forks at #{section.fork}, past "
                            f"{section.parent!r}'s head")
         self.name, self.start = section.name, section.fork
+        parent = self.undos[section.parent]  # up to the fork: the parent's later undos are its own
+        self.undos[section.name] = {p: by for p, by in parent.items()
+                                    if (by or p) <= section.fork}
         return section
 
     def _end_branch(self, seq: int, prev: str) -> None:

@@ -184,6 +184,25 @@ def test_an_import_whose_undo_takes_back_what_no_undo_can_is_refused(
     assert "line 3: " in hildegard.refused("import", str(bad), "--name", "copy", code=2)
 
 
+@pytest.mark.parametrize(("undos", "says"), [
+    ([[2], [3]], "the undo at #4 takes back #3, an undo: an undo is never itself undone"),
+    ([[2], [2]], "the undo at #4 takes back #2, which the undo at #3 took back already"),
+    ([[2, 2]], "the undo at #3 names a position twice"),
+])
+def test_an_import_whose_undos_no_undo_would_record_is_refused(
+    hildegard: Spire, tmp_path: Path, undos: list[list[int]], says: str,
+) -> None:
+    """`decide.undo` takes back the latest action not taken back yet: such files imported,
+    and the audit of the copy then failed."""
+    records = exported(hildegard, tmp_path)
+    for n, positions in enumerate(undos, start=3):
+        records.append({**records[1], "seq": n, "type": "retracted", "v": 1,
+                        "payload": {"positions": positions}})
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(rechained(records))
+    assert says in hildegard.refused("import", str(bad), "--name", "copy", code=2)
+
+
 def test_an_import_of_a_sound_undo_goes_through(hildegard: Spire, tmp_path: Path) -> None:
     records = exported(hildegard, tmp_path)
     records.append({**records[1], "seq": 3, "type": "retracted", "v": 1,
