@@ -441,3 +441,13 @@ def test_a_branch_named_after_a_long_checkpoint_keeps_within_the_limit(
     out = tmp_path / "long.jsonl"
     hildegard.ok("export", "-o", str(out))
     hildegard.ok("import", str(out), "--name", "copy")
+
+
+@pytest.mark.parametrize("url", ["sqlite:///", "sqlite://", "sqlite:///:memory:",
+                                 "sqlite+pysqlite:///"])
+def test_a_journal_in_memory_is_refused(spire: Spire, url: str) -> None:
+    """A journal in memory is gone when the command ends: `new` once said it started a
+    campaign that nothing kept."""
+    line = spire.refused("--db", url, "new", "x", "--game", "hildegard", code=2)
+    assert line == (f"spire: {url!r} names no file, and a journal in memory keeps nothing: "
+                    "--db wants a journal file's path")

@@ -18,6 +18,10 @@ BUSY_TIMEOUT_MS = 5000
 def url_for(db: str) -> str:
     """A SQLAlchemy URL for `--db`: a URL as given, or a path to a SQLite file."""
     if "://" in db:
+        if db.partition("://")[0].partition("+")[0] == "sqlite" and \
+                db.partition("://")[2].strip("/") in ("", ":memory:"):
+            raise BadInput(f"{db!r} names no file, and a journal in memory keeps nothing: "
+                           "--db wants a journal file's path")
         return db
     path = Path(db).expanduser()
     if path.is_dir():
