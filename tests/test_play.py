@@ -317,6 +317,10 @@ def test_a_session_with_no_refusal_exits_0(hildegard: Spire) -> None:
     ("watch", 2, "`watch` does not run inside the play shell"),
     ("watch -n 1", 2, "`watch` does not run inside the play shell"),
     ("--db other.sqlite status", 2, "--db belongs on `spire play` itself; here, give a command"),
+    ("note hi --db other.sqlite", 2, ("--db belongs on `spire play` itself: the shell keeps "
+                                      "one journal")),
+    ("note hi --db=other.sqlite", 2, ("--db belongs on `spire play` itself: the shell keeps "
+                                      "one journal")),
     ('note "unclosed', 2, "cannot read the line: No closing quotation"),
     ("fly 3", 2, "No such command 'fly'."),
     ("undo", 1, None),
@@ -329,6 +333,14 @@ def test_lines_the_shell_refuses(hildegard: Spire, line: str, code: int, reason:
     if reason:
         assert run.err == f"line 1: {reason}\n"
     assert hildegard.journal_rows() == before
+
+
+def test_a_note_may_say_db_after_a_double_dash(hildegard: Spire) -> None:
+    """A line's --db was taken as the shell's own journal's and the note written there;
+    refused now, but after `--` every word is the command's."""
+    run = hildegard("play", input="note -- --db names the journal\n")
+    assert (run.code, run.err) == (0, "")
+    assert hildegard.json("log")[-1]["payload"]["text"] == "--db names the journal"
 
 
 def test_help_lists_the_commands_and_shows_one(hildegard: Spire) -> None:

@@ -117,6 +117,9 @@ class Shell:
             return _fail(f"`{name}` does not run inside the play shell", 2)
         if name.startswith("-") and name != "--version":
             return _fail(f"{name} belongs on `spire play` itself; here, give a command", 2)
+        given = words[:words.index("--")] if "--" in words else words
+        if any(w == "--db" or w.startswith("--db=") for w in given):  # (after the command too)
+            return _fail("--db belongs on `spire play` itself: the shell keeps one journal", 2)
         return self.run(words)
 
     def run(self, words: list[str]) -> int:
