@@ -123,9 +123,8 @@ def _enemy_set(fight: Any, enemy: Any, weighed_or_none: bool = False) -> dict[st
     if enemy.accuracy > meter_odds.MOST_DICE:
         if weighed_or_none:
             return None
-        raise Refused(f"{enemy.name}'s set of {enemy.accuracy} dice is more than the odds "
-                      f"weigh (at most {meter_odds.MOST_DICE}: every order of its dice is "
-                      "weighed)")
+        raise Refused(f"{enemy.name}: the odds weigh an enemy's set of at most "
+                      f"{meter_odds.MOST_DICE} dice, not {enemy.accuracy}")
     outcomes = meter_odds.enemy_set(fight.meter, fight.marks, enemy.accuracy)
     hit = meter_odds.squares_hit(outcomes, fight.marks)
     full = sum((p for marks, p in outcomes.items() if all(m == "hit" for m in marks)),

@@ -143,8 +143,8 @@ class _Reading:
             raise BadInput(f"the undo at #{position} names a position twice")
         for p in positions:
             if taken.get(p) == 0:
-                raise BadInput(f"the undo at #{position} takes back #{p}, an undo: an undo "
-                               "is never itself undone (a redo records the event again)")
+                raise BadInput(f"the undo at #{position} takes back #{p}, itself an undo "
+                               "(an undo is never undone)")
             if p in taken:
                 raise BadInput(f"the undo at #{position} takes back #{p}, which the undo at "
                                f"#{taken[p]} took back already")
@@ -271,8 +271,8 @@ def _takes_back(positions: tuple[int, ...], seq: int) -> None:
         raise BadInput("an undo that takes nothing back")
     wrong = next((p for p in positions if not 1 < p < seq), None)
     if wrong is not None:
-        raise BadInput(f"the undo at #{seq} takes back #{wrong}: an undo takes back only "
-                       "events between the campaign's start and itself")
+        can = f"only #2 to #{seq - 1}" if seq > 2 else "nothing before it but the start"
+        raise BadInput(f"the undo at #{seq} cannot take back #{wrong} ({can})")
 
 
 _values = itemgetter(*FIELDS)

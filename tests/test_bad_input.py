@@ -161,11 +161,10 @@ def test_an_import_with_a_rechained_bad_value_is_refused(
 
 
 @pytest.mark.parametrize(("positions", "says"), [
-    ([1], ("the undo at #3 takes back #1: an undo takes back only events between the "
-           "campaign's start and itself")),
-    ([3], "takes back #3"),
-    ([99], "takes back #99"),
-    ([-1], "takes back #-1"),
+    ([1], "the undo at #3 cannot take back #1 (only #2 to #2)"),
+    ([3], "the undo at #3 cannot take back #3 (only #2 to #2)"),
+    ([99], "cannot take back #99"),
+    ([-1], "cannot take back #-1"),
     ([], "an undo that takes nothing back"),
 ])
 def test_an_import_whose_undo_takes_back_what_no_undo_can_is_refused(
@@ -185,7 +184,7 @@ def test_an_import_whose_undo_takes_back_what_no_undo_can_is_refused(
 
 
 @pytest.mark.parametrize(("undos", "says"), [
-    ([[2], [3]], "the undo at #4 takes back #3, an undo: an undo is never itself undone"),
+    ([[2], [3]], "the undo at #4 takes back #3, itself an undo (an undo is never undone)"),
     ([[2], [2]], "the undo at #4 takes back #2, which the undo at #3 took back already"),
     ([[2, 2]], "the undo at #3 names a position twice"),
 ])
@@ -449,5 +448,4 @@ def test_a_journal_in_memory_is_refused(spire: Spire, url: str) -> None:
     """A journal in memory is gone when the command ends: `new` once said it started a
     campaign that nothing kept."""
     line = spire.refused("--db", url, "new", "x", "--game", "hildegard", code=2)
-    assert line == (f"spire: {url!r} names no file, and a journal in memory keeps nothing: "
-                    "--db wants a journal file's path")
+    assert line == f"spire: {url!r} names no file (a journal in memory keeps nothing)"

@@ -166,10 +166,8 @@ def _random_faces(count: int) -> tuple[str, ...]:
     from journal.games.hildegard.dice import SHOT_DIE
 
     if count > ROLLED_AT_MOST:
-        raise BadInput(f"{count} dice are more than spire rolls at once (at most "
-                       f"{ROLLED_AT_MOST}): a slip in the card's accuracy? `spire end` ends "
-                       "the encounter; enter the card again (`spire card add`) or give its "
-                       "numbers inline")
+        raise BadInput(f"{count} dice are too many to roll (at most {ROLLED_AT_MOST}): check "
+                       "the card's accuracy")
     chance = random.SystemRandom()
     return tuple(chance.choice(SHOT_DIE) for _ in range(count))
 

@@ -20,8 +20,7 @@ def url_for(db: str) -> str:
     if "://" in db:
         if db.partition("://")[0].partition("+")[0] == "sqlite" and \
                 db.partition("://")[2].strip("/") in ("", ":memory:"):
-            raise BadInput(f"{db!r} names no file, and a journal in memory keeps nothing: "
-                           "--db wants a journal file's path")
+            raise BadInput(f"{db!r} names no file (a journal in memory keeps nothing)")
         return db
     path = Path(db).expanduser()
     if path.is_dir():

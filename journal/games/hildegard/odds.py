@@ -282,15 +282,13 @@ def too_big(position: Position) -> str | None:
     if p.going is not None:
         dice = max(dice, sum(p.going.locked) + sum(p.going.free))
     if dice > MOST_DICE:
-        return (f"a set of {dice} dice is more than the odds weigh (at most {MOST_DICE}: the "
-                f"box holds 8 shot dice)")
+        return f"the odds weigh sets of at most {MOST_DICE} dice, not {dice}"
     if p.sets > MOST_SETS:
-        return f"{p.sets} sets left are more than the odds weigh (at most {MOST_SETS})"
+        return f"the odds weigh at most {MOST_SETS} sets left, not {p.sets}"
     mets = 2 if p.aim.bonus_combination is not None else 1
     work = max(p.sets, 1) * (p.aim.cap + 1) * mets * (p.feats + 1) * 2.3 ** (dice - 5)
     if work > MOST_WORK:
-        return (f"{p.sets} sets left of {dice} dice are more than the odds weigh in a few "
-                "seconds (every lock of every roll of every set is weighed)")
+        return f"{p.sets} sets of {dice} dice would take too long to weigh"
     return None
 
 
