@@ -25,16 +25,17 @@ SPIRE = [PY, "-m", "journal"]
 
 UNDO_EVERY = 20
 
-HILDEGARD = ("roll c c r", "status", "undo", "roll c c r", "wild miss")
-VOLUME2 = ("roll sickle", "status", "undo", "roll sickle", "upkeep", "enemy 1")
-MEASURED = ("roll", "status", "undo")
-"""The first three lines of each round are measured (a write, a read, an undo of the
-write); the rest bring the table back to where it rolls again."""
+HILDEGARD = ("roll c c r", "status", "undo", "redo", "wild miss")
+VOLUME2 = ("roll sickle", "status", "undo", "redo", "upkeep", "enemy 1")
+MEASURED = ("roll", "status", "undo", "redo")
+"""The first four lines of each round are measured (a write, a read, an undo of the write
+and its redo, which records the roll again); the rest bring the table back to where it
+rolls again."""
 
 
 def shell_costs(db: Path, rounds: int, play: tuple[str, ...]) -> dict[str, float]:
-    """Median milliseconds of a roll, `status` after it and `undo` of it, inside one
-    play shell, round after round."""
+    """Median milliseconds of a roll, `status` after it, `undo` of it and `redo`, inside
+    one play shell, round after round."""
     from typer.main import get_command
 
     from journal.cli import app
@@ -191,8 +192,8 @@ def journals(work: Path, size: int) -> dict[str, Path]:
 
 def shell_rows(small: dict[str, Path], big: dict[str, Path], work: Path, rounds: int,
                sizes: tuple[int, int]) -> list[Row]:
-    """Roll, status and undo inside `spire play` at both sizes; the big one's cost held to
-    the small one's, a read to 5 ms, a write to a durable commit."""
+    """Roll, status, undo and redo inside `spire play` at both sizes; the big one's cost
+    held to the small one's, a read to 5 ms, a write to a durable commit."""
     commit = durable_commit_ms(work, 200)
     rows: list[Row] = []
     low, high = (f"{n // 1000}k" for n in sizes)
@@ -204,7 +205,7 @@ def shell_rows(small: dict[str, Path], big: dict[str, Path], work: Path, rounds:
                          f"{b:.2f} ms", f"{a:.2f} ms", ratio(b / a, 1.5)))
         rows.append((f"shell ({game}): status, a read, {high}", f"{at[sizes[1]]['status']:.2f} ms",
                      "5 ms", verdict(at[sizes[1]]["status"] < 5)))
-        for name in ("roll", "undo"):
+        for name in ("roll", "undo", "redo"):
             spent, limit = at[sizes[1]][name], 1.5 * commit + 2
             rows.append((f"shell ({game}): {name}, a write, {high}", f"{spent:.2f} ms",
                          f"{limit:.2f} ms (1.5 x {commit:.2f} ms sqlite3 commit + 2 ms)",
