@@ -427,7 +427,7 @@ def redo(
     certain: a stretch of them is replayed, and its answer stands once a new action in it
     cleared what was undone before it, or nothing before it was ever undone
     (`undone_before(position)`: whether an undo before that position took anything back)."""
-    source, newest, size = iter(latest_first), list[ev.Recorded](), 64
+    source, newest, size = iter(latest_first), list[ev.Recorded](), 8
     undone: list[ev.Recorded] = []
     while True:
         newest += itertools.islice(source, size - len(newest))
@@ -435,7 +435,7 @@ def redo(
         window = newest[::-1]
         if not window:
             break
-        found = _undone_in(window, whole or not undone_before(window[0].position))
+        found = _undone_in(window, whole, undone_before)
         if found is not None:
             undone = found
             break
@@ -448,7 +448,8 @@ def redo(
     return _decided(again.event, violations=violations)
 
 
-def _undone_in(window: list[ev.Recorded], certain: bool) -> list[ev.Recorded] | None:
+def _undone_in(window: list[ev.Recorded], whole: bool,
+               undone_before: Callable[[int], bool]) -> list[ev.Recorded] | None:
     """What the undos in `window` (a stretch of the branch, oldest first) took back and no
     redo brought back yet, the latest last; None when what came before the stretch could
     change the answer (an undo reaching before it; or nothing left, where something undone
@@ -456,9 +457,13 @@ def _undone_in(window: list[ev.Recorded], certain: bool) -> list[ev.Recorded] | 
 
     Replayed from nothing, the stretch's list is always the top of the whole branch's (a
     push, a pop and a new action do the same to both), so its latest is the answer when it
-    holds one; an empty one is the answer once a new action cleared both."""
+    holds one; an empty one is the answer once a new action cleared both, or when
+    nothing before the stretch was ever undone (the `whole` branch, or no undo before it:
+    asked only then, as the usual redo, just after its undo, finds its answer in the
+    first few events read back)."""
     first = window[0].position
     undone: list[ev.Recorded] = []
+    certain = False
     for recorded in window:
         event = recorded.event
         if isinstance(event, ev.Retracted):
@@ -470,4 +475,6 @@ def _undone_in(window: list[ev.Recorded], certain: bool) -> list[ev.Recorded] | 
         elif undone:
             undone.clear()  # a new action: what was undone before it is not redone
             certain = True
-    return undone if undone or certain else None
+    if undone or certain or whole or not undone_before(first):
+        return undone
+    return None

@@ -459,3 +459,22 @@ def test_the_play_shell_keeps_one_connection_however_many_commands_it_runs(
     assert begun.count(True) == 16 + 2 * len(start), repr(begun)
     assert spire.json("status")["resources"]["gold"] == 0  # 4 x (+2, -2)
     assert shown[1].count("-2 gold") == 4
+
+
+@pytest.mark.parametrize("events", [600, 6000])
+def test_a_redo_reads_back_only_to_the_undo_it_takes_back(spire: Spire, events: int) -> None:
+    """Just after its undo, a redo finds the action in the few latest events; it does not
+    read back the branch's other undos, however many it has."""
+    build(spire.db, events, undo_every=20, name="long")
+    spire.ok("use", "long")
+    spire.ok("status")
+    journal = Journal(str(spire.db))
+    reads = []
+    for _ in range(2):
+        journal.execute(lambda v: decide.undo(v.latest_first()))
+    for _ in range(2):
+        journal.store.log.rows_read = 0
+        view = journal.execute(lambda v: decide.redo(v.latest_first(), v.undone_before))
+        reads.append(journal.store.log.rows_read)
+        assert view.state == project(Journal(str(spire.db)).store.log.read(view.branch))
+    assert all(n <= 8 for n in reads), (events, reads)
