@@ -20,7 +20,7 @@ def report(
     fmt: Annotated[str | None, typer.Option(
         "--format", "-f", metavar="md|html|json", show_default=False,
         help="The document's format [default: the output file's suffix, else md].")] = None,
-    output: Annotated[Path | None, typer.Option(
+    output: Annotated[str | None, typer.Option(
         "--output", "-o", metavar="FILE", help="File to write [default: stdout].")] = None,
     branch: Annotated[str | None, typer.Option(
         "--branch", "-b", metavar="NAME", help="A branch other than the current.")] = None,
@@ -40,20 +40,23 @@ def report(
     """
     from journal.report import KEEPS, format_for, gather, pieces
 
-    kind = format_for(fmt, output)
+    # A name, taken as text: typer's check of a Path would build a pydantic adapter, a
+    # twentieth of a long campaign's report, and check nothing a file to write needs.
+    written_to = None if output is None else Path(output)
+    kind = format_for(fmt, written_to)
     from journal.progress import working
 
     with working(f"writing the {kind} report"):
         text = pieces(gather(journal(ctx, reads=True), branch, KEEPS[kind]), kind)
-        if output is not None:
-            written = _written(output, text)
-    if output is None:  # on the terminal once the progress line is gone
+        if written_to is not None:
+            written = _written(written_to, text)
+    if written_to is None:  # on the terminal once the progress line is gone
         from journal.terminal import visible_json, visible_lines
 
         for piece in text:
             typer.echo((visible_json if kind == "json" else visible_lines)(piece), nl=False)
         return
-    typer.echo(f"Wrote the {kind} report to {output} ({written:,} bytes)")
+    typer.echo(f"Wrote the {kind} report to {written_to} ({written:,} bytes)")
 
 
 def _written(output: Path, text: Iterator[str]) -> int:

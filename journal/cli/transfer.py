@@ -16,7 +16,7 @@ from journal.paths import write_whole
 @app.command()
 def export(
     ctx: typer.Context,
-    output: Path = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write [default: stdout]."),
+    output: str = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write [default: stdout]."),
     branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="Only this branch's path, as a campaign of its own [default: every branch]."),
 ) -> None:
     """Write the campaign's events as JSON Lines, one event a line, with their hashes.
@@ -39,7 +39,7 @@ def export(
             sys.stdout.write(line)
     else:
         try:
-            write_whole(output, lines)
+            write_whole(Path(output), lines)
         except OSError as e:
             raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
 
