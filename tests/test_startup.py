@@ -123,6 +123,32 @@ def test_an_output_file_is_named_as_text_without_typers_path_check(
 
 
 @pytest.mark.slow
+def test_the_spire_process_closes_its_journal_and_freezes_what_is_left(tmp_path: Path) -> None:
+    # The interpreter's last collections would walk everything a command loaded; `main`
+    # closes the journal itself, then freezes the rest (journal.cli.main). What a write
+    # recorded is there, and SQLite's write-ahead log was closed with the journal (only
+    # these processes open it: one that stayed open would keep the log).
+    probe_frozen = PROBE.replace("print(json.dumps({", "import gc\nprint(json.dumps({"
+                                 "'frozen': gc.get_freeze_count(), ")
+    db = tmp_path / "journal.sqlite"
+
+    def run(*args: str) -> dict[str, object]:
+        done = subprocess.run(
+            [sys.executable, "-c", probe_frozen, "--db", str(db), *args], capture_output=True,
+            text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        result: dict[str, object] = json.loads(done.stdout)
+        assert result["code"] in (0, None), done.stderr
+        assert isinstance(result["frozen"], int) and result["frozen"] > 0
+        return result
+
+    run("new", "gray-oaks", "--game", "hildegard")
+    run("note", "the gate")
+    assert not Path(f"{db}-wal").exists()
+    assert not Path(f"{db}-shm").exists()
+    assert "Note: the gate" in str(run("log")["out"])
+
+
+@pytest.mark.slow
 def test_a_table_still_comes_from_rich(spire: Spire) -> None:
     spire.ok("new", "gray-oaks", "--game", "hildegard")
     result = probe("--db", str(spire.db), "log")

@@ -34,6 +34,23 @@ _kept: dict[tuple[str, str | None], Journal] | None = None
 """The journals `spire play` keeps open, by (db, campaign); None: one per command."""
 _open: ExitStack | None = None
 """Closes the connections of the journals kept open when `journals_kept` ends."""
+_opened: list[Journal] | None = None
+"""The journals a command opened inside `closed_at_end` (the `spire` process's one)."""
+
+
+@contextmanager
+def closed_at_end() -> Iterator[None]:
+    """Close the connections of every journal the commands inside open, once they end:
+    the process that runs one command (`journal.cli.main`) closes its journal itself
+    rather than leaving it to the interpreter's last collection."""
+    global _opened
+    _opened = []
+    try:
+        yield
+    finally:
+        opened, _opened = _opened, None
+        for found in opened:
+            found.store.close()
 
 
 @contextmanager
@@ -58,6 +75,8 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
     key = (options.db or default_db(), options.campaign)
     if _kept is None:
         found = Journal(*key)
+        if _opened is not None:
+            _opened.append(found)
     elif key in _kept:
         found = _kept[key]
     else:

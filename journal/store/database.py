@@ -127,6 +127,10 @@ class Database:
         with self._connections.translated(), self._connections.transaction() as conn:
             yield conn
 
+    def close(self) -> None:
+        """Close the journal's pooled connections (a later transaction opens new ones)."""
+        self.engine.dispose()
+
     def kept_open(self) -> AbstractContextManager[None]:
         """Every transaction inside on one connection, kept open until the block ends (the
         play shell: a connection from the pool costs as much as a read)."""
