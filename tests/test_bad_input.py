@@ -449,3 +449,18 @@ def test_a_journal_in_memory_is_refused(spire: Spire, url: str) -> None:
     campaign that nothing kept."""
     line = spire.refused("--db", url, "new", "x", "--game", "hildegard", code=2)
     assert line == f"spire: {url!r} names no file (a journal in memory keeps nothing)"
+
+
+def test_an_empty_db_is_refused_not_taken_for_the_default_journal(
+    hildegard: Spire, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`spire --db "$JOURNAL" new ...` with the variable unset once started a campaign in
+    the default journal, which the script never named."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    hildegard.ok("--db", str(hildegard.db), "use", "gray-oaks")
+    for given, command in (("", ("note", "the gate")), ("  ", ("new", "x", "--game", "volume2"))):
+        line = hildegard.refused("--db", given, *command, code=2)
+        assert line == ("spire: --db is empty: name a journal file or URL, or leave --db out "
+                        "for the default journal")
+    assert not data.exists()
