@@ -102,6 +102,11 @@ def test_a_long_campaign_keeps_what_it_shows_or_spools_what_grows(long_campaign:
     assert len(shown.encounters) <= 40 and len(shown.timeline) <= 400 + 2  # + 2 checkpoints
     assert len(shown.path) <= 200 and shown.notes == ()
     assert shown.shown.encounters.total >= 300 and shown.shown.timeline.left_out > 900
+    # A table of every undo is no one's reading: the latest 100, the earlier ones counted.
+    assert UNDOS > 100 and len(shown.undos) == 100 and shown.shown.undos == UNDOS - 100
+    assert shown.undos[-1].position > shown.undos[0].position
+    said = f"The latest 100 undos; {UNDOS - 100} earlier ones are left out here"
+    assert said in render(shown, "md") and said in render(shown, "html")
     spooled = gather(journal, keep="spooled")
     assert spooled.encounters == spooled.timeline == spooled.path == spooled.notes == ()
     assert spooled.undos == () and len(spooled.spooled.undos) == UNDOS

@@ -132,20 +132,23 @@ def test_the_spire_process_closes_its_journal_and_freezes_what_is_left(tmp_path:
                                  "'frozen': gc.get_freeze_count(), ")
     db = tmp_path / "journal.sqlite"
 
-    def run(*args: str) -> dict[str, object]:
+    def run(*args: str, stdin: str = "", **env: str) -> dict[str, object]:
         done = subprocess.run(
             [sys.executable, "-c", probe_frozen, "--db", str(db), *args], capture_output=True,
-            text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+            text=True, check=True, input=stdin, env={**os.environ, "PYTHONPATH": str(ROOT), **env})
         result: dict[str, object] = json.loads(done.stdout)
         assert result["code"] in (0, None), done.stderr
         assert isinstance(result["frozen"], int) and result["frozen"] > 0
+        assert not Path(f"{db}-wal").exists() and not Path(f"{db}-shm").exists(), args
         return result
 
     run("new", "gray-oaks", "--game", "hildegard")
     run("note", "the gate")
-    assert not Path(f"{db}-wal").exists()
-    assert not Path(f"{db}-shm").exists()
-    assert "Note: the gate" in str(run("log")["out"])
+    run("play", stdin="note the road\ncheckpoint gate\n")  # the shell's kept journal
+    completed = run(_SPIRE_COMPLETE="complete_bash", COMP_WORDS="spire rewind ", COMP_CWORD="2",
+                    SPIRE_DB=str(db))
+    assert "gate" in str(completed["out"])  # completion opens the journal on its own
+    assert "Note: the road" in str(run("log")["out"])
 
 
 @pytest.mark.slow

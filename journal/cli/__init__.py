@@ -211,8 +211,8 @@ def options(
     from journal.cli.common import Options
 
     if db is not None and not db.strip():  # `--db "$JOURNAL"` with the variable unset
-        raise BadInput("--db is empty: name a journal file or URL, or leave --db out for "
-                       "the default journal")
+        raise BadInput("--db is empty: name a journal file or URL, or leave --db (and "
+                       "SPIRE_DB) out for the default journal")
     if campaign is not None and not is_text(campaign):  # from SPIRE_CAMPAIGN
         raise BadInput(f"campaign '{undecoded(campaign)}' is not UTF-8 text; spire keeps only "
                        "text")
@@ -410,7 +410,7 @@ def load(*modules: str) -> None:
 
 
 def main() -> None:
-    """`spire`: one command in a process of its own. Its journal is closed as it ends;
+    """`spire`: one command in a process of its own. Its journals are closed as it ends;
     then what is left is frozen (`gc.freeze`), so the interpreter's last collections do
     not walk everything the command loaded only to find it alive: they took a sixth of a
     `spire status` (about 50 ms of 300; tests/bench/flat.py holds it to the floor)."""

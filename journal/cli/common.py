@@ -40,17 +40,26 @@ _opened: list[Journal] | None = None
 
 @contextmanager
 def closed_at_end() -> Iterator[None]:
-    """Close the connections of every journal the commands inside open, once they end:
-    the process that runs one command (`journal.cli.main`) closes its journal itself
-    rather than leaving it to the interpreter's last collection."""
+    """Close the connections of every journal the commands inside open (`remembered`),
+    once they end: the process that runs one command (`journal.cli.main`) closes its
+    journal itself rather than leaving it to the interpreter's last collection."""
     global _opened
     _opened = []
     try:
         yield
     finally:
         opened, _opened = _opened, None
-        for found in opened:
-            found.store.close()
+        with ExitStack() as closing:  # each closed, whatever another raises
+            for found in opened:
+                closing.callback(found.store.close)
+
+
+def remembered(found: Journal) -> Journal:
+    """`found`, closed when `closed_at_end` ends (inside it; else as before, by the
+    interpreter)."""
+    if _opened is not None:
+        _opened.append(found)
+    return found
 
 
 @contextmanager
@@ -74,13 +83,11 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
     options: Options = ctx.find_root().obj
     key = (options.db or default_db(), options.campaign)
     if _kept is None:
-        found = Journal(*key)
-        if _opened is not None:
-            _opened.append(found)
+        found = remembered(Journal(*key))
     elif key in _kept:
         found = _kept[key]
     else:
-        found = _kept[key] = Journal(*key)
+        found = _kept[key] = remembered(Journal(*key))
         if _open is not None:  # its transactions on one connection, kept open too
             _open.enter_context(found.store.kept_open())
     if reads and not found.store.there:

@@ -51,11 +51,11 @@ class CommandLine:
         self._journal: Journal | None = None
 
     def journal(self) -> Journal:
-        from journal.cli.common import default_db
+        from journal.cli.common import default_db, remembered
         from journal.service import Journal
 
         if self._journal is None:
-            self._journal = Journal(self.db or default_db(), self.campaign)
+            self._journal = remembered(Journal(self.db or default_db(), self.campaign))
         return self._journal
 
     def view(self) -> View | None:

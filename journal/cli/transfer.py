@@ -38,10 +38,11 @@ def export(
         for line in lines:  # as they are read: a long campaign is never all in memory
             sys.stdout.write(line)
     else:
+        written = Path(output)
         try:
-            write_whole(Path(output), lines)
+            write_whole(written, lines)
         except OSError as e:
-            raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
+            raise BadInput(f"cannot write {written}: {e.strerror}; it is as it was") from None
 
 
 @app.command("import")

@@ -131,7 +131,7 @@ def build(source: Source) -> Report:
     names, resources, items = story.Names(), Resources(), Items()
     fallen, milestones = Deaths(timeline), Milestones()
     encounters, dice, world = _game(rules, found)
-    ledger = Ledger(gone, spooled)
+    ledger = Ledger(gone, spooled, None if whole else digest.UNDOS)
     ledger.first = first
     # The game's encounters last: an encounter ended is told after what its event began.
     typed: list[Typed] = [timeline, told, names, milestones, dice]
@@ -190,7 +190,8 @@ def build(source: Source) -> Report:
     path = told.named(names.names)
     entries, left_out = timeline.entries(names.names)
     shown = None if whole else digest.Shown(
-        kept.shown(), digest.Timeline(entries, left_out), (path, max(told.cards - len(path), 0)))
+        kept.shown(), digest.Timeline(entries, left_out), (path, max(told.cards - len(path), 0)),
+        ledger.counted - len(ledger.undos))
     xs, dead = kept.encounters(), tuple(fallen.found)
     return Report(
         campaign=_campaign(source, rules, state, kept.last.made() if kept.last else None,

@@ -21,6 +21,7 @@ from journal.report.model import (
     Position,
     Report,
     TimelineEntry,
+    UndoRecord,
     kind_of,
 )
 
@@ -34,6 +35,8 @@ PATH = 200
 """Cards on the one-line path before the earlier ones are counted."""
 SERIES = 60
 """Changes of a resource listed before the earlier ones are counted."""
+UNDOS = 100
+"""Undos listed (the latest) before the earlier ones are counted."""
 RARE = 0.1
 """An outcome a card had in fewer than this share of its encounters is notable."""
 ALWAYS = ("chapter", "checkpoint", "death")
@@ -154,6 +157,14 @@ def path(report: Report, limit: int = PATH) -> tuple[tuple[CardStep, ...], int]:
     return (tuple(steps[-limit:]), max(len(steps) - limit, 0))
 
 
+def undos(report: Report, limit: int = UNDOS) -> tuple[tuple[UndoRecord, ...], int]:
+    """The latest `limit` undos, and how many came before them."""
+    if isinstance(report.shown, Shown):
+        return report.undos, report.shown.undos
+    every = report.undos
+    return (tuple(every[-limit:]), max(len(every) - limit, 0))
+
+
 def series(points: Sequence[T], limit: int = SERIES) -> tuple[Sequence[T], int]:
     """A resource's latest `limit` changes, and how many came before them."""
     return (points[-limit:], max(len(points) - limit, 0))
@@ -167,6 +178,8 @@ class Shown:
     encounters: Encounters
     timeline: Timeline
     path: tuple[tuple[CardStep, ...], int]
+    undos: int = 0
+    """The earlier undos left out of `Report.undos` (which holds the latest `UNDOS`)."""
 
 
 @dataclass

@@ -103,6 +103,7 @@ def when(moment: datetime) -> str:
 
 def _context(report: Report) -> dict[str, Any]:
     cards, before = digest.path(report)
+    undos, undos_before = digest.undos(report)
     return {
         "r": report, "c": report.campaign, "cards": cards, "cards_before": before,
         "timeline": digest.timeline(report), "encounters": (shown := digest.encounters(report)),
@@ -125,7 +126,8 @@ def _context(report: Report) -> dict[str, Any]:
         "override_rows": [(f"#{o.position}", o.says + (" (undone)" if o.undone else ""),
                            o.reason) for o in report.overrides],
         "undo_rows": [(f"#{u.position}", "; ".join(f"#{p} {s}" for p, s in u.undid))
-                      for u in report.undos],
+                      for u in undos],
+        "undos_left_out": undos_before,
     }
 
 

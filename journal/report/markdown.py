@@ -258,9 +258,13 @@ def _corrections(report: Report) -> list[str]:
             (f"#{o.position}", text(o.says) + (" (undone)" if o.undone else ""),
              text(o.reason)) for o in report.overrides)) + [""]
     if report.undos:
+        latest, earlier = digest.undos(report)
+        if earlier:
+            lines += [(f"The latest {len(latest):,} undos; {earlier:,} earlier ones are left "
+                       "out here (the JSON report has them all)."), ""]
         lines += table(["#", "undid"], (
             (f"#{u.position}", "; ".join(f"#{p} {text(s)}" for p, s in u.undid))
-            for u in report.undos))
+            for u in latest))
     return lines if lines[-1] else lines[:-1]
 
 

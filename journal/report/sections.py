@@ -225,10 +225,13 @@ class Ledger:
     """What the whole history tells, undone events and undos with it: the overrides, the
     undos (with what each took back), the first and the latest event."""
 
-    def __init__(self, gone: frozenset[int], spooled: Spooled | None = None) -> None:
+    def __init__(self, gone: frozenset[int], spooled: Spooled | None = None,
+                 latest: int | None = None) -> None:
+        """`latest`: keep only that many undos, the latest (`counted` counts them all)."""
         self.gone, self.spooled = gone, spooled
         self.overrides: list[OverrideRecord] = []
-        self.undos: list[UndoRecord] = []
+        self.undos: deque[UndoRecord] = deque(maxlen=latest)
+        self.counted = 0
         self.said: dict[int, str] = {}
         self.first: ev.Entry | None = None
         self.last: ev.Entry | None = None
@@ -242,8 +245,9 @@ class Ledger:
         if r.position in self.gone:
             self.said[r.position] = describe(r.event)
         elif isinstance(r.event, ev.Retracted):
+            self.counted += 1
             undo = UndoRecord(r.position, tuple(
-                (p, self.said.get(p, "?")) for p in r.event.positions))
+                (p, self.said.pop(p, "?")) for p in r.event.positions))
             if self.spooled is not None:
                 self.spooled.undos.add(undo_item(undo))
             else:

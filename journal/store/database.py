@@ -128,7 +128,8 @@ class Database:
             yield conn
 
     def close(self) -> None:
-        """Close the journal's pooled connections (a later transaction opens new ones)."""
+        """Close the journal's pooled connections, as the process that opened it ends (a
+        journal not made yet drops the empty one it read from)."""
         self.engine.dispose()
 
     def kept_open(self) -> AbstractContextManager[None]:
