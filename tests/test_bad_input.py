@@ -8,7 +8,9 @@ against a journal file in tmp_path.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -459,8 +461,31 @@ def test_an_empty_db_is_refused_not_taken_for_the_default_journal(
     data = tmp_path / "data"
     monkeypatch.setenv("XDG_DATA_HOME", str(data))
     hildegard.ok("--db", str(hildegard.db), "use", "gray-oaks")
-    for given, command in (("", ("note", "the gate")), ("  ", ("new", "x", "--game", "volume2"))):
-        line = hildegard.refused("--db", given, *command, code=2)
+    for empty, command in (("", ("note", "the gate")), ("  ", ("new", "x", "--game", "volume2"))):
+        line = hildegard.refused("--db", empty, *command, code=2)
         assert line == ("spire: --db is empty: name a journal file or URL, or leave --db (and "
                         "SPIRE_DB) out for the default journal")
     assert not data.exists()
+
+
+@pytest.mark.parametrize("command", [["note", "the gate"], ["export"], ["play"]])
+def test_a_reader_that_stops_reading_leaves_the_command_done(
+    hildegard: Spire, command: list[str],
+) -> None:
+    """`spire note ... | true`, `spire export | head`: the reader closes the pipe before
+    spire writes. What the command did stands and it ends as done, quietly, where it once
+    ended as 1 (a refusal, for a note that was recorded); the play shell runs every line."""
+    lines = "note one\nnote two\n" if command == ["play"] else ""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "journal", "--db", str(hildegard.db), *command],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert process.stdout is not None and process.stdin is not None
+    process.stdout.close()  # before spire, still starting, writes a thing
+    _, err = process.communicate(lines.encode())
+    assert (process.returncode, err.decode()) == (0, "")
+    log = hildegard.ok("log")
+    if command == ["play"]:
+        assert "Note: one" in log and "Note: two" in log
+    elif command[0] == "note":
+        assert "Note: the gate" in log

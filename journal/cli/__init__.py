@@ -50,6 +50,19 @@ class SpireGroup(TyperGroup):
             text_as_given(command, ctx)
         return name, command, rest
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """The command, with its output's reader allowed to go away (`spire replay |
+        head`): what the command did stands, and it ends as done (0), quietly, where click
+        would end it as 1 (which spire's exit codes read as a refusal, for a write that
+        was recorded). In `spire play` the next lines still run, their output dropped."""
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a reader gone shows here, not at the interpreter's exit
+        except BrokenPipeError:
+            _reader_gone()
+            return None
+        return result
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         """The commands' names, without building them (typer's own builds each)."""
         return list(self.commands)
@@ -134,6 +147,16 @@ def hoisted(args: list[str]) -> list[str]:
         command = command or not arg.startswith("-")
         rest.append(arg)
     return [*front, *rest]
+
+
+def _reader_gone() -> None:
+    """Send the rest of the output nowhere: its reader closed the pipe."""
+    try:
+        dropped = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(dropped, sys.stdout.fileno())
+        os.close(dropped)
+    except (OSError, ValueError):  # an output with no file under it (a test's): nothing to do
+        pass
 
 
 def _fail(message: str, code: int) -> int:
