@@ -463,8 +463,7 @@ def test_an_empty_db_is_refused_not_taken_for_the_default_journal(
     hildegard.ok("--db", str(hildegard.db), "use", "gray-oaks")
     for empty, command in (("", ("note", "the gate")), ("  ", ("new", "x", "--game", "volume2"))):
         line = hildegard.refused("--db", empty, *command, code=2)
-        assert line == ("spire: --db is empty: name a journal file or URL, or leave --db (and "
-                        "SPIRE_DB) out for the default journal")
+        assert line == "spire: --db is empty: name a journal file, or leave --db out for the default"
     assert not data.exists()
 
 

@@ -748,7 +748,7 @@ def test_spire_rolls_no_more_dice_than_a_table_could(spire: Spire) -> None:
     spire.ok("target", "Slip", "--limit", "1", "--accuracy", "1000000000", "--sets", "1",
              "--parts", "c")
     assert spire.refused("roll", code=2) == (
-        "spire: 1000000000 dice are too many to roll (at most 100): check the card's accuracy")
+        "spire: 1000000000 dice are too many to roll (at most 100): check the accuracy")
     spire.ok("end")
     spire.ok("target", "Slip", "--limit", "1", "--accuracy", "2", "--sets", "1", "--parts", "c")
     assert "rolled" in spire.ok("roll")

@@ -234,8 +234,7 @@ def options(
     from journal.cli.common import Options
 
     if db is not None and not db.strip():  # `--db "$JOURNAL"` with the variable unset
-        raise BadInput("--db is empty: name a journal file or URL, or leave --db (and "
-                       "SPIRE_DB) out for the default journal")
+        raise BadInput("--db is empty: name a journal file, or leave --db out for the default")
     if campaign is not None and not is_text(campaign):  # from SPIRE_CAMPAIGN
         raise BadInput(f"campaign '{undecoded(campaign)}' is not UTF-8 text; spire keeps only "
                        "text")

@@ -167,7 +167,7 @@ def _random_faces(count: int) -> tuple[str, ...]:
 
     if count > ROLLED_AT_MOST:
         raise BadInput(f"{count} dice are too many to roll (at most {ROLLED_AT_MOST}): check "
-                       "the card's accuracy")
+                       "the accuracy")
     chance = random.SystemRandom()
     return tuple(chance.choice(SHOT_DIE) for _ in range(count))
 
