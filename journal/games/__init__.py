@@ -1,7 +1,9 @@
-"""The three games spire keeps, each named by its rules file in rules/.
+"""The games spire keeps: one registry, `GAMES`, and what the core reads of a game.
 
-A game module names its resources, limits and deck rules; the core commands (reveal, pull,
-gain, items...) read them here, and each game's own encounter rules live beside it.
+Each game is a package under journal/games/ of one shape (journal/games/interface.py says
+what each of its modules provides). The core asks `package(name)` for the campaign's game
+and reads the module of the layer it needs (`.odds`, `.view`, `.commands`...), imported
+then and not before; no module outside journal/games/ names a game.
 """
 
 from __future__ import annotations
@@ -10,12 +12,20 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from journal.errors import BadInput, NotFound
 from journal.paths import shipped
 
-GAME_NAMES = ("hildegard", "spires-end", "volume2")
+GAMES: dict[str, str] = {
+    "hildegard": "journal.games.hildegard",
+    "spires-end": "journal.games.spires_end",
+    "volume2": "journal.games.volume2",
+}
+"""Every game spire ships, by the name a campaign records, and its package (as python-chess
+lists its variants in `VARIANTS`). `register` adds another (a test's, a fan variant's)."""
 
 
 @dataclass(frozen=True)
@@ -74,10 +84,11 @@ class Game:
         return tuple(StartingCharacter(name) for name in names)
 
 
-def _load(name: str) -> Game:
+def _load(name: str, path: Path | None = None) -> Game:
     import tomllib  # here: a command that loads no game's rules (status) does without it
 
-    raw = tomllib.loads((shipped("rules") / f"{name}.toml").read_text(encoding="utf-8"))
+    path = path or shipped("rules") / f"{name}.toml"
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
     game, deck, items = raw["game"], raw["deck"], raw["items"]
     resources = {
         key: Resource(name=key, **value) for key, value in raw.get("resources", {}).items()
@@ -107,23 +118,67 @@ def _load(name: str) -> Game:
 
 
 @cache
-def load(name: str) -> Game:
-    """A game's rules file from rules/, read once: the game's package and its modules
-    each take their `GAME` from here, so none imports the package it belongs to."""
-    return _load(name)
+def load(name: str, path: Path | None = None) -> Game:
+    """A game's rules file (from rules/ unless `path` names another), read once: the
+    game's package and its modules each take their `GAME` from here, so none imports the
+    package it belongs to."""
+    return _load(name, path)
 
 
-_MODULES = {"hildegard": "hildegard", "spires-end": "spires_end", "volume2": "volume2"}
+def register(name: str, package: str) -> None:
+    """Add the game `name`, kept by the package `package` (importable, of the shape
+    journal/games/interface.py describes)."""
+    GAMES[name] = package
+    package_of.cache_clear()
+
+
+def names() -> tuple[str, ...]:
+    """The names of the games spire keeps, in the order it lists them."""
+    return tuple(GAMES)
 
 
 @cache
+def package_of(name: str) -> GamePackage:
+    """The game called `name`; an unknown name is bad input."""
+    if name not in GAMES:
+        raise NotFound(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}")
+    return GamePackage(name, GAMES[name])
+
+
 def game(name: str) -> Game:
-    """The rules of the game called `name`; an unknown name is bad input."""
-    if name not in GAME_NAMES:
-        raise NotFound(f"unknown game {name!r}; choose one of: {', '.join(GAME_NAMES)}")
-    module = importlib.import_module(f"journal.games.{_MODULES[name]}")
-    rules: Game = module.GAME
-    return rules
+    """The rules file of the game called `name` (its package's `GAME`), its events and how
+    they fold known from then on; an unknown name is bad input."""
+    return package_of(name).rules
+
+
+@dataclass(frozen=True)
+class GamePackage:
+    """One game's package: each layer of it imported when it is first asked for, so a
+    command loads only what it uses (`spire status` no game's commands, `--help` none).
+
+    The modules' names are the same in every game; journal/games/interface.py says what
+    each one provides, and mypy holds each game to it."""
+
+    name: str
+    package: str
+
+    def module(self, layer: str) -> ModuleType:
+        """The game's module of `layer` (`"odds"`, `"view"`, `"commands"`...)."""
+        return importlib.import_module(f"{self.package}.{layer}")
+
+    @property
+    def rules(self) -> Game:
+        """The game's rules file; its events and evolve are registered from then on."""
+        root = importlib.import_module(self.package)
+        for layer in _REGISTERING:
+            importlib.import_module(f"{self.package}.{layer}")
+        found: Game = root.GAME
+        return found
+
+
+_REGISTERING = ("events", "evolve", "describe")
+"""The layers that register themselves with the core as they are imported (their events'
+types, how each folds, how each is told): imported with the game's rules, in every game."""
 
 
 T = TypeVar("T")

@@ -10,5 +10,3 @@ steps are `combat`'s), `view` shows.
 from journal.games import load
 
 GAME = load("hildegard")
-
-from journal.games.hildegard import describe, events, evolve  # noqa: F401  (registers)

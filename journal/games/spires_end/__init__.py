@@ -9,5 +9,3 @@ fights on d8 action bars: `rules` decides, `state` and `combat` evolve, `view` s
 from journal.games import load
 
 GAME = load("spires-end")
-
-from journal.games.spires_end import describe, events, state  # noqa: F401  (registers)

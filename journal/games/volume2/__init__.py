@@ -10,5 +10,3 @@ recoup each round: `rules` decides, `state` and `combat` evolve, `view` shows.
 from journal.games import load
 
 GAME = load("volume2")
-
-from journal.games.volume2 import describe, events, rounds, state  # noqa: E402,F401  (registers)
