@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 MIN_EXPECTED = 5
 """The chi-squared test is trusted once every face expects at least this many results
@@ -134,3 +135,8 @@ def luck(results: Iterable[str], hoped: Sequence[str], die_faces: Sequence[str])
     spread = math.sqrt(n * p * (1 - p))
     z = (count - n * p) / spread if spread > 0 else None
     return Luck(tuple(hoped), n, count, n * p, z)
+
+
+def chance(value: Fraction) -> dict[str, Any]:
+    """A chance for scripts (`spire odds --json`): exact (`fraction`) and as a float."""
+    return {"fraction": f"{value.numerator}/{value.denominator}", "value": float(value)}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 IRREGULAR = {"die": "dice", "enemy": "enemies", "ally": "allies", "was": "were", "is": "are"}
 
 
@@ -29,3 +31,8 @@ def against(count: int, limit: int, word: str) -> str:
 def counted(amount: int, resource: str) -> str:
     """A resource counted: "1 feat", "2 feats", "3 gold" (its name is the plural)."""
     return f"{amount} {resource[:-1] if amount == 1 and resource.endswith('s') else resource}"
+
+
+def percent(chance: dict[str, Any]) -> str:
+    """A chance as `spire odds --json` gives it, in percent to a tenth: "12.5%"."""
+    return f"{100 * chance['value']:.1f}%"

@@ -15,7 +15,7 @@ from itertools import combinations, product
 import pytest
 from conftest import Spire
 
-from journal.games.hildegard import odds
+from journal.games.hildegard import finesse as odds
 from journal.games.hildegard.dice import Face
 
 SIDES: tuple[Face, ...] = ("crescent", "crescent", "crescent", "ring", "dot", "blank")

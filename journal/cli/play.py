@@ -316,50 +316,9 @@ def toolbar_line(view: View) -> str:
 def whose_turn(state: State) -> str | None:
     """Who acts next in the encounter under way (an ally, a player or an enemy); None
     between encounters."""
-    if state.game == "hildegard":
-        return _hildegard_turn(state)
-    if state.game == "spires-end":
-        from journal.games.spires_end.state import spires_end
+    from journal.games import package_of
 
-        actor = spires_end(state).actor()
-        return actor.name if actor is not None else None
-    if state.game == "volume2":
-        return _volume2_turn(state)
-    return None
-
-
-def _hildegard_turn(state: State) -> str | None:
-    from journal.games.hildegard.state import FaceOff, Target, hildegard
-
-    enc = hildegard(state).encounter
-    if isinstance(enc, Target) and enc.outcome is None:
-        return enc.shot.roller if enc.shot is not None else enc.shooter
-    if isinstance(enc, FaceOff) and enc.outcome is None:
-        waiting = [f.card.name for f in enc.standing() if f.card.name not in enc.enemies_done]
-        enemy = enc.enemy or (waiting[0] if waiting else None)
-        if enc.turn == "enemy":
-            return enemy
-        playing = next((s for who, s in enc.shots if not s.complete), None)
-        if playing is not None:
-            return playing.roller
-        shot = {who for who, _ in enc.shots}
-        return next((s for s in enc.shooters if s not in shot), enemy)
-    return None
-
-
-def _volume2_turn(state: State) -> str | None:
-    from journal.games.volume2.state import volume2
-
-    enc = volume2(state).encounter
-    if enc is None or not enc.under_way:
-        return None
-    if enc.phase == "enemies":
-        foe = enc.acting()
-        return foe.name if foe is not None else None
-    if enc.turn is not None:
-        return str(enc.turn.ally)
-    nxt = next((a for a in enc.allies if not a.acted and not a.ko), None)
-    return nxt.name if nxt is not None else None
+    return package_of(state.game).rules_module().whose_turn(state)
 
 
 def _cut(text: str, width: int) -> str:

@@ -14,10 +14,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from journal.errors import BadInput, NotFound
 from journal.paths import shipped
+
+if TYPE_CHECKING:
+    from journal.games import interface
 
 GAMES: dict[str, str] = {
     "hildegard": "journal.games.hildegard",
@@ -174,6 +177,32 @@ class GamePackage:
             importlib.import_module(f"{self.package}.{layer}")
         found: Game = root.GAME
         return found
+
+    # -- the layers the core asks of the game (odds, insight, recheck, rules, report, demo)
+
+    def odds(self) -> interface.Odds:
+        """The game's odds (`spire odds`) from the position the journal holds."""
+        return cast("interface.Odds", self.module("odds"))
+
+    def insight(self) -> interface.Insight:
+        """The game's odds told to people."""
+        return cast("interface.Insight", self.module("insight"))
+
+    def recheck(self) -> interface.Recheck:
+        """What the audit re-asks of the game's events: the rule each one records."""
+        return cast("interface.Recheck", self.module("recheck"))
+
+    def rules_module(self) -> interface.Rules:
+        """The game's rules (its `decide`s, and whose turn it is)."""
+        return cast("interface.Rules", self.module("rules"))
+
+    def report(self) -> interface.Report:
+        """The game's part of the play report."""
+        return cast("interface.Report", self.module("report"))
+
+    def demo(self) -> interface.Demo:
+        """The game's demo script (`spire demo`)."""
+        return cast("interface.Demo", self.module("demo"))
 
 
 _REGISTERING = ("events", "evolve", "describe")

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from journal.games import Game
+    from journal.state import State
 
 
 class GameState(Protocol):
@@ -83,6 +84,32 @@ class Cards(Protocol):
 
 class Odds(Protocol):
     """Exact chances from the position the journal holds."""
+
+    def odds(self, state: State) -> dict[str, Any]:
+        """What the game weighs where the players stand now, as plain data (`spire odds
+        --json`), with `"game"` and `"kind"` keys; Refused when there is nothing to weigh."""
+        ...
+
+
+# -- insight.py (render) ------------------------------------------------------------------
+
+class Insight(Protocol):
+    """The game's odds told to people (Rich and plain lines, on the terminal)."""
+
+    def show_odds(self, found: dict[str, Any], advise: bool) -> None:
+        """`found`, as the game's `odds` gave it, shown; with `advise`, its advice too."""
+        ...
+
+
+# -- rules.py -----------------------------------------------------------------------------
+
+class Rules(Protocol):
+    """The game's rules: each command's `decide`, and whose turn it is."""
+
+    def whose_turn(self, state: State) -> str | None:
+        """Who acts next in the encounter under way (an ally, a player, an enemy); None
+        between encounters."""
+        ...
 
 
 # -- recheck.py ---------------------------------------------------------------------------

@@ -201,7 +201,7 @@ def chance_at_start(card: TargetCard) -> float | None:
     """The chance the card gave to hit at its start (Issue 20: the report shows it)."""
     if card.sets > WEIGHED[0] or card.accuracy > WEIGHED[1]:
         return None
-    from journal.games.hildegard import odds
+    from journal.games.hildegard import finesse as odds
 
     return float(odds.chances(odds.at_start(card))[0])
 

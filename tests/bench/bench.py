@@ -115,7 +115,7 @@ def shell_odds_ms(db: Path, times: int) -> float:
     from journal.cli import app
     from journal.cli.common import Options, journals_kept
     from journal.cli.play import Shell
-    from journal.games.hildegard import odds
+    from journal.games.hildegard import finesse as odds
 
     group = get_command(app)
     ctx = group.make_context("spire", ["--db", str(db), "status"])

@@ -7,6 +7,16 @@ face-offs: `rules` decides, `evolve` folds each event into `state` (a face-off's
 steps are `combat`'s), `view` shows.
 """
 
+from typing import TYPE_CHECKING
+
 from journal.games import load
 
 GAME = load("hildegard")
+
+if TYPE_CHECKING:  # each module of the game holds to its Protocol (journal/games/interface.py)
+    from journal.games import interface
+    from journal.games.hildegard import insight, odds, rules
+
+    _odds: interface.Odds = odds
+    _insight: interface.Insight = insight
+    _rules: interface.Rules = rules

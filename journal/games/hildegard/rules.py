@@ -127,7 +127,7 @@ def _face_off_to_roll(state: State, fight: FaceOff, player: int | None) -> tuple
             effects = fight.round_effects or hildegard(state).next_set
             return who, max(fight.meter.accuracy + effects.hone - effects.flub, 0)
         return who, len(shot.free)
-    enemy = _enemy_up(fight)
+    enemy = enemy_up(fight)
     shot = fight.enemy_shot
     if shot is None or shot.roller != enemy.name:
         return enemy.name, enemy.accuracy
@@ -142,7 +142,7 @@ def next_shooter(fight: FaceOff) -> str:
     return fight.shooters[0]
 
 
-def _enemy_up(fight: FaceOff) -> EnemyCard:
+def enemy_up(fight: FaceOff) -> EnemyCard:
     if fight.enemy is not None:
         return next(f.card for f in fight.foes if f.card.name == fight.enemy)
     waiting = [f for f in fight.standing() if f.card.name not in fight.enemies_done]
@@ -479,3 +479,22 @@ def end(state: State, player: int | None = None) -> Decision:
     whose = encounter.shooter if isinstance(encounter, Target) and hildegard(state).aside \
         else None
     return decided(hv.EncounterEnded(shooter=whose), _over(encounter))
+
+
+def whose_turn(state: State) -> str | None:
+    """Who acts next in the target or face-off under way (the shooter, a player, the
+    enemy); None between encounters."""
+    enc = hildegard(state).encounter
+    if isinstance(enc, Target) and enc.outcome is None:
+        return enc.shot.roller if enc.shot is not None else enc.shooter
+    if not isinstance(enc, FaceOff) or enc.outcome is not None:
+        return None
+    waiting = [f.card.name for f in enc.standing() if f.card.name not in enc.enemies_done]
+    enemy = enc.enemy or (waiting[0] if waiting else None)
+    if enc.turn == "enemy":
+        return enemy
+    playing = next((s for _, s in enc.shots if not s.complete), None)
+    if playing is not None:
+        return playing.roller
+    shot = {who for who, _ in enc.shots}
+    return next((s for s in enc.shooters if s not in shot), enemy)

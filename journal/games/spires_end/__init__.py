@@ -6,6 +6,16 @@ items, at most 3 combat items each, story items unlimited. Seven allies, two in 
 fights on d8 action bars: `rules` decides, `state` and `combat` evolve, `view` shows.
 """
 
+from typing import TYPE_CHECKING
+
 from journal.games import load
 
 GAME = load("spires-end")
+
+if TYPE_CHECKING:  # each module of the game holds to its Protocol (journal/games/interface.py)
+    from journal.games import interface
+    from journal.games.spires_end import insight, odds, rules
+
+    _odds: interface.Odds = odds
+    _insight: interface.Insight = insight
+    _rules: interface.Rules = rules

@@ -16,11 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
+from journal.dice_stats import chance
+from journal.errors import Refused
 from journal.games.spires_end import events as se
 from journal.games.spires_end.combat import base_dice
-from journal.games.spires_end.state import Fighter, SpiresEnd
+from journal.games.spires_end.state import ENEMY_TURN, Fighter, SpiresEnd, spires_end
 from journal.games.spires_end.turns import action, enemy_action
+from journal.state import State
 
 
 @dataclass(frozen=True)
@@ -92,3 +96,40 @@ def enemy_bar(game: SpiresEnd, bar_number: int, target: str) -> Outcome:
         after = enemy_action(game, event).ally(target)
         afters.append(after if after is not None else struck)
     return _tally(struck, afters)
+
+
+# -- `spire odds`: the fight under way, as plain data -----------------------------------
+
+def odds(state: State) -> dict[str, Any]:
+    game = spires_end(state)
+    fight = game.fight
+    if fight is None or not fight.under_way:
+        raise Refused("the odds weigh a Spire's End fight under way; none is now "
+                      "(`spire fight ENEMY` begins one)")
+    name = game.slots[fight.turn - 1] if fight.turn != ENEMY_TURN else None
+    actor = game.ally(name) if name else None
+    bars = [] if actor is None else [
+        {"bar": n, "name": bar.name, "cost": bar.cost,
+         **_outcome(ally_bar(game, actor, n))}
+        for n, bar in enumerate(actor.card.bars, start=1)]
+    picked = selection(game)
+    enemy = fight.enemy
+    return {
+        "game": "spires-end", "kind": "fight", "round": fight.round,
+        "turn": name or enemy.name,
+        "enemy": {"name": enemy.name, "hp": enemy.hp, "ap": enemy.ap},
+        "ally": None if actor is None else {"name": actor.name, "hp": actor.hp,
+                                            "ap": actor.ap, "bars": bars},
+        "enemy_turn": {
+            "selected": {who: chance(p) for who, p in picked.items()},
+            "bars": [{"bar": n, "name": bar.name, "against": {
+                who: _outcome(enemy_bar(game, n, who)) for who in picked}}
+                for n, bar in enumerate(enemy.card.bars, start=1)],
+        },
+    }
+
+
+def _outcome(found: Any) -> dict[str, Any]:
+    return {"hp_lost": {str(k): chance(p) for k, p in found.hp_lost.items()},
+            "ap_lost": {str(k): chance(p) for k, p in found.ap_lost.items()},
+            "falls": chance(found.falls)}

@@ -482,3 +482,9 @@ def _other(game: SpiresEnd, name: str) -> str | None:
 def inflict(state: State, target: str, given: Inflicted) -> Decision:
     name = _ally(state, target, "the effect")
     return _decided(se.EffectInflicted(target=name, inflicted=given), [])
+
+
+def whose_turn(state: State) -> str | None:
+    """The ally or enemy whose turn it is in the fight under way; None between fights."""
+    actor = spires_end(state).actor()
+    return actor.name if actor is not None else None

@@ -7,6 +7,16 @@ dice and the allies' shot dice paid in HP, d20 enemies with ferocity, the target
 recoup each round: `rules` decides, `state` and `combat` evolve, `view` shows.
 """
 
+from typing import TYPE_CHECKING
+
 from journal.games import load
 
 GAME = load("volume2")
+
+if TYPE_CHECKING:  # each module of the game holds to its Protocol (journal/games/interface.py)
+    from journal.games import interface
+    from journal.games.volume2 import insight, odds, rules
+
+    _odds: interface.Odds = odds
+    _insight: interface.Insight = insight
+    _rules: interface.Rules = rules

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from journal.games import load
 from journal.games.volume2 import events as v2
@@ -21,8 +21,12 @@ from journal.games.volume2.state import (
     Foe,
     Turn,
     Volume2,
+    volume2,
 )
 from journal.words import plural
+
+if TYPE_CHECKING:
+    from journal.state import State
 
 GAME = load("volume2")
 
@@ -340,3 +344,17 @@ def settled(enc: Encounter) -> Encounter:
 def encounter_of(game: Volume2) -> Encounter:
     assert game.encounter is not None
     return game.encounter
+
+
+def whose_turn(state: State) -> str | None:
+    """The ally or enemy who acts next in the encounter under way; None between them."""
+    enc = volume2(state).encounter
+    if enc is None or not enc.under_way:
+        return None
+    if enc.phase == "enemies":
+        foe = enc.acting()
+        return foe.name if foe is not None else None
+    if enc.turn is not None:
+        return str(enc.turn.ally)
+    nxt = next((a for a in enc.allies if not a.acted and not a.ko), None)
+    return nxt.name if nxt is not None else None

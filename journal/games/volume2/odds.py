@@ -23,8 +23,14 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 from math import factorial
+from typing import Any
 
+from journal.dice_stats import chance as said
+from journal.errors import Refused
+from journal.games.volume2.combat import attacks_of
 from journal.games.volume2.dice import HIVE_DIE, SHOT_DIE, DieKind
+from journal.games.volume2.state import volume2
+from journal.state import State
 
 Counts = tuple[int, ...]
 """How many dice show each face of the die, in the order of `faces(kind)`."""
@@ -206,3 +212,84 @@ def turn_damage(outcomes: dict[tuple[int, bool], Fraction], attacks: int,
         if added == depth + attacks:
             beyond = sum(dist.values(), Fraction(0))
     return dict(sorted(done.items())), beyond
+
+
+# -- `spire odds`: the encounter under way, as plain data -------------------------------
+
+MOST_DICE = 7
+"""The most HP spent the odds weigh (a die an HP): beyond it every chance is within a
+hair of 1, and the table would take seconds."""
+
+
+def odds(state: State) -> dict[str, Any]:
+    enc = volume2(state).encounter
+    if enc is None or not enc.under_way:
+        raise Refused("the odds weigh a Volume 2 encounter under way; none is now "
+                      "(`spire fight ENEMY` begins one)")
+    up = enc.up()
+    return {
+        "game": "volume2", "kind": "encounter", "round": enc.round, "phase": enc.phase,
+        "allies": [_ally(enc, fighter) for fighter in up],
+        "enemies": [_enemy(enc, foe, [a.name for a in up]) for foe in enc.standing()],
+    }
+
+
+def _ally(enc: Any, fighter: Any) -> dict[str, Any]:
+    """Each combination's chance for each HP the ally could spend (keeping 1), and from
+    its dice as they stand if its turn is under way."""
+    card, kind = fighter.card, fighter.card.dice
+    most = min(fighter.hp - 1, MOST_DICE)
+    turn = enc.turn if enc.turn is not None and enc.turn.ally == fighter.name else None
+    combos = []
+    for combo in card.actions() if kind is not None else ():
+        by_hp = {n: combination_chance(kind, combo.faces, n)
+                 for n in range(1, most + 1)}
+        row: dict[str, Any] = {
+            "name": combo.name, "faces": list(combo.faces), "does": combo.says(),
+            "by_hp_spent": {str(n): said(p) for n, p in by_hp.items()},
+            "best_hp": _best_hp(by_hp)}
+        if turn is not None and turn.rolled:
+            locked = [f for f, lock in zip(turn.faces, turn.locked, strict=True) if lock]
+            free = [f for f, lock in zip(turn.faces, turn.locked, strict=True) if not lock]
+            row["now"] = said(chance_from(kind, combo.faces, locked, free,
+                                                    turn.relock, turn.final))
+        combos.append(row)
+    return {"ally": fighter.name, "hp": fighter.hp, "dice": kind, "combinations": combos,
+            "turn": None if turn is None else {"spent": turn.spent,
+                                                "faces": list(turn.faces),
+                                                "locked": list(turn.locked)}}
+
+
+def _best_hp(by_hp: dict[int, Fraction]) -> int | None:
+    """The HP that buys the most chance per HP spent ("HP isn't just health; it's the fuel
+    for your attacks"): the fewest HP of those tied. None when no HP spent can make it."""
+    if not any(by_hp.values()):
+        return None
+    return max(by_hp, key=lambda n: (by_hp[n] / n, -n))
+
+
+def _enemy(enc: Any, foe: Any, allies: list[str]) -> dict[str, Any]:
+    """The chance each ally is its target, one attack's damage, and its turn's total."""
+    card = foe.card
+    table = [(r.low, r.high, r.damage) for r in card.table]
+    outcomes = attack(table, foe.ferocity, foe.raised("damage"), card.quickdraw)
+    acting = enc.acting() is foe
+    attacks = enc.attacks_left if acting and enc.attacks_left else attacks_of(foe)
+    total, beyond = turn_damage(outcomes, attacks)
+    per_attack: dict[int, Fraction] = {}
+    for (damage, _), p in outcomes.items():
+        per_attack[damage] = per_attack.get(damage, Fraction(0)) + p
+    again = sum((p for (_, more), p in outcomes.items() if more), Fraction(0))
+    contenders = [a for a in allies if not enc.contenders or a in enc.contenders]
+    if acting and enc.target is not None:  # the target roll (or a bee) has said
+        contenders = [enc.target]
+    return {
+        "enemy": foe.name, "ferocity": foe.ferocity, "quickdraw": card.quickdraw,
+        "attacks": attacks, "table_entered": bool(table),
+        "targeted": {name: said(p) for name, p in
+                     zip(contenders, targeted(len(contenders)), strict=True)},
+        "attack_damage": {str(d): said(p) for d, p in sorted(per_attack.items())},
+        "another_attack": said(again),
+        "turn_damage": {str(d): said(p) for d, p in total.items()},
+        "turn_damage_beyond": said(beyond),
+    }

@@ -17,6 +17,7 @@ from journal.games import load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard
 from journal.games.volume2.catalog import ready
+from journal.games.volume2.combat import whose_turn as whose_turn  # noqa: PLC0414 (re-exported)
 from journal.games.volume2.dice import MAX_DEPLOYED, DieKind, contains, d20, faces
 from journal.games.volume2.state import Encounter, Fighter, Turn, volume2
 from journal.state import State
