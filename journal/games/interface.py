@@ -14,11 +14,14 @@ command line's (typer), imported only when that game's campaign runs a command.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
+    from journal.decide import Decision
+    from journal.events import Recorded
     from journal.games import Game
     from journal.state import State
 
@@ -114,8 +117,37 @@ class Rules(Protocol):
 
 # -- recheck.py ---------------------------------------------------------------------------
 
+Earlier: TypeAlias = "Callable[[], Iterable[Recorded]]"
+"""The events before one, newest first, read only as far back as they are asked for."""
+
+Redecide: TypeAlias = "Callable[[State, Any, int | None, Earlier], Decision]"
+"""(the state before, the event's payload, the player who acted, the events before) ->
+the decision its command makes now."""
+
+Rolled: TypeAlias = "Callable[[Any], Sequence[str]]"
+"""The faces an event's payload shows of one kind of die."""
+
+
+@dataclass(frozen=True)
+class DieKind:
+    """A kind of die: the faces printed on it, and the events that roll it."""
+
+    name: str
+    printed: tuple[str, ...]
+    rolls: dict[str, Rolled]
+
+
 class Recheck(Protocol):
     """What the audit asks of the game's events: the command each records, its dice."""
+
+    RECHECKS: dict[str, Redecide]
+    """Each of the game's event types and the command that records it, given what the
+    event holds (journal/recheck.py keeps the core events' rows); the tests fail while an
+    event type has no row."""
+
+    DIE_KINDS: tuple[DieKind, ...]
+    """The game's dice, each with the events that roll it (counted by the audit and the
+    report)."""
 
 
 # -- report.py (application) --------------------------------------------------------------
