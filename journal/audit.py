@@ -36,7 +36,7 @@ from journal.audit_model import (
 )
 from journal.audit_walk import Walk
 from journal.dice_stats import DiceStats
-from journal.recheck import DIE_KINDS
+from journal.recheck import die_kinds
 
 if TYPE_CHECKING:
     from journal.seal import Sealed
@@ -167,7 +167,7 @@ def _events(first: int, last: int) -> str:
 def _dice(walks: Sequence[Walk]) -> tuple[DiceStats, ...]:
     """Each kind of die's faces, from every event that rolled one (players' and enemies')."""
     found = []
-    for kind in DIE_KINDS:
+    for kind in die_kinds():
         faces: Counter[str] = Counter()
         for walk in walks:
             faces.update(walk.legality.dice.get(kind.name, {}))

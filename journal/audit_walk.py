@@ -31,7 +31,8 @@ from journal.audit_model import (
     row_at,
 )
 from journal.errors import BadInput, SpireError
-from journal.recheck import DIE_KINDS, Rolled, recheck
+from journal.games.interface import Rolled
+from journal.recheck import die_kinds, recheck
 from journal.state import State, project
 from journal.stepwise import Stepwise, TooDeep
 
@@ -289,7 +290,8 @@ class Legality:
 @cache
 def _rolls(type_: str) -> tuple[tuple[str, Rolled], ...]:
     """The kinds of dice an event of `type_` rolls, each with how to read its faces."""
-    return tuple((kind.name, kind.rolls[type_]) for kind in DIE_KINDS if type_ in kind.rolls)
+    return tuple((kind.name, kind.rolls[type_]) for kind in die_kinds()
+                 if type_ in kind.rolls)
 
 
 def _undone(rows: Sequence[Row]) -> frozenset[int]:

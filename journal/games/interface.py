@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from journal.decide import Decision
     from journal.events import Recorded
     from journal.games import Game
+    from journal.report.model import Found
+    from journal.report.parts import GameParts
     from journal.state import State
 
 
@@ -154,6 +156,14 @@ class Recheck(Protocol):
 
 class Report(Protocol):
     """The game's sections of the play report."""
+
+    DEATHS: bool
+    """Whether the game's characters can die (the report keeps a section of deaths)."""
+
+    def parts(self, rules: Game, found: Found) -> GameParts:
+        """One report's sections of the game, fresh: its encounters (each handed to
+        `found` once over), its dice read and told, its world's own sections."""
+        ...
 
 
 # -- demo.py (application) ----------------------------------------------------------------

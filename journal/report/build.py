@@ -12,26 +12,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from journal import events as ev
-from journal.dice_stats import Luck, luck, stats
-from journal.games import Game
+from journal.games import Game, package_of
 from journal.games import game as game_named
-from journal.report import as_json, digest, hildegard, story
+from journal.report import as_json, digest, story
 from journal.report.fold import Taker
 from journal.report.model import (
     CampaignInfo,
     CheckpointMark,
     Death,
-    Dice,
     Encounter,
     Ended,
-    Found,
     Report,
 )
+from journal.report.parts import Typed
 from journal.report.sections import (
-    Counted,
     Deaths,
     Items,
     Ledger,
@@ -43,10 +40,7 @@ from journal.report.sections import (
 from journal.report.spool import Spooled
 from journal.state import Handler, State, handler, overridden, retracted_positions
 
-if TYPE_CHECKING:
-    from journal.report import volume2
-
-__all__ = ["Source", "build", "deaths", "luck_line", "standing"]
+__all__ = ["Source", "build", "deaths", "standing"]
 
 
 class Seen(Protocol):
@@ -55,22 +49,6 @@ class Seen(Protocol):
     def wants(self, kind: type) -> bool: ...
 
     def take(self, recorded: ev.Entry) -> None: ...
-
-
-class Typed(Protocol):
-    """A section that reads only some kinds of event: how it takes an event of `kind`
-    (with the states around it), or None if it does not read it (`fold.Reads`)."""
-
-    def taker(self, kind: type) -> Taker | None: ...
-
-
-class Follows(Typed, Protocol):
-    """A game's encounters followed step by step (those steps it takes); `close` hands
-    on the one under way."""
-
-    def close(self) -> None: ...
-
-    def opened(self) -> int | None: ...
 
 
 Keep = Literal["whole", "shown", "spooled"]
@@ -130,7 +108,8 @@ def build(source: Source) -> Report:
     told = Story(timeline, None if whole else digest.PATH, spooled)
     names, resources, items = story.Names(), Resources(), Items()
     fallen, milestones = Deaths(timeline), Milestones()
-    encounters, dice, world = _game(rules, found)
+    game = package_of(rules.name).report().parts(rules, found)
+    encounters, dice, world = game.encounters, game.dice, game.world
     ledger = Ledger(gone, spooled, None if whole else digest.UNDOS)
     ledger.first = first
     # The game's encounters last: an encounter ended is told after what its event began.
@@ -200,7 +179,7 @@ def build(source: Source) -> Report:
         checkpoints=tuple(replace(m, card=marked[m.position]) for m in source.checkpoints),
         encounters=xs, resources=resources.series(), items=items.records(),
         deaths=dead, notes=tuple(told.notes), overrides=tuple(ledger.overrides),
-        undos=tuple(ledger.undos), dice=_dice(rules, dice, state),
+        undos=tuple(ledger.undos), dice=game.dice_told(state),
         milestones=tuple(milestones.found), timeline=entries, shown=shown,
         spooled=None if spooled is None else replace(spooled, names=names.names),
         **(world.sections() if world is not None else {}))
@@ -218,21 +197,6 @@ def _plan(kind: type, typed: Sequence[Typed], seen: Seen | None) -> _Plan:
     watch = seen is not None and seen.wants(kind)
     return (not (undo or watch), tuple(take for take in takers if take is not None),
             handler(kind), undo, watch, kind is ev.ItemPassed)
-
-
-def _game(rules: Game, found: Found) -> tuple[Follows, hildegard.Dice | Counted,
-                                              volume2.World | None]:
-    """The game's encounters, dice and world (Volume 2's trades and waterfalls)."""
-    if rules.name == "hildegard":
-        return hildegard.Encounters(found), hildegard.Dice(), None
-    if rules.name == "volume2":
-        from journal.report import volume2
-
-        return volume2.Encounters(found), Counted("Volume 2 "), volume2.World()
-    from journal.report import spires_end
-
-    counted = Counted("Spire's End " if rules.name == "spires-end" else "-")
-    return spires_end.Encounters(found), counted, None
 
 
 def _campaign(source: Source, rules: Game, state: State, last: Encounter | None,
@@ -262,38 +226,3 @@ def standing(state: State, encounters: Sequence[Encounter], fallen: Sequence[Dea
         parts.append(last.headline if last.outcome is None else f"last encounter: {last.headline}")
     parts += [f"{d.name} fell at #{d.position}" for d in fallen]
     return "; ".join(parts) + "."
-
-
-def _dice(rules: Game, dice: Any, state: State) -> Dice:
-    if rules.name == "volume2":
-        return Dice(_counted(dice), None, "Luck is measured on Hildegard's "
-                    "bullseye parts; Volume 2's dice are counted above.")
-    if rules.name == "spires-end":
-        return Dice(_counted(dice), None, "Luck is measured on Hildegard's "
-                    "bullseye parts; Spire's End's d8 is counted above.")
-    if rules.name != "hildegard":
-        return Dice((), None, f"No dice are kept for {rules.title} yet.")
-    assert isinstance(dice, hildegard.Dice)
-    faces = tuple(rules.raw["dice"]["shot"]["faces"])
-    kinds = [stats("shot die", dice.faces(), faces)]
-    kinds += [stats(f"wild shot die ({die})", shown)
-              for die, shown in dice.wild.items()]
-    players = {c.name for c in state.characters}
-    theirs = luck(dice.faces(players), hildegard.PARTS, faces)
-    return Dice(tuple(kinds), theirs, luck_line(theirs))
-
-
-def _counted(dice: Counted) -> tuple[Any, ...]:
-    return tuple(stats(kind.name.removeprefix(dice.game), counted, kind.printed)
-                 for kind, counted in zip(dice.kinds, dice.counts))
-
-
-def luck_line(found: Luck) -> str:
-    """The players' luck in one sentence, e.g. "... (z = +1.20): luckier than expected"."""
-    if found.z is None:
-        return "Luck: the players have rolled no shot dice yet."
-    parts = ", ".join(found.faces[:-1]) + f" or {found.faces[-1]}"
-    dice = "shot die" if found.total == 1 else "shot dice"
-    return (f"Luck: the players' {found.total} {dice} showed "
-            f"{found.count} bullseye parts ({parts}) against {found.expected:.1f} expected "
-            f"(z = {found.z:+.2f}): {found.verdict}.")

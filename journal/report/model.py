@@ -413,8 +413,10 @@ def path_step(step: CardStep) -> str:
 
 
 def has_deaths(report: Report) -> bool:
-    """Whether the game's characters can die (Hildegard's have no HP)."""
-    return report.campaign.game != "hildegard"
+    """Whether the game's characters can die (its report says: some have no HP)."""
+    from journal.games import package_of
+
+    return package_of(report.campaign.game).report().DEATHS
 
 
 def fairness(kind: DiceStats) -> str:

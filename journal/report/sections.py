@@ -7,13 +7,14 @@ Pure: no journal, no clock, no output.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from journal import events as ev
 from journal.describe import describe
+from journal.dice_stats import DiceStats, stats
 from journal.report.as_json import note_item, undo_item
 from journal.report.fold import Reads, Step, Taker
 from journal.report.model import (
@@ -30,6 +31,9 @@ from journal.report.model import (
 from journal.report.spool import Spooled
 from journal.report.story import PATH, Timeline
 from journal.state import State
+
+if TYPE_CHECKING:
+    from journal.games.interface import DieKind
 
 Move = Literal["revealed", "pulled", "retrieved"]
 MOVES: dict[type[ev.Payload], Move] = {
@@ -257,17 +261,20 @@ class Ledger:
 
 
 class Counted(Reads):
-    """Every die of the game named `game` that the events rolled, counted per face as the
-    audit counts them (`recheck.DIE_KINDS`)."""
+    """Every die of `kinds` (a game's, `recheck.DIE_KINDS`) that the events rolled, counted
+    per face as the audit counts them; each named without the game's `prefix`."""
 
-    def __init__(self, game: str) -> None:
-        from journal.recheck import DIE_KINDS
-
-        self.game = game
-        self.kinds = [k for k in DIE_KINDS if k.name.startswith(game)]
+    def __init__(self, kinds: Sequence[DieKind], prefix: str) -> None:
+        self.prefix = prefix
+        self.kinds = list(kinds)
         self.counts: list[Counter[str]] = [Counter() for _ in self.kinds]
         self.reads: dict[type, list[tuple[Counter[str], Callable[[Any], Iterable[str]]]]] = {}
         """Per event class, the dice it rolls and how to read them (asked once a class)."""
+
+    def stats(self) -> tuple[DiceStats, ...]:
+        """Each kind of die's faces against a fair die's."""
+        return tuple(stats(kind.name.removeprefix(self.prefix), counted, kind.printed)
+                     for kind, counted in zip(self.kinds, self.counts, strict=True))
 
     def wants(self, kind: type) -> bool:
         tag = getattr(kind, "model_fields", {}).get("type")

@@ -1,4 +1,5 @@
-"""Hildegard in a report: each target and face-off with its numbers, and the dice rolled.
+"""Hildegard in a report: each target and face-off with its numbers, the dice rolled, and
+the players' luck on them.
 
 The numbers are read from the state the events fold into (`journal.games.hildegard.state`),
 never recomputed here, so the report cannot disagree with what the table was told.
@@ -12,21 +13,26 @@ from datetime import datetime
 from functools import cache
 from typing import Any, Literal, TypeVar
 
+from journal.dice_stats import Luck, luck, stats
 from journal.events import Entry
+from journal.games import Game
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
 from journal.games.hildegard.state import FaceOff, Target
 from journal.report import fold
 from journal.report.fold import Taker
+from journal.report.model import Dice as DiceSection
 from journal.report.model import (
     Encounter,
     Ended,
     Enemy,
     FaceOffReport,
+    Found,
     Round,
     TargetReport,
 )
+from journal.report.parts import GameParts
 from journal.state import State
 
 STARTED = (hv.TargetStarted, hv.FaceOffStarted)
@@ -35,6 +41,16 @@ E = TypeVar("E")
 PARTS: tuple[str, ...] = tuple(dict.fromkeys(face for pair in BULLSEYES for face in pair))
 """The faces that form bullseyes ("two Crescent icons", "a Ring and a Dot"): the faces
 the players hope for, for the luck line."""
+
+
+DEATHS = False
+"""Hildegard's characters have no HP: the report keeps no deaths."""
+
+
+def parts(rules: Game, found: Found) -> GameParts:
+    """A report's Hildegard sections: its targets and face-offs, its shot dice and luck."""
+    dice = Dice()
+    return GameParts(Encounters(found), dice, lambda state: dice.told(rules, state))
 
 
 class Dice:
@@ -87,6 +103,28 @@ class Dice:
             if rollers is None or roller in rollers:
                 counted[shown] += n
         return counted
+
+
+    def told(self, rules: Game, state: State) -> DiceSection:
+        """The report's dice: the shot die's faces, each wild die's effects, and the
+        players' luck (the characters' rolls, not the enemies')."""
+        faces = tuple(rules.raw["dice"]["shot"]["faces"])
+        kinds = [stats("shot die", self.faces(), faces)]
+        kinds += [stats(f"wild shot die ({die})", shown) for die, shown in self.wild.items()]
+        players = {c.name for c in state.characters}
+        theirs = luck(self.faces(players), PARTS, faces)
+        return DiceSection(tuple(kinds), theirs, luck_line(theirs))
+
+
+def luck_line(found: Luck) -> str:
+    """The players' luck in one sentence, e.g. "... (z = +1.20): luckier than expected"."""
+    if found.z is None:
+        return "Luck: the players have rolled no shot dice yet."
+    parts = ", ".join(found.faces[:-1]) + f" or {found.faces[-1]}"
+    dice = "shot die" if found.total == 1 else "shot dice"
+    return (f"Luck: the players' {found.total} {dice} showed "
+            f"{found.count} bullseye parts ({parts}) against {found.expected:.1f} expected "
+            f"(z = {found.z:+.2f}): {found.verdict}.")
 
 
 def _distinct(events: list[E]) -> list[tuple[E, int]]:

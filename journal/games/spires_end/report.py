@@ -15,14 +15,31 @@ from datetime import datetime
 from journal import events as ev
 from journal.describe import describe
 from journal.events import Entry
+from journal.games import Game
 from journal.games.spires_end import events as se
 from journal.games.spires_end.state import Fighter as Cubes
 from journal.games.spires_end.state import SpiresEnd, spires_end
 from journal.games.spires_end.view import changes
 from journal.report import fold
 from journal.report.fold import Step
-from journal.report.model import Beat, EncounterReport, Ended, Exchange, Fighter
+from journal.report.model import Beat, Dice, EncounterReport, Ended, Exchange, Fighter, Found
+from journal.report.parts import GameParts
+from journal.report.sections import Counted
 from journal.state import State
+
+DEATHS = True
+"""Spire's End's allies have HP, and may fall."""
+
+
+def parts(rules: Game, found: Found) -> GameParts:
+    """A report's Spire's End sections: its fights and its d8s counted."""
+    from journal.games.spires_end.recheck import DIE_KINDS
+
+    dice = Counted(DIE_KINDS, "Spire's End ")
+    return GameParts(Encounters(found), dice, lambda state: Dice(
+        dice.stats(), None, "Luck is measured on Hildegard's bullseye parts; Spire's End's "
+        "d8 is counted above."))
+
 
 QUIET = ("upkeep: ", "Round ")
 """Lines a report leaves out of a beat: an upkeep with no effects, the turn passing (the

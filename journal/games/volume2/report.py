@@ -16,6 +16,7 @@ from typing import Any
 from journal import events as ev
 from journal.describe import describe
 from journal.events import Entry
+from journal.games import Game
 from journal.games.volume2 import events as v2
 from journal.games.volume2.rounds import attack_damage
 from journal.games.volume2.state import Encounter as Fight
@@ -25,14 +26,33 @@ from journal.report import fold
 from journal.report.fold import Reads, Step
 from journal.report.model import (
     Beat,
+    Dice,
     EncounterReport,
     Ended,
     Exchange,
     Fighter,
+    Found,
     TradeRecord,
     WaterfallRecord,
 )
+from journal.report.parts import GameParts
+from journal.report.sections import Counted
 from journal.state import State
+
+DEATHS = True
+"""Volume 2's allies have HP, and may fall."""
+
+
+def parts(rules: Game, found: Found) -> GameParts:
+    """A report's Volume 2 sections: its encounters, its dice counted, its trades and
+    waterfalls."""
+    from journal.games.volume2.recheck import DIE_KINDS
+
+    dice = Counted(DIE_KINDS, "Volume 2 ")
+    return GameParts(Encounters(found), dice, lambda state: Dice(
+        dice.stats(), None, "Luck is measured on Hildegard's bullseye parts; Volume 2's "
+        "dice are counted above."), World())
+
 
 STRIKES = (v2.ActionTaken, v2.HiveDeployed)
 
