@@ -173,25 +173,3 @@ def labelled(rows: list[tuple[str, str]]) -> None:
 def _write(line: str) -> None:
     """A line already made visible (and styled)."""
     sys.stdout.write(line + "\n")
-
-
-
-
-def short_help(text: str, limit: int) -> str:
-    """A command's help in at most `limit` characters, as a list of commands shows it: its
-    first paragraph to the first sentence's end, or cut at a word with "..."."""
-    words = text.partition("\n\n")[0].split()
-    if words[:1] == ["\b"]:  # click's mark for a paragraph kept as written
-        words = words[1:]
-    taken: list[str] = []
-    for word in words:
-        if len(" ".join([*taken, word])) > limit:
-            break
-        taken.append(word)
-        if word.endswith("."):
-            return " ".join(taken)
-    else:
-        return " ".join(taken)
-    while taken and len(" ".join(taken)) + 3 > limit:
-        taken.pop()
-    return " ".join(taken) + "..."

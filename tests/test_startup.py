@@ -119,7 +119,7 @@ def test_an_output_file_is_named_as_text_without_typers_path_check(
                    env={"SPIRE_CAMPAIGN": "gray-oaks"})
     assert result["code"] in (0, None)
     assert written.stat().st_size > 0
-    assert loaded(result, "typer._adapters") == []
+    assert [m for m in loaded(result, "typer") if m.endswith("adapters")] == []  # its pydantic
 
 
 @pytest.mark.slow

@@ -99,7 +99,6 @@ class SpireGroup(TyperGroup):
         if not listed:
             return
         from journal.cli.panels import PANELS
-        from journal.terminal import short_help
 
         width = max(map(len, listed))
         limit = formatter.width - 6 - width
@@ -175,6 +174,25 @@ def _is_help(error: typer.TyperException) -> bool:
     ctx = getattr(error, "ctx", None)
     return error.exit_code == 2 and ctx is not None and error.format_message() == ctx.get_help()
 
+
+def short_help(text: str, limit: int) -> str:
+    """A command's help in at most `limit` characters, as a list of commands shows it: its
+    first paragraph to the first sentence's end, or cut at a word with "..."."""
+    words = text.partition("\n\n")[0].split()
+    if words[:1] == ["\b"]:  # click's mark for a paragraph kept as written
+        words = words[1:]
+    taken: list[str] = []
+    for word in words:
+        if len(" ".join([*taken, word])) > limit:
+            break
+        taken.append(word)
+        if word.endswith("."):
+            return " ".join(taken)
+    else:
+        return " ".join(taken)
+    while taken and len(" ".join(taken)) + 3 > limit:
+        taken.pop()
+    return " ".join(taken) + "..."
 
 def _reader_gone() -> None:
     """Send the rest of the output nowhere: its reader closed the pipe."""

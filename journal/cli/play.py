@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
-from journal.cli import _fail, app
+from journal.cli import _fail, app, short_help
 from journal.cli.complete import EXIT, NOT_IN_SHELL, Completer
 
 if TYPE_CHECKING:
@@ -146,7 +146,6 @@ class Shell:
         its one-line help (from the index: no command is built for it)."""
         from journal.cli.index import COMMANDS
         from journal.cli.panels import PANELS
-        from journal.terminal import short_help
 
         shown = set(self.names(self.group))
         out = []
