@@ -30,7 +30,7 @@ class CliRunner(typer.testing.CliRunner):
     command is the same object `spire` runs; only its construction is shared. It runs as
     typer's runner runs it: in `isolation`, the exit code read from its SystemExit."""
 
-    def invoke(  # type: ignore[override]
+    def invoke(
         self, app: typer.Typer, args: str | Sequence[str] | None = None,
         input: str | bytes | None = None, env: Mapping[str, str | None] | None = None,
         catch_exceptions: bool = True, color: bool = False, **extra: Any,
@@ -40,7 +40,10 @@ class CliRunner(typer.testing.CliRunner):
                                   catch_exceptions=catch_exceptions, color=color, **extra)
         given = shlex.split(args) if isinstance(args, str) else list(args or ())
         prog_name = extra.pop("prog_name", _COMMAND.name or "root")
-        code, value, error, info = 0, None, None, None
+        code: Any = 0
+        value: Any = None
+        error: BaseException | None = None
+        info: Any = None
         with self.isolation(input=input, env=env, color=color) as (out, err, both):
             try:
                 value = _COMMAND.main(args=given, prog_name=prog_name, **extra)
@@ -61,7 +64,7 @@ class CliRunner(typer.testing.CliRunner):
         return typer.testing.Result(
             runner=self, stdout_bytes=shown[0], stderr_bytes=shown[1], output_bytes=shown[2],
             return_value=value, exit_code=code, exception=error,
-            exc_info=info)  # type: ignore[arg-type]
+            exc_info=info)
 
 
 # What spire caches (the report's compiled template) goes to a directory of this run's

@@ -213,7 +213,7 @@ def test_values_taken_as_given_mean_what_typers_check_makes_them() -> None:
     import typer.main
     import typer.testing
 
-    from journal.cli import _Checked, text_as_given
+    from journal.cli import _Checked, built_command, text_as_given
 
     sample = typer.Typer()
 
@@ -221,7 +221,7 @@ def test_values_taken_as_given_mean_what_typers_check_makes_them() -> None:
     def show(name: str = typer.Option(5), loud: bool = typer.Option(False, envvar="LOUD")) -> None:
         print(repr(name), repr(loud))
 
-    command = typer.main.get_command(sample)
+    command = built_command(typer.main.get_command(sample))
     text_as_given(command, typer.Context(command, help_option_names=["--help"]))
     assert all(isinstance(p, _Checked) and p.as_given in (str, bool) for p in command.params)
     runner = typer.testing.CliRunner()

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from contextlib import AbstractContextManager
 from functools import partial
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
