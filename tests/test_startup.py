@@ -213,7 +213,8 @@ def test_values_taken_as_given_mean_what_typers_check_makes_them() -> None:
     import typer.main
     import typer.testing
 
-    from journal.cli import _Checked, built_command, text_as_given
+    from journal.cli import built_command, text_as_given
+    from journal.cli.values import _Checked
 
     sample = typer.Typer()
 
