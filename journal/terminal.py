@@ -77,24 +77,31 @@ def emit(renderable: Any) -> None:
     """Print a table without the padding Rich leaves at the end of each line. Its text
     cells are shown as they are: control characters escaped, and no Rich markup read in
     them (a campaign named [/bold] is that name, not a tag)."""
-    _as_given(renderable)
+    renderable = _as_given(renderable)
     with console().capture() as captured:
         console().print(renderable)
     sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
-def _as_given(renderable: Any) -> None:
-    """A table's text cells as Text with their control characters escaped (Rich would
-    read markup in a str, and passes an escape through)."""
+def _as_given(renderable: Any) -> Any:
+    """A table with its text cells as Text, control characters escaped (Rich would read
+    markup in a str, and passes an escape through): the same table, its rows added again
+    to columns copied without their cells (Rich edits no cell once it is added)."""
+    import copy
+
     from rich.table import Table
     from rich.text import Text
 
     if not isinstance(renderable, Table):
-        return
-    for column in renderable.columns:
-        # Rich keeps a column's cells in `_cells` (public API adds rows, never edits them).
-        column._cells = [Text(visible(cell)) if isinstance(cell, str) else cell
-                         for cell in column._cells]
+        return renderable
+    given = copy.copy(renderable)
+    given.columns = [column.copy() for column in renderable.columns]
+    given.rows = []
+    cells = zip(*(column.cells for column in renderable.columns), strict=True)
+    for row, in_row in zip(renderable.rows, cells, strict=True):
+        given.add_row(*(Text(visible(cell)) if isinstance(cell, str) else cell
+                        for cell in in_row), style=row.style, end_section=row.end_section)
+    return given
 
 
 def say(text: str, style: Style = "") -> None:
@@ -166,5 +173,3 @@ def labelled(rows: list[tuple[str, str]]) -> None:
 def _write(line: str) -> None:
     """A line already made visible (and styled)."""
     sys.stdout.write(line + "\n")
-
-

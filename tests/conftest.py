@@ -4,25 +4,68 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sqlite3
+import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 import typer.testing
 from typer.main import get_command
-from typer.testing import CliRunner
 
 from journal.cli import app
 
+_APP = app
 _COMMAND = get_command(app)
-# Build the click command once for the whole run: typer.testing rebuilds it on every
-# invoke, which is most of the cost of a CLI test. The command is the same object
-# `spire` runs; only its construction is shared.
-typer.testing._get_command = lambda _app: _COMMAND  # type: ignore[attr-defined]
+
+
+class CliRunner(typer.testing.CliRunner):
+    """typer's runner, but spire's click command is built once for the whole run: typer's
+    runner builds it again on every invoke, which is most of the cost of a CLI test. The
+    command is the same object `spire` runs; only its construction is shared. It runs as
+    typer's runner runs it: in `isolation`, the exit code read from its SystemExit."""
+
+    def invoke(
+        self, app: typer.Typer, args: str | Sequence[str] | None = None,
+        input: str | bytes | None = None, env: Mapping[str, str | None] | None = None,
+        catch_exceptions: bool = True, color: bool = False, **extra: Any,
+    ) -> typer.testing.Result:
+        if app is not _APP:
+            return super().invoke(app, args, input=input, env=env,
+                                  catch_exceptions=catch_exceptions, color=color, **extra)
+        given = shlex.split(args) if isinstance(args, str) else list(args or ())
+        prog_name = extra.pop("prog_name", _COMMAND.name or "root")
+        code: Any = 0
+        value: Any = None
+        error: BaseException | None = None
+        info: Any = None
+        with self.isolation(input=input, env=env, color=color) as (out, err, both):
+            try:
+                value = _COMMAND.main(args=given, prog_name=prog_name, **extra)
+            except SystemExit as e:
+                code, info = (0 if e.code is None else e.code), sys.exc_info()
+                error = e if code != 0 else None
+                if not isinstance(code, int):
+                    sys.stdout.write(f"{code}\n")
+                    code = 1
+            except Exception as e:
+                if not catch_exceptions:
+                    raise
+                code, error, info = 1, e, sys.exc_info()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                shown = out.getvalue(), err.getvalue(), both.getvalue()
+        return typer.testing.Result(
+            runner=self, stdout_bytes=shown[0], stderr_bytes=shown[1], output_bytes=shown[2],
+            return_value=value, exit_code=code, exception=error,
+            exc_info=info)
+
 
 # What spire caches (the report's compiled template) goes to a directory of this run's
 # own, never the user's: platformdirs reads XDG_CACHE_HOME, in-process and in the

@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Spire
+from conftest import CliRunner, Spire
 from test_docs import fenced
 from transcripts import _printed, transcript
-from typer.testing import CliRunner
 
 from journal.cli import app
 

@@ -358,15 +358,15 @@ def test_help_lists_the_commands_and_shows_one(hildegard: Spire) -> None:
 
 def shell(spire: Spire) -> Shell:
     """A shell on the fixture's journal, as `spire --db FILE play` would make it."""
+    import typer
     import typer.main
-    from typer import _click as click
 
     from journal.cli import app
     from journal.cli.common import Options
 
-    root = click.Context(typer.main.get_command(app), info_name="spire")
+    root = typer.Context(typer.main.get_command(app), info_name="spire")
     root.obj = Options(db=str(spire.db), campaign=None)
-    return Shell(root)  # type: ignore[arg-type]
+    return Shell(root)
 
 
 def test_a_write_the_lock_refused_leaves_the_shell_writing_after_it(

@@ -17,8 +17,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from conftest import BOTH, Spire
-from typer.testing import CliRunner
+from conftest import BOTH, CliRunner, Spire
 
 from journal import chain, store
 from journal.chain import RawEvent

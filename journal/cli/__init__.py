@@ -12,14 +12,34 @@ import importlib
 import os
 import sys
 from collections.abc import Iterator, Mapping, MutableMapping, Sequence
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 import typer
-from typer import _click as click
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from journal import __version__
+from journal.cli.values import _text_as_given, text_as_given
 from journal.errors import BadInput, SpireError
+
+Command = TyperCommand | TyperGroup
+"""A command as typer builds it: one of its own, or a group of them."""
+
+Context = Any
+"""What click hands a command's methods: click's context, which typer names only as its
+subclass `typer.Context` (a method taking that would not override click's)."""
+
+
+class HelpFormatter(Protocol):
+    """What a group's command list is written with (click's formatter, which typer does not
+    name)."""
+
+    width: int
+
+    def section(self, name: str) -> AbstractContextManager[None]: ...
+
+    def write_dl(self, rows: Sequence[tuple[str, str]]) -> None: ...
+
 
 MODULES = ("audit", "campaigns", "cards", "deck", "hildegard", "insight", "looking", "play",
            "report", "spires_end", "things", "time", "transfer", "volume2", "helping")
@@ -38,19 +58,20 @@ class SpireGroup(TyperGroup):
         super().__init__(**attrs)
         self.commands = Commands(self.commands)
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         _text_as_given([*self.params, self.get_help_option(ctx)])
         return super().parse_args(ctx, hoisted(args))
 
     def resolve_command(
-        self, ctx: click.Context, args: list[str],
-    ) -> tuple[str | None, click.Command | None, list[str]]:
-        name, command, rest = super().resolve_command(ctx, args)
+        self, ctx: Context, args: list[str],
+    ) -> tuple[str | None, Command | None, list[str]]:
+        name, found, rest = super().resolve_command(ctx, args)
+        command = None if found is None else built_command(found)
         if command is not None:
             text_as_given(command, ctx)
         return name, command, rest
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Context) -> Any:
         """The command, with its output's reader allowed to go away (`spire replay |
         head`): what the command did stands, and it ends as done (0), quietly, where click
         would end it as 1 (which spire's exit codes read as a refusal, for a write that
@@ -63,11 +84,11 @@ class SpireGroup(TyperGroup):
             return None
         return result
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         """The commands' names, without building them (typer's own builds each)."""
         return list(self.commands)
 
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
         """The command list of `spire --help`, from the index: no command is built for it."""
         from journal.cli.index import COMMANDS
 
@@ -84,7 +105,7 @@ class SpireGroup(TyperGroup):
         panelled = {name for names in PANELS.values() for name in names}
         others = tuple(name for name in listed if name not in panelled)
         for panel, names in [*PANELS.items(), ("Other commands", others)]:
-            rows = [(name.ljust(width), click.utils.make_default_short_help(listed[name], limit))
+            rows = [(name.ljust(width), short_help(listed[name], limit))
                     for name in names if name in listed]
             if rows:
                 with formatter.section(panel):
@@ -98,21 +119,20 @@ class SpireGroup(TyperGroup):
         if os.environ.get(complete_var or "_SPIRE_COMPLETE"):  # a shell asks what comes next
             from journal.cli.shells import shell_completion
 
-            shell_completion()
+            shell_completion(self)
         try:
             _all_text(given)
             code = super().main(
                 args=given, prog_name=prog_name or "spire", complete_var=complete_var,
                 standalone_mode=False, **extra)
-        except click.exceptions.NoArgsIsHelpError as e:
-            print(e.format_message())
-            code = 0
-        except click.exceptions.UsageError as e:
-            asked = {"--install-completion", "--show-completion"} & set(given)
-            code = _fail(f"{e.format_message()}; `spire completion bash|zsh|fish` prints the "
-                         "script to load" if asked else e.format_message(), 2)
-        except click.exceptions.ClickException as e:
-            code = _fail(e.format_message(), e.exit_code)
+        except typer.TyperException as e:  # click's errors: typer names only their base
+            if _is_help(e):  # a group given no command (no_args_is_help): its help, done
+                print(e.format_message())
+                code = 0
+            else:
+                asked = {"--install-completion", "--show-completion"} & set(given)
+                code = _fail(f"{e.format_message()}; `spire completion bash|zsh|fish` prints "
+                             "the script to load" if asked else e.format_message(), e.exit_code)
         except typer.Abort:
             code = _fail("stopped", 130)
         except SpireError as e:
@@ -148,6 +168,31 @@ def hoisted(args: list[str]) -> list[str]:
         rest.append(arg)
     return [*front, *rest]
 
+
+def _is_help(error: typer.TyperException) -> bool:
+    """True if `error` is click's way to show a group's help when no command was given."""
+    ctx = getattr(error, "ctx", None)
+    return error.exit_code == 2 and ctx is not None and error.format_message() == ctx.get_help()
+
+
+def short_help(text: str, limit: int) -> str:
+    """A command's help in at most `limit` characters, as a list of commands shows it: its
+    first paragraph to the first sentence's end, or cut at a word with "..."."""
+    words = text.partition("\n\n")[0].split()
+    if words[:1] == ["\b"]:  # click's mark for a paragraph kept as written
+        words = words[1:]
+    taken: list[str] = []
+    for word in words:
+        if len(" ".join([*taken, word])) > limit:
+            break
+        taken.append(word)
+        if word.endswith("."):
+            return " ".join(taken)
+    else:
+        return " ".join(taken)
+    while taken and len(" ".join(taken)) + 3 > limit:
+        taken.pop()
+    return " ".join(taken) + "..."
 
 def _reader_gone() -> None:
     """Send the rest of the output nowhere: its reader closed the pipe."""
@@ -241,17 +286,17 @@ def options(
     ctx.obj = Options(db=db, campaign=campaign)
 
 
-class Commands(MutableMapping[str, click.Command]):
+class Commands(MutableMapping[str, Any]):  # Any: typer's base names its commands' private type
     """The root's subcommands by name: the index's, each imported and built when first
     looked up, and any added in the usual way."""
 
-    def __init__(self, built: Mapping[str, click.Command]) -> None:
-        self._built = {name: readable(command) for name, command in built.items()}
+    def __init__(self, built: Mapping[str, object]) -> None:
+        self._built = {name: readable(built_command(command)) for name, command in built.items()}
 
-    def built(self) -> dict[str, click.Command]:
+    def built(self) -> dict[str, Command]:
         return dict(self._built)
 
-    def __getitem__(self, name: str) -> click.Command:
+    def __getitem__(self, name: str) -> Command:
         if name not in self._built:
             from journal.cli.index import COMMANDS
 
@@ -260,8 +305,8 @@ class Commands(MutableMapping[str, click.Command]):
             self._built[name] = build(name, COMMANDS[name][0])
         return self._built[name]
 
-    def __setitem__(self, name: str, command: click.Command) -> None:
-        self._built[name] = readable(command)
+    def __setitem__(self, name: str, command: object) -> None:
+        self._built[name] = readable(built_command(command))
 
     def __delitem__(self, name: str) -> None:
         del self._built[name]
@@ -276,7 +321,7 @@ class Commands(MutableMapping[str, click.Command]):
         return sum(1 for _ in self)
 
 
-def build(name: str, module: str) -> click.Command:
+def build(name: str, module: str) -> Command:
     """The click command `name`, which journal.cli.`module` registers on `app`."""
     import typer.main
 
@@ -287,9 +332,9 @@ def build(name: str, module: str) -> click.Command:
         assert info.callback is not None
         if (info.name or typer.main.get_command_name(info.callback.__name__)) == name:
             info.rich_help_panel = panel_of(name)
-            return readable(typer.main.get_command_from_info(
+            return readable(built_command(typer.main.get_command_from_info(
                 info, pretty_exceptions_short=app.pretty_exceptions_short,
-                rich_markup_mode=app.rich_markup_mode))
+                rich_markup_mode=app.rich_markup_mode)))
     for group in app.registered_groups:
         if group.name == name:
             group.rich_help_panel = panel_of(name)
@@ -301,7 +346,13 @@ def build(name: str, module: str) -> click.Command:
                       f"--index > journal/cli/index.py`")
 
 
-def readable(command: click.Command) -> click.Command:
+def built_command(command: object) -> Command:
+    """`command` as the command typer built: typer says only that it built a command."""
+    assert isinstance(command, TyperCommand | TyperGroup), command
+    return command
+
+
+def readable(command: Command) -> Command:
     """`command` (and its subcommands) with usage lines as a player reads them: `roll
     [FACES]...`, `lock POSITIONS...`, not `[[FACES]...]...`, `{POSITIONS}...` and
     `<list[int]>`."""
@@ -324,105 +375,17 @@ def _readable_argument() -> type:
         """An argument named by its metavar alone: [NAME] when it may be left out, NAME...
         when it takes several; its type is the help's to say."""
 
-        def get_usage_pieces(self, ctx: click.Context) -> list[str]:
+        def get_usage_pieces(self, ctx: Context) -> list[str]:
             name = self.metavar or ""
             return [name if self.required else f"[{name}]"]
 
-        def display_type_rich(self, ctx: click.Context) -> str | None:
+        def display_type_rich(self, ctx: Context) -> str | None:
             return None
 
     return Readable
 
 
 ReadableArgument = _readable_argument()
-
-
-def text_as_given(command: click.Command, ctx: click.Context) -> None:
-    """Take the text and flag values of `command` (and its subcommands) as they come.
-
-    Typer (0.29) checks every value through a pydantic TypeAdapter, so parsing `--db`, or
-    even finding `--help` not given, imports pydantic: a tenth of a second at each start.
-    A value that is already of its parameter's type (text for a text option, True or False
-    for a flag, None when not given) needs no check, and typer's would keep it as it is;
-    it is kept so. Any other value still goes through typer's check. With a typer whose
-    parameters differ, nothing changes but the start-up time (tests/test_startup.py
-    would say so)."""
-    _text_as_given([*command.params, command.get_help_option(ctx)])
-    _bounded(command.params)
-    for sub in getattr(command, "commands", {}).values():
-        text_as_given(sub, ctx)
-
-
-def _text_as_given(params: list[click.Parameter | None]) -> None:
-    for param in params:
-        described = getattr(param, "type_descriptor", None)
-        if param is not None and described is not None \
-                and described.annotation in (str, bool) \
-                and described.parameter_info.parser is None and param.nargs == 1 \
-                and not param.multiple and getattr(param, "_runtime_param", 0) is None:
-            param._runtime_param = _AsGiven()  # type: ignore[attr-defined]
-
-
-class _AsGiven:
-    """A text or flag parameter's coercion (typer's `RuntimeParam` protocol)."""
-
-    def coerce(self, value: Any, param: Any, ctx: click.Context) -> Any:
-        if value is None or type(value) is param.type_descriptor.annotation:
-            return value
-        from typer._coercion import build_runtime_param
-
-        return build_runtime_param(param.type_descriptor).coerce(value, param=param, ctx=ctx)
-
-
-LARGEST = 10**9
-"""No number spire takes from the command line is further from 0 than this: a card, a
-position (a million-event journal included), an amount or a count. A journal keeps
-numbers SQLite can hold (64 bits), and a billion dice is no game."""
-
-
-def _bounded(params: list[click.Parameter]) -> None:
-    """Give every whole-number parameter a sane range, whatever range its command gave it."""
-    for param in params:
-        described = getattr(param, "type_descriptor", None)
-        if described is None or not _whole(described.annotation):
-            continue
-        given = getattr(param, "_runtime_param", 0)
-        if given != 0 and not isinstance(given, _Bounded):
-            param._runtime_param = _Bounded(given)  # type: ignore[attr-defined]
-
-
-def _whole(annotation: Any) -> bool:
-    from typing import get_args
-
-    return annotation is int or int in get_args(annotation)
-
-
-class _Bounded:
-    """A whole-number parameter's coercion (typer's `RuntimeParam` protocol), then its range."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    def coerce(self, value: Any, param: Any, ctx: click.Context) -> Any:
-        if self.inner is None:
-            from typer._coercion import build_runtime_param
-
-            self.inner = build_runtime_param(param.type_descriptor)
-        value = self.inner.coerce(value, param=param, ctx=ctx)
-        for number in value if isinstance(value, (list, tuple)) else (value,):
-            if isinstance(number, int) and abs(number) > LARGEST:
-                raise click.exceptions.BadParameter(
-                    f"{_short(number)} is out of range; spire takes numbers up to "
-                    f"{LARGEST:,}", ctx=ctx, param=param)
-        return value
-
-
-def _short(number: int) -> str:
-    """A huge number said briefly: 1000000000000000000000000000000 is 10^30-ish."""
-    digits = str(abs(number)) if number.bit_length() < 10_000 else ""
-    if digits and len(digits) <= 15:
-        return str(number)
-    return f"{'-' if number < 0 else ''}a {len(digits) or 'many'}-digit number"
 
 
 def load(*modules: str) -> None:

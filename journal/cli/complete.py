@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from typer import _click as click
+    import typer
     from typer.core import TyperGroup
 
     from journal.service import Journal, View
@@ -287,10 +287,10 @@ class Completer:
         hidden = of_other_games(view.state.game) if view is not None else set()
         return [n for n in names if n not in NOT_IN_SHELL and n not in hidden]
 
-    def context(self) -> click.Context:
-        from typer import _click as click
+    def context(self) -> typer.Context:
+        import typer
 
-        return click.Context(self.table.group, info_name="spire")
+        return typer.Context(self.table.group, info_name="spire")
 
     def _command(self, words: list[str]) -> tuple[tuple[str, ...], Any, list[str]]:
         """The command `words` name (`item gain` is two words), its path and arguments."""

@@ -22,7 +22,6 @@ def help_(
       spire help rewind
       spire help item gain
     """
-    from typer import _click as click
     from typer.core import TyperGroup
 
     from journal.errors import BadInput
@@ -33,7 +32,7 @@ def help_(
         found = group.get_command(at, word) if isinstance(group, TyperGroup) else None
         if found is None:
             raise BadInput(f"no command {' '.join(command)!r}; `spire help` lists them")
-        at = click.Context(found, parent=at, info_name=word)
+        at = typer.Context(found, parent=at, info_name=word)
     print(at.get_help())
 
 

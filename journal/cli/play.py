@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
 
-from journal.cli import _fail, app
+from journal.cli import _fail, app, short_help
 from journal.cli.complete import EXIT, NOT_IN_SHELL, Completer
 
 if TYPE_CHECKING:
-    from typer import _click as click
     from typer.core import TyperGroup
 
     from journal.service import Journal, View
@@ -145,15 +144,13 @@ class Shell:
     def commands(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The commands the shell runs for this campaign's game, panel by panel, each with
         its one-line help (from the index: no command is built for it)."""
-        from typer import _click as click
-
         from journal.cli.index import COMMANDS
         from journal.cli.panels import PANELS
 
         shown = set(self.names(self.group))
         out = []
         for panel, names in PANELS.items():
-            listed = [(n, click.utils.make_default_short_help(COMMANDS[n][1] or "", 64))
+            listed = [(n, short_help(COMMANDS[n][1] or "", 64))
                       for n in names if n in shown and n in COMMANDS]
             if listed:
                 out.append((panel, listed))
@@ -163,10 +160,8 @@ class Shell:
         """The commands the shell offers: this campaign's game's and every game's."""
         return Completer(self).names(group)
 
-    def context(self) -> click.Context:
-        from typer import _click as click
-
-        return click.Context(self.group, info_name="spire")
+    def context(self) -> typer.Context:
+        return typer.Context(self.group, info_name="spire")
 
     # -- what the shell knows of the journal ---------------------------------------------
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 
+import typer
 import typer.main
-from typer import _click as click
 from typer.core import TyperGroup
 
-from journal.cli import MODULES, SpireGroup, app, load
+from journal.cli import MODULES, Command, SpireGroup, app, built_command, load
 
 WIDTH = 88
 """The app's max_content_width; the reference is rendered as if the terminal were this wide."""
@@ -36,21 +36,21 @@ The ideas behind the commands are in [concepts.md](concepts.md).
 """
 
 
-def _context(command: click.Command, name: str, parent: click.Context | None) -> click.Context:
+def _context(command: Command, name: str, parent: typer.Context | None) -> typer.Context:
     settings = {**command.context_settings, "terminal_width": WIDTH, "max_content_width": WIDTH}
-    return click.Context(command, parent=parent, info_name=name, **settings)
+    return typer.Context(command, parent=parent, info_name=name, **settings)
 
 
-def _subcommands(command: click.Command, ctx: click.Context) -> list[tuple[str, click.Command]]:
+def _subcommands(command: Command, ctx: typer.Context) -> list[tuple[str, Command]]:
     if not isinstance(command, TyperGroup):
         return []
     found = ((name, command.get_command(ctx, name)) for name in command.list_commands(ctx))
-    return [(name, sub) for name, sub in found if sub is not None and not sub.hidden]
+    return [(name, built_command(sub)) for name, sub in found if sub is not None and not sub.hidden]
 
 
 def walk(
-    command: click.Command, name: str = "spire", parent: click.Context | None = None,
-) -> Iterator[tuple[click.Context, click.Command]]:
+    command: Command, name: str = "spire", parent: typer.Context | None = None,
+) -> Iterator[tuple[typer.Context, Command]]:
     """Every command under `command` (itself first), each with the context it runs in."""
     ctx = _context(command, name, parent)
     yield ctx, command
@@ -61,7 +61,7 @@ def walk(
 def commands() -> list[tuple[str, str]]:
     """Each command's full name (`spire item gain`) and its `--help` text."""
     load()
-    root = typer.main.get_command(app)
+    root = built_command(typer.main.get_command(app))
     return [(ctx.command_path, command.get_help(ctx)) for ctx, command in walk(root)]
 
 
@@ -104,10 +104,10 @@ COMMANDS: dict[str, tuple[str, str | None]] = {{
 '''
 
 
-def _module(command: click.Command) -> str:
+def _module(command: Command) -> str:
     """The journal.cli module whose function `command` calls (a group: its first command's)."""
     while isinstance(command, TyperGroup):
-        command = next(iter(command.commands.values()))
+        command = built_command(next(iter(command.commands.values())))
     callback = getattr(command.callback, "__wrapped__", command.callback)
     return str(callback.__module__).rpartition(".")[2]
 

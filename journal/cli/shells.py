@@ -4,7 +4,7 @@ answers from the same candidates as the play shell's Tab (journal.cli.complete).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NoReturn
 
 from journal.cli.complete import SHELLS, Completer, campaign_names, starting
 
@@ -119,35 +119,35 @@ def script(shell: str) -> str:
     return SCRIPTS[shell] % {"var": COMPLETE_VAR}
 
 
-def shell_completion() -> None:
-    """Answer a shell's completion script (`spire completion SHELL`) with the candidates
-    above, through click's completion protocol as typer runs it."""
-    from typer import _click as click
+def shell_completion(group: TyperGroup) -> NoReturn:
+    """Answer a shell's completion script (`spire completion SHELL`): the candidates above,
+    one a line, for the line in COMP_WORDS up to the word COMP_CWORD; then exit. The
+    variable reads `complete_SHELL`, as click's completion protocol spells it."""
+    import os
+    import sys
 
-    base = click.shell_completion.ShellComplete
+    asked, _, shell = os.environ.get(COMPLETE_VAR, "").partition("_")
+    if asked != "complete" or shell not in SHELLS:
+        print(f"spire: {COMPLETE_VAR} is complete_bash, complete_zsh or complete_fish",
+              file=sys.stderr)
+        sys.exit(1)
+    words = _words(os.environ.get("COMP_WORDS", ""))
+    at = int(os.environ.get("COMP_CWORD", len(words)) or 0)
+    found = CommandLine(group, words[1:at]).candidates(words[at] if at < len(words) else "")
+    print("\n".join(found))
+    sys.exit(0)
 
-    class Answer(base):  # type: ignore[misc, valid-type]
-        """click's extension point for a shell: read the line, answer the candidates."""
 
-        name = "spire"
-        source_template = ""
+def _words(line: str) -> list[str]:
+    """`line` split as the shell splits it, the last word kept if a quote is still open."""
+    import shlex
 
-        def source_vars(self) -> dict[str, Any]:
-            return {}
-
-        def get_completion_args(self) -> tuple[list[str], str]:
-            import os
-
-            words = click.shell_completion.split_arg_string(os.environ.get("COMP_WORDS", ""))
-            at = int(os.environ.get("COMP_CWORD", len(words)) or 0)
-            return words[1:at], (words[at] if at < len(words) else "")
-
-        def get_completions(self, args: list[str], incomplete: str) -> list[Any]:
-            line = CommandLine(self.cli, args)
-            return [click.shell_completion.CompletionItem(w) for w in line.candidates(incomplete)]
-
-        def format_completion(self, item: Any) -> str:
-            return str(item.value)
-
-    for shell in SHELLS:
-        click.shell_completion.add_completion_class(Answer, shell)
+    lex = shlex.shlex(line, posix=True)
+    lex.whitespace_split = True
+    lex.commenters = ""
+    words: list[str] = []
+    try:
+        words.extend(lex)
+    except ValueError:  # the line ends inside a quote or after a backslash
+        words.append(lex.token)
+    return words

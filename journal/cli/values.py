@@ -1,0 +1,121 @@
+"""The values a command takes from its command line: text and flags as they come, without
+typer's pydantic check (a tenth of a second at each start), and every whole number held
+to LARGEST. Only typer is imported here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import Any
+
+import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+
+
+def text_as_given(command: TyperCommand | TyperGroup, ctx: typer.Context) -> None:
+    """Take the text and flag values of `command` (and its subcommands) as they come, and
+    hold its numbers to LARGEST.
+
+    Typer (0.29) checks every value through a pydantic TypeAdapter, so parsing `--db`, or
+    even finding `--help` not given, imports pydantic: a tenth of a second at each start.
+    A value that is already of its parameter's type (text for a text option, True or False
+    for a flag, None when not given) needs no check, and typer's would keep it as it is;
+    it is kept so. Any other value still goes through typer's check. Each parameter is
+    given a class of its own class and `_Checked`, which does this in click's
+    `process_value`. With a typer whose parameters differ (no `type_descriptor`), nothing
+    changes but the start-up time (tests/test_startup.py would say so) and the range."""
+    _text_as_given([*command.params, command.get_help_option(ctx)])
+    _bounded(command.params)
+    for sub in getattr(command, "commands", {}).values():
+        text_as_given(sub, ctx)
+
+
+def _text_as_given(params: Iterable[object]) -> None:
+    for param in params:
+        described = getattr(param, "type_descriptor", None)
+        if isinstance(param, TyperOption | TyperArgument) and described is not None \
+                and described.annotation in (str, bool) \
+                and described.parameter_info.parser is None and param.nargs == 1 \
+                and not param.multiple:
+            _checked(param, as_given=described.annotation)
+
+
+LARGEST = 10**9
+"""No number spire takes from the command line is further from 0 than this: a card, a
+position (a million-event journal included), an amount or a count. A journal keeps
+numbers SQLite can hold (64 bits), and a billion dice is no game."""
+
+
+def _bounded(params: Iterable[object]) -> None:
+    """Give every whole-number parameter a sane range, whatever range its command gave it."""
+    for param in params:
+        described = getattr(param, "type_descriptor", None)
+        if isinstance(param, TyperOption | TyperArgument) and described is not None \
+                and _whole(described.annotation):
+            _checked(param, bounded=True)
+
+
+def _whole(annotation: Any) -> bool:
+    from typing import get_args
+
+    return annotation is int or int in get_args(annotation)
+
+
+class _Checked:
+    """A parameter checked as spire checks it, then as typer does (mixed into its class;
+    typer's parameters have slots, so what is checked is said by the class)."""
+
+    __slots__ = ()
+
+    as_given: type | None = None
+    """str or bool: a value of this type, or None, is kept as it comes (no pydantic)."""
+    bounded = False
+    """A whole number, or numbers: each within LARGEST of 0."""
+
+    def checked(self, ctx: Any, value: Any, typers: Callable[[Any, Any], Any]) -> Any:
+        """click's step from the value given to the value the command takes (`typers`:
+        typer's own step)."""
+        param: Any = self
+        if self.as_given is not None and (
+                type(value) is self.as_given or value is None and not param.required):
+            return value if param.callback is None else param.callback(ctx, param, value)
+        value = typers(ctx, value)
+        for number in value if self.bounded and isinstance(value, (list, tuple)) else (value,):
+            if self.bounded and isinstance(number, int) and abs(number) > LARGEST:
+                raise typer.BadParameter(
+                    f"{_short(number)} is out of range; spire takes numbers up to "
+                    f"{LARGEST:,}", ctx=ctx, param=param)
+        return value
+
+
+_CHECKED: dict[tuple[type, type | None, bool], type] = {}
+"""Each parameter class met, mixed with _Checked, by what it checks."""
+
+
+def _checked(param: TyperOption | TyperArgument, *, as_given: type | None = None,
+             bounded: bool = False) -> None:
+    """`param`, its class now its own mixed with _Checked (click calls `process_value` on a
+    parameter, and typer gives no other way in)."""
+    given = type(param)
+    if isinstance(param, _Checked):
+        as_given, bounded = as_given or param.as_given, bounded or param.bounded
+        given = given.__mro__[1]
+    key = (given, as_given, bounded)
+    if key not in _CHECKED:  # `given` first: a class of the same layout as the parameter's
+
+        def process_value(self: Any, ctx: Any, value: Any) -> Any:
+            return self.checked(ctx, value, partial(given.process_value, self))
+
+        mixed = type(given.__name__, (given, _Checked), {
+            "__doc__": given.__doc__, "as_given": as_given, "bounded": bounded,
+            "process_value": process_value})
+        _CHECKED[key] = mixed
+    param.__class__ = _CHECKED[key]
+
+
+def _short(number: int) -> str:
+    """A huge number said briefly: 1000000000000000000000000000000 is 10^30-ish."""
+    digits = str(abs(number)) if number.bit_length() < 10_000 else ""
+    if digits and len(digits) <= 15:
+        return str(number)
+    return f"{'-' if number < 0 else ''}a {len(digits) or 'many'}-digit number"
