@@ -93,7 +93,12 @@ def recheck(state: State, recorded: ev.Recorded, before: Earlier) -> Decision:
         raise Refused(f"the rules cannot read this event ({type(e).__name__})") from None
 
 
-@cache
 def die_kinds() -> tuple[DieKind, ...]:
-    """Every registered game's dice, the games in the registry's order."""
-    return tuple(kind for game in names() for kind in package_of(game).recheck().DIE_KINDS)
+    """Every registered game's dice, the games in the registry's order (a game registered
+    later is counted from then on)."""
+    return _die_kinds(names())
+
+
+@cache
+def _die_kinds(games: tuple[str, ...]) -> tuple[DieKind, ...]:
+    return tuple(kind for game in games for kind in package_of(game).recheck().DIE_KINDS)

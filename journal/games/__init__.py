@@ -1,9 +1,9 @@
 """The games spire keeps: one registry, `GAMES`, and what the core reads of a game.
 
 Each game is a package under journal/games/ of one shape (journal/games/interface.py says
-what each of its modules provides). The core asks `package(name)` for the campaign's game
-and reads the module of the layer it needs (`.odds`, `.view`, `.commands`...), imported
-then and not before; no module outside journal/games/ names a game.
+what each of its modules provides). The core asks `package_of(name)` for the campaign's
+game and reads the module of the layer it needs (`.odds()`, `.report()`...), imported
+then and not before.
 """
 
 from __future__ import annotations
@@ -199,10 +199,6 @@ class GamePackage:
     def report(self) -> interface.Report:
         """The game's part of the play report."""
         return cast("interface.Report", self.module("report"))
-
-    def demo(self) -> interface.Demo:
-        """The game's demo script (`spire demo`)."""
-        return cast("interface.Demo", self.module("demo"))
 
 
 _REGISTERING = ("events", "evolve", "describe")

@@ -1,15 +1,11 @@
-"""What a game provides: one Protocol per module of a game's package.
+"""What a game provides: one Protocol per module of a game's package that the core asks.
 
 Every game is a package under journal/games/ with the same module names (`GamePackage` in
 journal/games/__init__.py imports each when a layer first asks for it). A module satisfies
 its Protocol here as a module (mypy checks a module against a Protocol): each game's
 `__init__.py` says so under TYPE_CHECKING, so a module that lacks a function, or has it
-with another signature, fails `mypy --strict`, and tests/test_house.py checks that every
-registered game has every module.
-
-The domain layers (`events` to `recheck`) are pure: no I/O, clock or randomness, and they
-import nothing above the domain. `report` and `demo` are the application's; `commands` the
-command line's (typer), imported only when that game's campaign runs a command.
+with another signature, fails `mypy --strict`. The layers named here so far: `odds`,
+`insight`, `rules`, `recheck` and `report`; the rest of issue 30's shape is still to come.
 """
 
 from __future__ import annotations
@@ -26,63 +22,6 @@ if TYPE_CHECKING:
     from journal.report.model import Found
     from journal.report.parts import GameParts
     from journal.state import State
-
-
-class GameState(Protocol):
-    """A game's own state, kept in `State.game_state`: data only (its view renders it)."""
-
-    def moved_on(self) -> GameState:
-        """The state once the players reveal another card: a finished encounter leaves."""
-        ...
-
-    @property
-    def finished(self) -> Sequence[str]:
-        """The lines of the encounters that ended, latest last."""
-        ...
-
-    @property
-    def in_encounter(self) -> bool:
-        """Whether an encounter (target, face-off, fight) is under way."""
-        ...
-
-
-# -- the package: journal/games/<game>/__init__.py ---------------------------------------
-
-class Package(Protocol):
-    """The game's package itself."""
-
-    GAME: Game
-    """Its rules file (rules/<name>.toml), read by `journal.games.load`."""
-
-
-# -- events.py ----------------------------------------------------------------------------
-
-class Events(Protocol):
-    """The game's event types (frozen pydantic models, subclasses of events.Payload)."""
-
-
-# -- evolve.py ----------------------------------------------------------------------------
-
-class Evolve(Protocol):
-    """How each of the game's events changes the state (`@state.applies` handlers)."""
-
-
-# -- describe.py --------------------------------------------------------------------------
-
-class Describe(Protocol):
-    """Each of the game's events told as a sentence (handlers of journal.describe)."""
-
-
-# -- view.py ------------------------------------------------------------------------------
-
-class View(Protocol):
-    """The game's state as lines and JSON."""
-
-
-# -- cards.py -----------------------------------------------------------------------------
-
-class Cards(Protocol):
-    """The game's cards: read back from the catalog, and shown."""
 
 
 # -- odds.py ------------------------------------------------------------------------------
@@ -164,17 +103,3 @@ class Report(Protocol):
         """One report's sections of the game, fresh: its encounters (each handed to
         `found` once over), its dice read and told, its world's own sections."""
         ...
-
-
-# -- demo.py (application) ----------------------------------------------------------------
-
-class Demo(Protocol):
-    """A short stretch of the game, played into a campaign by `spire demo`."""
-
-
-# -- commands.py (command line) -----------------------------------------------------------
-
-class Commands(Protocol):
-    """The game's own commands, a typer app the root command dispatches to."""
-
-    app: Any
