@@ -208,3 +208,19 @@ def test_typers_completion_options_point_to_spire_completion(spire: Spire) -> No
     line = spire.refused("--install-completion", code=2)
     assert line == ("spire: No such option: --install-completion; `spire completion "
                     "bash|zsh|fish` prints the script to load")
+
+
+@pytest.mark.parametrize("var, cword", [("complete_tcsh", "1"), ("complete_bash", "two")])
+def test_a_completion_request_spire_cannot_read_is_bad_input_in_one_line(
+    hildegard: Spire, var: str, cword: str,
+) -> None:
+    before = hildegard.journal_rows()
+    run = hildegard.runner.invoke(
+        __import__("journal.cli", fromlist=["app"]).app, [],
+        env={"_SPIRE_COMPLETE": var, "COMP_WORDS": "spire rewind ", "COMP_CWORD": cword,
+             "SPIRE_DB": str(hildegard.db)})
+    assert run.exit_code == 2
+    assert run.stdout == ""
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert run.stderr.startswith("spire: _SPIRE_COMPLETE is complete_bash")
+    assert hildegard.journal_rows() == before

@@ -127,12 +127,13 @@ def shell_completion(group: TyperGroup) -> NoReturn:
     import sys
 
     asked, _, shell = os.environ.get(COMPLETE_VAR, "").partition("_")
-    if asked != "complete" or shell not in SHELLS:
-        print(f"spire: {COMPLETE_VAR} is complete_bash, complete_zsh or complete_fish",
-              file=sys.stderr)
-        sys.exit(1)
+    cword = os.environ.get("COMP_CWORD")
+    if asked != "complete" or shell not in SHELLS or not (cword or "0").isdigit():
+        print(f"spire: {COMPLETE_VAR} is complete_bash, complete_zsh or complete_fish, and "
+              "COMP_CWORD a word's number", file=sys.stderr)
+        sys.exit(2)
     words = _words(os.environ.get("COMP_WORDS", ""))
-    at = int(os.environ.get("COMP_CWORD", len(words)) or 0)
+    at = len(words) if cword is None else int(cword or 0)
     found = CommandLine(group, words[1:at]).candidates(words[at] if at < len(words) else "")
     print("\n".join(found))
     sys.exit(0)
