@@ -109,7 +109,7 @@ class RawEvent:
                 self.player, self.override, self.prev_hash, self.hash)
 
     def to_row(self) -> dict[str, Any]:
-        return dict(zip(self.ROW, self.row()))
+        return dict(zip(self.ROW, self.row(), strict=True))
 
 
 @dataclass(frozen=True)

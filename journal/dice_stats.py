@@ -103,7 +103,7 @@ def _counted(results: Iterable[str]) -> Counter[str]:
 def chi_squared(faces: Sequence[FaceCount], total: int) -> float:
     """Pearson's statistic: the sum over faces of (observed - expected)^2 / expected."""
     expected = [float(f.share or 0) * total for f in faces]
-    return sum((f.count - e) ** 2 / e for f, e in zip(faces, expected) if e > 0)
+    return sum((f.count - e) ** 2 / e for f, e in zip(faces, expected, strict=True) if e > 0)
 
 
 def chi2_sf(x: float, dof: int) -> float:

@@ -20,8 +20,9 @@ def shipped(name: str) -> Path:
 
 def write_whole(path: Path, text: str | Iterable[str]) -> None:
     """Write `text` (or each of its pieces, as they come) to `path` whole or not at all:
-    into a temporary file beside it, synced, then renamed into place. A write that fails (a full disk, `ulimit -f`) leaves `path` as
-    it was, never cut short; the temporary file is removed. `OSError` says why."""
+    into a temporary file beside it, synced, then renamed into place. A write that fails (a
+    full disk, `ulimit -f`) leaves `path` as it was, never cut short; the temporary file is
+    removed. `OSError` says why."""
     import os
     import tempfile
 

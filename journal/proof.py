@@ -165,7 +165,8 @@ class _Rows:
     def rows(self, branch: audit_.BranchRows) -> Iterator[audit_.Row]:
         from journal.audit import Row
 
-        return starmap(Row, self.log.own_rows(branch.id))  # no frame a row: the audit reads every one
+        # no frame a row: the audit reads every one
+        return starmap(Row, self.log.own_rows(branch.id))
 
     def row_at(self, branch: audit_.BranchRows, position: int) -> audit_.Row | None:
         from journal.audit import Row

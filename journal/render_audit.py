@@ -68,7 +68,7 @@ def audit(report: Report) -> None:
         f"{o.branch} #{o.position} {o.type}: {o.override}" for o in report.overrides])
     _listed("Retractions", [
         f"{r.branch} #{r.position} undid " + ", ".join(
-            f"#{p} ({t})" for p, t in zip(r.positions, r.undone))
+            f"#{p} ({t})" for p, t in zip(r.positions, r.undone, strict=True))
         for r in report.retractions])
     for stats in report.dice:
         _dice(stats)

@@ -150,7 +150,7 @@ def start(durable: bool = False) -> Server | str:
     }
     if not durable:  # a throwaway server: fast
         settings |= {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"}
-    for attempt in range(5):
+    for _ in range(5):
         options = " ".join(f"-c {k}={v!r}" if v == "" else f"-c {k}={v}"
                            for k, v in {**settings, "port": str(server.port)}.items())
         started = server._run("pg_ctl", "start", "-D", str(data), "-w", "-t", "60",

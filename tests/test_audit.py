@@ -55,11 +55,13 @@ def test_a_clean_campaign_with_a_target_and_a_rewind_audits_clean(spire: Spire) 
         assert (code, err, report["findings"], report["clean"]) == (0, "", [], True)
     _, report, _ = _audit(spire, "--all")
     assert [(b["name"], b["parent"], b["fork"], b["head"], b["legality_checked_to"])
-            for b in report["branches"]] == [("main", None, None, 9, 9), ("second", "main", 2, 4, 4)]
+            for b in report["branches"]] == [("main", None, None, 9, 9),
+                                             ("second", "main", 2, 4, 4)]
     out = spire.ok("audit", "--all")
     assert "Integrity: every hash, position, fork, head and payload checks out." in out
     assert "Legality: every event keeps the rules." in out
-    assert out.rstrip().endswith("Clean: nothing edited, every rule kept or overridden on the record.")
+    assert out.rstrip().endswith(
+        "Clean: nothing edited, every rule kept or overridden on the record.")
 
 
 TAMPERING = {
@@ -258,7 +260,8 @@ def test_a_spires_end_encounter_audits_clean_with_its_d8s(spire: Spire) -> None:
 
 def test_every_event_type_has_its_rule_check() -> None:
     missing = set(ev.payload_types()) - set(every_row())
-    assert not missing, f"add a row to the game's recheck.RECHECKS for: {', '.join(sorted(missing))}"
+    assert not missing, ("add a row to the game's recheck.RECHECKS for: "
+                         f"{', '.join(sorted(missing))}")
 
 
 def test_branch_and_all_exclude_each_other(hildegard: Spire) -> None:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import Spire
+
 from journal import chain
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Run, Spire
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from conftest import Run, Spire
 from journal import chain
 
 
@@ -463,7 +463,8 @@ def test_an_empty_db_is_refused_not_taken_for_the_default_journal(
     hildegard.ok("--db", str(hildegard.db), "use", "gray-oaks")
     for empty, command in (("", ("note", "the gate")), ("  ", ("new", "x", "--game", "volume2"))):
         line = hildegard.refused("--db", empty, *command, code=2)
-        assert line == "spire: --db is empty: name a journal file, or leave --db out for the default"
+        assert line == ("spire: --db is empty: name a journal file, or leave --db out for the "
+                        "default")
     assert not data.exists()
 
 

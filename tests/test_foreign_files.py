@@ -9,8 +9,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from conftest import Run, Spire
+
 from journal.cli import app
 
 COMMANDS = [["status"], ["campaigns"], ["log"], ["note", "hello"],

@@ -175,5 +175,6 @@ def test_a_writer_that_another_overtakes_keeps_the_glance_of_what_is_there(tmp_p
     b.execute(lambda v: decide.note("the gate is shut"))
     assert overtaken
     fresh = Journal(db)
-    assert fresh.status().glance.state["resources"]["gold"] == 4 == fresh.rebuild().resources["gold"]
+    glanced = fresh.status().glance
+    assert glanced.state["resources"]["gold"] == 4 == fresh.rebuild().resources["gold"]
     assert fresh.verify() == []

@@ -97,7 +97,7 @@ class Brute:
         values = []
         for sides in product(range(6), repeat=len(again)):
             new = list(dice)
-            for i, s in zip(again, sides):
+            for i, s in zip(again, sides, strict=True):
                 new[i] = SIDES[s]
             if len(again) <= 1:
                 values.append(then(tuple(new), made, met))
@@ -300,7 +300,7 @@ class BruteCombination:
         values = []
         for sides in product(self.sides, repeat=len(again)):
             new = list(dice)
-            for i, s in zip(again, sides):
+            for i, s in zip(again, sides, strict=True):
                 new[i] = s
             values.append(Fraction(int(self.holds(tuple(new)))) if len(again) <= 1
                           else self.finesse(tuple(new), locked, False))
@@ -513,9 +513,9 @@ def _simulated(rng: random.Random, aim: odds.Aim, accuracy: int, sets: int) -> b
             assert choice is not None
             if choice.stop:
                 break
-            locked = tuple(a + b for a, b in zip(locked, choice.lock))  # type: ignore[assignment]
+            locked = tuple(a + b for a, b in zip(locked, choice.lock, strict=True))  # type: ignore[assignment]
             free = roll(sum(free) - sum(choice.lock))
-        made += odds.bullseyes(tuple(a + b for a, b in zip(locked, free)),  # type: ignore[arg-type]
+        made += odds.bullseyes(tuple(a + b for a, b in zip(locked, free, strict=True)),  # type: ignore[arg-type]
                                aim.parts)
     return made >= aim.limit
 
@@ -643,7 +643,9 @@ def test_odds_say_the_chance_spending_the_feats_held(spire: Spire) -> None:
     assert "spending up to 1 feat at best" in spire.ok("odds")
 
 
-def _fold_enemy_set(state: object, sides: tuple[Face, ...] = SIDES) -> dict[tuple[str, ...], Fraction]:
+def _fold_enemy_set(
+    state: object, sides: tuple[Face, ...] = SIDES,
+) -> dict[tuple[str, ...], Fraction]:
     """The enemy's set driven through the rules and the fold: every ordered roll of the six
     sides, the locks the rules demand (each step decided by `rules`, none refused), until
     the enemy's turn passes or the face-off ends; the meter's marks at the end."""

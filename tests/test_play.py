@@ -325,7 +325,9 @@ def test_a_session_with_no_refusal_exits_0(hildegard: Spire) -> None:
     ("fly 3", 2, "No such command 'fly'."),
     ("undo", 1, None),
 ])
-def test_lines_the_shell_refuses(hildegard: Spire, line: str, code: int, reason: str | None) -> None:
+def test_lines_the_shell_refuses(
+    hildegard: Spire, line: str, code: int, reason: str | None,
+) -> None:
     before = hildegard.journal_rows()
     run = hildegard("play", input=f"{line}\nnote never\n")
     assert run.code == code

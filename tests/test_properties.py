@@ -23,7 +23,8 @@ RESOURCES = st.sampled_from(["gold", "feats", "feat", "bees", "pollen", "meat", 
 AMOUNTS = st.integers(min_value=0, max_value=4)
 ITEMS = st.sampled_from(["Cursed Key", "cursed key", "Lantern", " "])
 KINDS = st.sampled_from([None, "story", "combat", "gear", "fishing", "bogus"])
-HOLDERS = st.sampled_from([None, "aside", "Hildegard", "Hallveig", "Finnian", "Millicent", "Nobody"])
+HOLDERS = st.sampled_from(
+    [None, "aside", "Hildegard", "Hallveig", "Finnian", "Millicent", "Nobody"])
 ALLIES = st.sampled_from(["Millicent", "Oswin", "Hildegard"])
 NOTES = st.text(alphabet="ab #\u00e9", max_size=6)
 

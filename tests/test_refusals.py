@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import Spire
 
 BACKENDS = ("sqlite", "postgresql")  # every refusal, on a file and on a shared server
@@ -34,8 +33,10 @@ CASES = [
     ("hildegard", [], ["reveal", "0"], 2, "Invalid value"),
     ("hildegard", [], ["reveal"], 2, "Missing argument"),
     ("hildegard", [["reveal", "1"], ["pull", "30"]], ["reveal", "31"], 1, "return"),
-    ("spires-end", [["reveal", "10"], ["reveal", "20"]], ["reveal", "13"], 1, "removed from the game"),
-    ("spires-end", [["reveal", "10"], ["reveal", "20"]], ["pull", "13"], 1, "removed from the game"),
+    ("spires-end", [["reveal", "10"], ["reveal", "20"]], ["reveal", "13"], 1,
+     "removed from the game"),
+    ("spires-end", [["reveal", "10"], ["reveal", "20"]], ["pull", "13"], 1,
+     "removed from the game"),
     ("hildegard", [["reveal", "1"]], ["return"], 1, "no pulled card"),
     ("hildegard", [["reveal", "1"]], ["discard", "40"], 1, "has not been revealed"),
     ("volume2", [["discard", "40"]], ["discard", "40"], 1, "already out of the game"),
@@ -48,7 +49,8 @@ CASES = [
     ("hildegard", [], ["chapter", "two"], 2, "Invalid value"),
     # things
     ("hildegard", [], ["item", "gain", "Rope", "--to", "Oswin"], 2, "no character named 'Oswin'"),
-    ("hildegard", [], ["item", "gain", "Rope", "--kind", "combat"], 2, "unknown item kind 'combat'"),
+    ("hildegard", [], ["item", "gain", "Rope", "--kind", "combat"], 2,
+     "unknown item kind 'combat'"),
     ("hildegard", [], ["item", "gain", " "], 2, "needs a name"),
     ("hildegard", [], ["item", "lose", "Rope"], 2, "no item named 'Rope'"),
     ("hildegard", [], ["item", "pass", "Rope", "--to", "Hildegard"], 2, "no item named 'Rope'"),
@@ -57,7 +59,8 @@ CASES = [
     ("hildegard", [], ["item", "frob"], 2, "No such command"),
     ("spires-end", [["ally", "Millicent", "--hp", "5", "--ap", "2"]]
      + [["item", "gain", f"Knife {i}", "--kind", "combat", "--to", "Millicent"] for i in range(3)],
-     ["item", "gain", "Axe", "--kind", "combat", "--to", "Millicent"], 1, "Loot Types & Limitations"),
+     ["item", "gain", "Axe", "--kind", "combat", "--to", "Millicent"], 1,
+     "Loot Types & Limitations"),
     ("spires-end", [["ally", "Millicent", "--hp", "5", "--ap", "2"], ["ally", "Oswin"],
                     ["item", "gain", "Axe", "--kind", "combat", "--to", "Oswin"]]
      + [["item", "gain", f"Knife {i}", "--kind", "combat", "--to", "Millicent"] for i in range(3)],

@@ -211,7 +211,8 @@ def test_the_html_report_is_escaped_and_self_contained(played: Spire) -> None:
     assert not {"link", "img", "iframe", "object", "embed", "script"} & set(page.tags)
     assert "url(" not in page.style and "@import" not in page.style
     assert "@media print" in page.style
-    assert page.tags.count("svg") == 5, "the roads, resources, a target's sets, a face-off's rounds, faces"
+    assert page.tags.count("svg") == 5, (
+        "the roads, resources, a target's sets, a face-off's rounds, faces")
 
 
 def test_a_campaign_name_with_markup_is_escaped_everywhere(spire: Spire) -> None:

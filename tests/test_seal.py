@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import Spire
+
 from journal import chain
 from journal.store import sealing
 
@@ -257,7 +257,8 @@ def test_a_write_appends_the_heads_it_moved_and_the_seal_is_written_whole_in_tim
                 "disagreed": []}
     assert counted == [2, 3, 1]
     assert json.loads(lines()[0])["spire-seal"] == 2
-    assert seal_of(played)["gray-oaks"]["main"] == dict(zip(("head", "hash"), head(played)))
+    assert seal_of(played)["gray-oaks"]["main"] == dict(
+        zip(("head", "hash"), head(played), strict=True))
     assert audited(played) == (0, [])
 
 
@@ -271,7 +272,8 @@ def test_a_write_reads_the_seal_again_when_another_process_wrote_it(played: Spir
         capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert other.returncode == 0, other.stderr
     played.ok("note", "ours again")
-    assert seal_of(played)["gray-oaks"]["main"] == dict(zip(("head", "hash"), head(played)))
+    assert seal_of(played)["gray-oaks"]["main"] == dict(
+        zip(("head", "hash"), head(played), strict=True))
     assert audited(played) == (0, [])
 
 

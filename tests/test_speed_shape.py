@@ -8,7 +8,6 @@ from __future__ import annotations
 import gc
 import sqlite3
 import sys
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -220,7 +219,10 @@ def test_undos_in_a_long_play_shell_session_read_a_bounded_number_of_rows(
     starts from one near the head, not from the campaign's start."""
     spire.ok("new", "long", "--game", "hildegard")
     journal = Journal(str(spire.db))
-    gain: Callable[[Any], decide.Decision] = lambda v: decide.gain(v.state, "gold", 1)
+
+    def gain(v: Any) -> decide.Decision:
+        return decide.gain(v.state, "gold", 1)
+
     for _ in range(3 * snapshots.SNAPSHOT_EVERY):
         journal.execute(gain)
     journal.store.log.rows_read = 0
@@ -360,7 +362,10 @@ def test_a_write_reads_the_journal_in_one_transaction_before_it(spire: Spire) ->
 
     spire.ok("new", "short", "--game", "hildegard")
     journal = Journal(str(spire.db))
-    gain: Callable[[Any], decide.Decision] = lambda v: decide.gain(v.state, "gold", 1)
+
+    def gain(v: Any) -> decide.Decision:
+        return decide.gain(v.state, "gold", 1)
+
     journal.execute(gain)  # the state folded and kept: what a play shell holds
     begun: list[bool] = []
     sa.event.listen(journal.store.engine, "begin", lambda conn: begun.append(

@@ -314,7 +314,8 @@ def test_an_effect_forces_the_enemys_bar_when_it_has_it() -> None:
     decision = rules.enemy(state, 3, 1, (4,), None)
     assert decision.events[0].bar == 1  # type: ignore[attr-defined]
     lone = fold(se.AllyDrawn(card=ANNA, slot=1),
-                se.FightBegan(enemy=EnemyCard(name="Imp", hp=3, bars=(catalog.bar("Bite; 5-8: 1"),))),
+                se.FightBegan(
+                    enemy=EnemyCard(name="Imp", hp=3, bars=(catalog.bar("Bite; 5-8: 1"),))),
                 se.EffectInflicted(target="Imp", inflicted=catalog.effect("confusion")))
     lone = then(lone, rules.upkeep(lone, None))
     decision = rules.enemy(lone, 1, 1, (6,), None)

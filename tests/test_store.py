@@ -171,7 +171,8 @@ def test_an_older_journal_is_copied_aside_before_it_is_upgraded(
     assert copy.journal_rows() == before == hildegard.journal_rows()
     for db, revision, tables in ((copy.db, HEAD, []), (hildegard.db, NEXT, [("later",)])):
         with sqlite3.connect(db) as conn:
-            assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(revision,)]
+            versions = conn.execute("SELECT version_num FROM alembic_version").fetchall()
+            assert versions == [(revision,)]
             assert conn.execute(
                 "SELECT name FROM sqlite_master WHERE name = 'later'").fetchall() == tables
 
@@ -243,7 +244,8 @@ def test_spire_db_chooses_the_journal(spire: Spire, tmp_path: Path, value: str) 
     assert spire.json("status")["notes"] == ["kept"]
     assert not data_home.exists() and not (tmp_path / "home").exists()
     elsewhere = tmp_path / "other.sqlite"  # --db wins over SPIRE_DB
-    result = runner.invoke(app, ["--db", str(elsewhere), "new", "flag", "--game", "hildegard"], env=env)
+    result = runner.invoke(app, ["--db", str(elsewhere), "new", "flag", "--game", "hildegard"],
+                           env=env)
     assert result.exit_code == 0, result.stderr
     assert [c[0] for c in Spire(elsewhere).journal_rows()[2]] == ["flag"]
     assert [c[0] for c in spire.journal_rows()[2]] == ["by-env"]

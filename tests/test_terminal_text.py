@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import Spire
 
 HOSTILE = "\x1b]0;pwned\x07\x1b[2Jcleared\u009b31m\x7f"

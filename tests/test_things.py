@@ -12,7 +12,8 @@ def test_status_json_has_what_scripts_need(hildegard: Spire) -> None:
     for key in ("campaign", "game", "branch", "head", "card", "chapter", "resources", "items",
                 "characters"):
         assert key in status
-    assert (status["campaign"], status["game"], status["branch"]) == ("gray-oaks", "hildegard", "main")
+    assert (status["campaign"], status["game"], status["branch"]) == (
+        "gray-oaks", "hildegard", "main")
     assert (status["head"], status["card"]) == (2, 1)
     assert status["resources"] == {"feats": 0, "gold": 0}
     assert status["characters"][0]["name"] == "Hildegard"

@@ -209,7 +209,9 @@ def _snapshot_rows(db: Path) -> list[tuple[int, int, int]]:
         return conn.execute("SELECT branch_id, position, version FROM snapshots").fetchall()
 
 
-def test_snapshots_are_disposable_and_verified(spire: Spire, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_snapshots_are_disposable_and_verified(
+    spire: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr("journal.snapshots.SNAPSHOT_EVERY", 5)
     _three_chapters(spire)
     status = spire.json("status")
@@ -232,7 +234,9 @@ def test_snapshots_are_disposable_and_verified(spire: Spire, monkeypatch: pytest
     assert spire.json("status") == status
 
 
-def test_the_snapshot_of_an_older_projection_is_ignored(spire: Spire, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_snapshot_of_an_older_projection_is_ignored(
+    spire: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr("journal.snapshots.SNAPSHOT_EVERY", 5)
     _three_chapters(spire)
     status = spire.json("status")

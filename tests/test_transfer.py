@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from conftest import Spire
 from freezegun import freeze_time
 
-from conftest import Spire
-
-BACKENDS = ("sqlite", "postgresql")  # export and import, on a file and on a server
 from journal import chain
 from journal.chain import RawEvent
+
+BACKENDS = ("sqlite", "postgresql")  # export and import, on a file and on a server
 
 SESSION = [
     ["new", "gray-oaks", "--game", "hildegard", "--players", "2"],
@@ -67,7 +68,7 @@ def test_export_is_one_event_a_line_with_hashes(played: Spire) -> None:
     assert json.loads(closing) == {"closing": {"branches": [
         {"name": "main", "events": 16, "head": 16, "hash": events[-1]["hash"]}]}}
     assert [e["seq"] for e in events] == list(range(1, 17))
-    assert all(e["prev_hash"] == p["hash"] for p, e in zip(events, events[1:]))
+    assert all(e["prev_hash"] == p["hash"] for p, e in pairwise(events))
     assert events[12]["type"] == "retracted" and events[12]["payload"] == {"positions": [12]}
     assert events[-1]["override"].startswith("you have 3 gold, not 9")
 

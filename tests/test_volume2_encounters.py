@@ -9,7 +9,6 @@ import json
 from typing import Any
 
 import pytest
-
 from conftest import Spire, quoted
 
 BOOK = "volume2-episode1"
@@ -477,7 +476,6 @@ def test_the_demo_plays_only_the_games_it_has(spire: Spire) -> None:
 
 def test_the_report_and_the_replay_tell_the_encounter(spire: Spire) -> None:
     import jsonschema
-
     from test_report import SCHEMA
 
     spire.ok("demo", "--game", "volume2")
@@ -511,8 +509,9 @@ def test_rewind_to_a_checkpoint_mid_encounter(v2: Spire) -> None:
 
 
 def test_play_completes_volume2s_faces_and_names(v2: Spire) -> None:
-    from journal.cli.play import Completer
     from test_play import shell
+
+    from journal.cli.play import Completer
 
     complete = Completer(shell(v2)).candidates
     assert complete("fight ", "Wa") == ['"Wade Slocum"']
@@ -713,7 +712,9 @@ def test_finnian_stays_out_only_when_the_table_says_so(v2: Spire) -> None:
 
 
 @pytest.mark.parametrize("forced", [(), ("--force",)])
-def test_an_encounter_without_finnian_needs_an_ally_named(v2: Spire, forced: tuple[str, ...]) -> None:
+def test_an_encounter_without_finnian_needs_an_ally_named(
+    v2: Spire, forced: tuple[str, ...],
+) -> None:
     """Without Finnian and with no one named, no one fights: refused in one line, even
     forced (it was a traceback: an encounter's allies cannot be none)."""
     assert v2.refused("fight", WADE, "--without-finnian", *forced, code=2) == (

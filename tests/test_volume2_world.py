@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import Spire, quoted
 
 
@@ -199,7 +198,6 @@ def test_a_written_down_episode_runs_and_carries_over(plains: Spire, tmp_path: P
 def test_the_report_shows_the_trading_the_events_and_the_milestones(plains: Spire,
                                                                     tmp_path: Path) -> None:
     import jsonschema
-
     from test_report import SCHEMA
 
     session = SESSION.read_text().replace("OUTPUT", str(tmp_path / "kept.json"))

@@ -108,7 +108,9 @@ def test_a_write_from_another_process_shows_within_a_second(
         "the watcher wrote nothing of its own"
 
 
-def test_ctrl_c_ends_a_watch_that_saw_nothing_new(hildegard: Spire, watching: list[Watcher]) -> None:
+def test_ctrl_c_ends_a_watch_that_saw_nothing_new(
+    hildegard: Spire, watching: list[Watcher],
+) -> None:
     watcher = watched_by(hildegard, watching)
     code, err = watcher.interrupt()
     assert (code, err) == (0, "")

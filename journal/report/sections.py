@@ -286,7 +286,8 @@ class Counted(Reads):
         if reads is None:
             tag = ev.tag_of(type(e))
             reads = self.reads[type(e)] = [
-                (counted, found.rolls[tag]) for found, counted in zip(self.kinds, self.counts)
+                (counted, found.rolls[tag])
+                for found, counted in zip(self.kinds, self.counts, strict=True)
                 if found.rolls.get(tag)]
         for counted, read in reads:
             counted.update(read(e))

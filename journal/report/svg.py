@@ -104,7 +104,8 @@ def legend_rows(entries: Sequence[Swatch]) -> int:
 
 def _legend(entries: Sequence[Swatch]) -> list[str]:
     out = []
-    for i, ((name, swatch), (x, row)) in enumerate(zip(entries, _legend_places(entries))):
+    places = _legend_places(entries)
+    for i, ((name, swatch), (x, row)) in enumerate(zip(entries, places, strict=True)):
         y = 14 + LEGEND_ROW * row
         colour, dash = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]
         if swatch == "bar":

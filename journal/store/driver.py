@@ -44,7 +44,7 @@ def inserts(
             cursor.executemany(compiled.string, rows)
         else:
             cursor.executemany(compiled.string, [
-                _bound(compiled, dict(zip(keys, row))) for row in rows])
+                _bound(compiled, dict(zip(keys, row, strict=True))) for row in rows])
 
     try:
         yield insert

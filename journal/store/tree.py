@@ -205,5 +205,7 @@ _CAMPAIGN_AT = sa.select(
                                         campaigns.c.current_branch),
 )).where(campaigns.c.name == sa.bindparam("name"))
 """A campaign and one of its branches, its current one unless named (`campaign_at`)."""
-_CHECKPOINTS = sa.select(checkpoints.c.name, checkpoints.c.position, checkpoints.c.created_at).where(
-    checkpoints.c.branch_id == sa.bindparam("owner"), checkpoints.c.position <= sa.bindparam("limit"))
+_CHECKPOINTS = sa.select(
+    checkpoints.c.name, checkpoints.c.position, checkpoints.c.created_at,
+).where(checkpoints.c.branch_id == sa.bindparam("owner"),
+        checkpoints.c.position <= sa.bindparam("limit"))

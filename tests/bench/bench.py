@@ -32,8 +32,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1]), str(HERE.parent)]
 
-import flat
-from journal_gen import build
+import flat  # noqa: E402 (found through the path above)
+from journal_gen import build  # noqa: E402
 
 SIZES = (1_000, 10_000, 100_000, 1_000_000)
 PY = sys.executable
@@ -58,7 +58,7 @@ def interleaved(*commands: list[str], times: int,
     """Medians of commands run turn about, so a busy moment hits them all alike."""
     samples: list[list[float]] = [[] for _ in commands]
     for _ in range(times):
-        for command, taken in zip(commands, samples):
+        for command, taken in zip(commands, samples, strict=True):
             taken.append(process_ms(command, 1, env))
     return [statistics.median(taken) for taken in samples]
 
@@ -479,7 +479,8 @@ def _print(rows: list[tuple[str, str, str, str]]) -> None:
     widths = [max(len(r[i]) for r in [("figure", "spire", "reference", "ratio"), *rows])
               for i in range(4)]
     for row in [("figure", "spire", "reference", "ratio"), *rows]:
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        print("  ".join(cells).rstrip())
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ def shell_costs(db: Path, rounds: int, play: tuple[str, ...]) -> dict[str, float
         shell = Shell(ctx)
         shell.execute("status")
         for _ in range(rounds):
-            for name, line in zip(MEASURED, play):
+            for name, line in zip(MEASURED, play, strict=True):
                 start = time.perf_counter()
                 assert shell.execute(line) == 0, line
                 taken[name].append((time.perf_counter() - start) * 1000)
@@ -91,7 +91,7 @@ def turn_about(rounds: int, *commands: tuple[Path, tuple[str, ...]]) -> list[flo
     """Median seconds of each (journal, command), taken turn about."""
     samples: list[list[float]] = [[] for _ in commands]
     for _ in range(rounds):
-        for (db, args), taken in zip(commands, samples):
+        for (db, args), taken in zip(commands, samples, strict=True):
             taken.append(command_s(db, *args))
     return [statistics.median(s) for s in samples]
 
@@ -198,7 +198,8 @@ def shell_rows(small: dict[str, Path], big: dict[str, Path], work: Path, rounds:
     rows: list[Row] = []
     low, high = (f"{n // 1000}k" for n in sizes)
     for game, play in (("hildegard", HILDEGARD), ("volume2", VOLUME2)):
-        at = {size: shell_costs(db[game], rounds, play) for size, db in zip(sizes, (small, big))}
+        at = {size: shell_costs(db[game], rounds, play)
+              for size, db in zip(sizes, (small, big), strict=True)}
         for name in MEASURED:
             a, b = at[sizes[0]][name], at[sizes[1]][name]
             rows.append((f"shell ({game}, undo in 20): {name} {high} vs {low}",

@@ -28,7 +28,8 @@ def _cycle(n: int) -> dict[str, object]:
     return [
         {"type": "card-revealed", "card": 1 + n // 8 % 400},
         {"type": "target-started", "card": STREET_MERCHANT, "shooter": "Hildegard"},
-        {"type": "shot-dice-rolled", "roller": "Hildegard", "faces": ["crescent", "crescent", "ring"]},
+        {"type": "shot-dice-rolled", "roller": "Hildegard",
+         "faces": ["crescent", "crescent", "ring"]},
         {"type": "wild-shot-rolled", "die": "black", "effect": "whoopsie", "shooter": "Hildegard",
          "target_die": 3},
         {"type": "shot-dice-rolled", "roller": "Hildegard", "faces": ["ring", "dot", "crescent"]},
