@@ -137,6 +137,7 @@ def play(journal: Journal, game: str = "hildegard") -> Played:
 
 
 def _volume2() -> tuple[str, tuple[Scene, ...]]:
-    from journal.demo_volume2 import NAME as VOLUME2, SCRIPT as ENCOUNTER
+    from journal.demo_volume2 import NAME as VOLUME2
+    from journal.demo_volume2 import SCRIPT as ENCOUNTER
 
     return VOLUME2, ENCOUNTER

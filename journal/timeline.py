@@ -189,7 +189,7 @@ def _only(label: str, left: list[str], right: list[str], d: Diff) -> list[str]:
 def shared_until(a: list[ev.Recorded], b: list[ev.Recorded]) -> int:
     """The last position at which the two branches hold the same event (same hash)."""
     shared = 0
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):
         if x.hash != y.hash:
             break
         shared = x.position

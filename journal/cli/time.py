@@ -158,7 +158,6 @@ def replay(
     """
     from journal import render
     from journal.errors import AuditFailed
-
     from journal.progress import tracked, working
 
     j = journal(ctx, reads=True)

@@ -39,7 +39,7 @@ def needed(meter: HitMeter, marks: Sequence[Mark]) -> list[Face | None]:
     """The parts the enemy must roll, in order, to fill the meter from where it stands:
     a blocked square asks for its part twice (once to remove the block, once to hit)."""
     parts: list[Face | None] = []
-    for square, mark in zip(meter.squares, marks):
+    for square, mark in zip(meter.squares, marks, strict=False):
         if mark == "block":
             parts += [square.part, square.part]
         elif mark == "empty":

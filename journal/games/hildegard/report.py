@@ -131,7 +131,7 @@ def _distinct(events: list[E]) -> list[tuple[E, int]]:
     """Each distinct event object of `events` and how many times it is there (by identity,
     in C: a campaign's repeated rolls are the same objects)."""
     times = Counter(map(id, events))
-    return [(e, times[i]) for i, e in dict(zip(map(id, events), events)).items()]
+    return [(e, times[i]) for i, e in dict(zip(map(id, events), events, strict=True)).items()]
 
 
 # -- encounters --------------------------------------------------------------------------

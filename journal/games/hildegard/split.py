@@ -103,7 +103,7 @@ def _best(have: Pool, enemies: Sequence[tuple[str, tuple[Face, ...]]],
         left = Pool(have.crescents - used.crescents, have.rings - used.rings,
                     have.extra - used.extra)
         given = {name: take.crescents + take.rings + take.extra
-                 for (name, _), take in zip(wanted, choice)}
+                 for (name, _), take in zip(wanted, choice, strict=False)}
         score = (sum(given.values()), most(left, parts[first]))
         if score > best[0]:
             best = (score, given)

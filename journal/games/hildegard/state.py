@@ -286,7 +286,7 @@ def roll(shot: ShotSet, faces: tuple[Face, ...]) -> ShotSet:
     if not free and faces:  # forced with every die locked: the table re-rolls the last ones
         free = shot.unused[-len(faces):]
         shot = replace(shot, locked=shot.locked - set(free))
-    for position, new in zip(free, faces):
+    for position, new in zip(free, faces, strict=False):
         dice[position] = new
     rerolled = replace(shot, dice=tuple(dice), fresh_lock=False)
     return replace(rerolled, finesse_over=len(rerolled.free) <= 1)

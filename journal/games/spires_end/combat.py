@@ -233,7 +233,7 @@ def _modified(kept: list[int], actor: Fighter) -> list[Die]:
         for name, step in (("impaired vision", -1), ("strength", 1)):
             if actor.has(name):
                 values[top] = min(max(values[top] + step, 1), 8)
-    return [Die(raw, value) for raw, value in zip(kept, values)]
+    return [Die(raw, value) for raw, value in zip(kept, values, strict=True)]
 
 
 def encore_due(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> bool:

@@ -114,7 +114,7 @@ def _told(line: str) -> str:
 
 def _lost(before: Sequence[Cubes], after: Sequence[Cubes]) -> int:
     return sum(max(max(b.hp, 0) + b.ap - max(a.hp, 0) - a.ap, 0)
-               for b, a in zip(before, after))
+               for b, a in zip(before, after, strict=False))
 
 
 def _report(track: _Track) -> EncounterReport:

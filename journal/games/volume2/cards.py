@@ -11,6 +11,7 @@ of the card, so a later edit of the catalog never changes a past playthrough.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -147,7 +148,7 @@ class EnemyCard(Frozen):
         if isinstance(self.retreat, int) and not 1 <= self.retreat <= 99:
             raise ValueError(f"retreat is 1 to 99 rounds, or never, not {self.retreat}")
         rows = sorted(self.table, key=lambda r: r.low)
-        for before, after in zip(rows, rows[1:]):
+        for before, after in pairwise(rows):
             if after.low <= before.high:
                 raise ValueError(f"the table's rows {before} and {after} overlap: each total "
                                  "reads one row")

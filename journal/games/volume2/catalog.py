@@ -12,7 +12,7 @@ A damage table is typed as the enemy card prints it: "5-15: 3; 16-19: 4; 20: 5".
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from typing import Any, TypeVar
 
 from journal.errors import BadInput, NotFound
@@ -151,8 +151,8 @@ def table(text: str) -> tuple[Row, ...]:
         if not (low.isdigit() and (high or low).isdigit() and damage.isdigit()):
             raise BadInput(f"cannot read the table row {part!r}; write ROLLS: DAMAGE, e.g. "
                            "\"5-15: 3; 16-19: 4; 20: 5\"")
-        rows.append(valid(lambda: Row(low=int(low), high=int(high or low),
-                                       damage=int(damage)), part))
+        row = partial(Row, low=int(low), high=int(high or low), damage=int(damage))
+        rows.append(valid(row, part))
     if not rows:
         raise BadInput("the damage table is empty; e.g. \"5-15: 3; 16-19: 4; 20: 5\"")
     return tuple(rows)

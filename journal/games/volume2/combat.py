@@ -45,7 +45,7 @@ def begin(game: Volume2, event: v2.EncounterBegan,
     limits = [((c.hp or 0) + raised(c.name, "hp"), (c.ap or 0) + raised(c.name, "ap"))
               for c in event.allies]
     allies = tuple(Fighter(c, hp, ap, hp_max=hp, ap_max=ap)
-                   for c, (hp, ap) in zip(event.allies, limits))
+                   for c, (hp, ap) in zip(event.allies, limits, strict=True))
     enemies = tuple(Foe(c, c.hp or 0, c.ap or 0) for c in event.enemies)
     names = ", ".join(e.name for e in enemies)
     said = (f"Encounter with {names}: round 1, {allies[0].name}'s turn",)
@@ -100,7 +100,7 @@ def rolled(game: Volume2, res: Resources, e: v2.ActionDiceRolled) -> Step:
 
 def _dice(turn: Turn) -> str:
     return ", ".join(f"{face}{' (locked)' if lock else ''}"
-                     for face, lock in zip(turn.faces, turn.locked))
+                     for face, lock in zip(turn.faces, turn.locked, strict=False))
 
 
 def locked(game: Volume2, res: Resources, e: v2.ActionDiceLocked) -> Step:

@@ -53,7 +53,7 @@ def _(e: v2.TurnEnded) -> str:
 
 @says
 def _(e: v2.TargetRolled) -> str:
-    rolls = ", ".join(f"{a} {r}" for a, r in zip(e.allies, e.rolls))
+    rolls = ", ".join(f"{a} {r}" for a, r in zip(e.allies, e.rolls, strict=False))
     return f"Target roll: {rolls}"
 
 

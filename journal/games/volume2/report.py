@@ -115,7 +115,7 @@ def _tally(track: _Track, before: Fight, after: Fight, event: object) -> None:
 
 
 def _lost(before: Sequence[Ally | Foe], after: Sequence[Ally | Foe]) -> int:
-    return sum(max(b.hp + b.ap - a.hp - a.ap, 0) for b, a in zip(before, after))
+    return sum(max(b.hp + b.ap - a.hp - a.ap, 0) for b, a in zip(before, after, strict=False))
 
 
 def _report(track: _Track) -> EncounterReport:

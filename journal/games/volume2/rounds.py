@@ -49,8 +49,8 @@ from journal.words import plural
 def target_rolled(game: Volume2, res: Resources, e: v2.TargetRolled) -> Step:
     enc = encounter_of(game)
     top = max(e.rolls)
-    tied = tuple(a for a, r in zip(e.allies, e.rolls) if r == top)
-    rolls = ", ".join(f"{a} {r}" for a, r in zip(e.allies, e.rolls))
+    tied = tuple(a for a, r in zip(e.allies, e.rolls, strict=False) if r == top)
+    rolls = ", ".join(f"{a} {r}" for a, r in zip(e.allies, e.rolls, strict=False))
     if len(tied) > 1:
         enc = replace(enc, contenders=tied, target=None)
         said = f"Target roll: {rolls}; a tie: {' and '.join(tied)} roll again"
@@ -129,7 +129,7 @@ def _recoup(enc: Encounter) -> tuple[Encounter, list[str]]:
     enemies = tuple(
         replace(f, out="retreated") if f.standing and isinstance(f.card.retreat, int)
         and done >= f.card.retreat else _round_over(f) for f in enc.enemies)
-    for before, after in zip(enc.enemies, enemies):
+    for before, after in zip(enc.enemies, enemies, strict=True):
         if before.out != after.out:
             said.append(f"{after.name} retreats after {done} round{'s' if done != 1 else ''} "
                         "(not defeated: no rewards)")

@@ -301,7 +301,7 @@ def action(state: State, name: str, target: str | None) -> Decision:
     if not turn.final:
         violations.append(RuleViolation("actions come from the locked dice: finish "
                                         "finessing first (`spire lock` or `spire stop`)", TURNS))
-    free = [f for f, used in zip(turn.faces, turn.used) if not used]
+    free = [f for f, used in zip(turn.faces, turn.used, strict=False) if not used]
     needs = combo.faces
     if not contains(free, needs):
         left = ", ".join(free) or "none"

@@ -47,7 +47,7 @@ def dice_line(turn: Turn) -> str:
     `spire lock` takes, short enough for 80 columns."""
     stars = not turn.final  # once the dice stand, every one is locked
     dice = ", ".join(f"{i} {face}{'*' if lock and stars else ''}"
-                     for i, (face, lock) in enumerate(zip(turn.faces, turn.locked), start=1))
+                     for i, (face, lock) in enumerate(zip(turn.faces, turn.locked, strict=False), start=1))
     used = [str(i) for i, done in enumerate(turn.used, start=1) if done]
     state = " (* locked)" if stars else f"; used {', '.join(used)}" if used else "; they stand"
     return f"{turn.ally}'s dice ({turn.spent} HP): {dice}{state}"
