@@ -260,7 +260,8 @@ def gain_item(
     name = _name(name, "item")
     kind = (kind or ("fishing" if wild_die else game.default_item_kind)).casefold()
     if kind not in game.item_kinds:
-        raise BadInput(f"unknown item kind {kind!r}; {game.title} has: {', '.join(game.item_kinds)}")
+        kinds = ", ".join(game.item_kinds)
+        raise BadInput(f"unknown item kind {kind!r}; {game.title} has: {kinds}")
     wild_die = _wild_die(game, kind, wild_die)
     if raises and (game.name != "volume2" or kind != "gear"):
         raise BadInput("only Volume 2's gear raises an ally's HP or AP limit")
@@ -337,7 +338,8 @@ def _no_swap(state: State, game: Game, kind: str) -> list[RuleViolation]:
     """"You cannot swap out Combat Items during encounters." (Spire's End, Loot)"""
     if game.item_limits.get(kind) is None or not getattr(state.game_state, "in_encounter", False):
         return []
-    return [RuleViolation(f"{kind} items cannot be swapped during an encounter", game.items_section)]
+    refused = f"{kind} items cannot be swapped during an encounter"
+    return [RuleViolation(refused, game.items_section)]
 
 
 def _resource(state: State, name: str) -> str:

@@ -280,7 +280,8 @@ class Recorded(NamedTuple):
 
     @property
     def type(self) -> str:
-        tag = _TAGS.get(type(self.event))  # `tag_of`, its lookup spelt out: an audit asks each event
+        # `tag_of`, its lookup spelt out: an audit asks each event
+        tag = _TAGS.get(type(self.event))
         return tag if tag is not None else tag_of(type(self.event))
 
 

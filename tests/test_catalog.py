@@ -102,10 +102,21 @@ def test_the_rulebooks_examples_are_listed_even_before_a_campaign(spire: Spire) 
 
 
 def test_a_card_is_entered_without_a_campaign_and_kept_for_every_campaign(spire: Spire) -> None:
-    spire.ok(*OGRE)
+    # `card add` is each game's own: with no campaign yet, --game says whose catalog.
+    assert "say which with --game" in spire.refused(*OGRE, code=2)
+    spire.ok(*OGRE, "--game", "hildegard")
     spire.ok("new", "gray-oaks", "--game", "hildegard")
     spire.ok("reveal", "140")
     assert names(spire)[-1] == "Ogre"
+
+
+def test_game_names_the_catalog_whatever_the_campaign(spire: Spire) -> None:
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok(*OGRE, "--game", "hildegard")
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("reveal", "140")
+    assert names(spire)[-1] == "Ogre"
+    assert "unknown game 'chess'" in spire.refused(*OGRE, "--game", "chess", code=2)
 
 
 # -- replacing ----------------------------------------------------------------------------

@@ -16,8 +16,10 @@ from conftest import Spire
 from test_play import Terminal
 
 from journal.cli import reference
+from journal.cli.dispatch import index
 from journal.cli.index import COMMANDS
-from journal.cli.panels import PANELS, of_other_games
+from journal.cli.panels import PANELS
+from journal.games import names
 
 # -- completion in the shells -----------------------------------------------------------
 
@@ -148,12 +150,16 @@ def test_help_lists_the_commands_in_panels(spire: Spire) -> None:
             found[panel] = []
         elif not line:
             panel = None
-        elif panel in PANELS and line.startswith("  "):
+        elif panel is not None and line.startswith("  "):
             found[panel].append(line.split()[0])
-    expected = {p: [n for n in names if n in COMMANDS] for p, names in PANELS.items()}
+    expected = {p: [n for n in verbs if n in COMMANDS] for p, verbs in PANELS.items()}
     assert {p: found[p] for p in PANELS} == expected
-    listed = [n for names in found.values() for n in names]
+    listed = [n for p in PANELS for n in found[p]]
     assert sorted(listed) == sorted(n for n, (_, text) in COMMANDS.items() if text is not None)
+    for game in names():  # with no campaign, each game's verbs under its own panel
+        own = index(game)
+        assert found[own.PANEL] == [n for n, text in own.COMMANDS.items()
+                                    if text and " " not in n and n not in COMMANDS]
 
 
 def test_spire_help_is_the_commands_own_help(spire: Spire) -> None:
@@ -170,9 +176,10 @@ def test_usage_lines_read_as_a_player_reads_them() -> None:
         usage = text.splitlines()[0]
         assert "[[" not in usage and "]...]" not in usage and "{" not in usage, usage
         assert "<list[" not in text and "<str>" not in text and "<int" not in text, path
-    assert pages["spire roll"].startswith("Usage: spire roll [OPTIONS] [FACES...]\n")
-    assert pages["spire lock"].startswith("Usage: spire lock [OPTIONS] POSITIONS...\n")
-    assert pages["spire recoup"].startswith("Usage: spire recoup [OPTIONS] KIND [ROLL]\n")
+    assert pages["spire roll (Hildegard)"].startswith("Usage: spire roll [OPTIONS] [FACES...]\n")
+    assert pages["spire lock (Volume 2)"].startswith("Usage: spire lock [OPTIONS] POSITIONS...\n")
+    assert pages["spire recoup (Spire's End)"].startswith(
+        "Usage: spire recoup [OPTIONS] KIND [ROLL]\n")
 
 
 @pytest.mark.parametrize(("game", "shown", "hidden"), [
@@ -189,7 +196,9 @@ def test_the_shells_help_shows_the_campaigns_game_only(
     listed = [line.split()[0] for line in run.out.splitlines() if line.startswith("  ")]
     assert set(shown) <= set(listed) and not set(hidden) & set(listed)
     assert "Time:" in run.out and "In the shell:" in run.out
-    assert not of_other_games(game) & set(listed)
+    own = index(game)
+    assert f"{own.PANEL}:" in run.out
+    assert set(listed) - set(COMMANDS) <= set(own.COMMANDS) | {"help", "exit"}
 
 
 # -- the docs show the habits, and their examples run ----------------------------------

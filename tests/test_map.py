@@ -131,7 +131,8 @@ def test_map_of_a_new_campaign_has_no_card(spire: Spire) -> None:
 
 def test_map_without_a_campaign_is_one_line(spire: Spire) -> None:
     assert "no journal at" in spire.refused("map", code=3)
-    spire.ok("card", "add", "Rat", "--enemy", "--limit", "1", "--accuracy", "1")
+    spire.ok("card", "add", "Rat", "--game", "hildegard", "--enemy", "--limit", "1",
+             "--accuracy", "1")
     assert "no current campaign" in spire.refused("map", code=2)    # a journal, no campaign
     spire.ok("new", "oaks", "--game", "hildegard")
     assert "no campaign named 'nope'" in spire.refused("--campaign", "nope", "map", code=2)

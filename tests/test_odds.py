@@ -252,7 +252,8 @@ def test_odds_append_nothing(spire: Spire) -> None:
 
 def test_odds_with_nothing_to_weigh_are_refused_in_one_line(spire: Spire) -> None:
     assert "no journal at" in spire.refused("odds", code=3)
-    spire.ok("card", "add", "Rat", "--enemy", "--limit", "1", "--accuracy", "1")
+    spire.ok("card", "add", "Rat", "--game", "hildegard", "--enemy", "--limit", "1",
+             "--accuracy", "1")
     assert "no current campaign" in spire.refused("odds", code=2)   # a journal, no campaign
     spire.ok("new", "oaks", "--game", "hildegard")
     assert "a target or a face-off under way" in spire.refused("odds", code=1)

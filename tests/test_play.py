@@ -427,7 +427,7 @@ def test_no_campaign_yet_is_a_plain_prompt(spire: Spire) -> None:
     ("", "ro", ["roll"]),
     ("", "it", ["item"]),
     ("", "ex", ["export", "exit"]),
-    ("item ", "", ["gain", "lose", "pass", "use"]),
+    ("item ", "", ["gain", "lose", "pass"]),  # `use` is Volume 2's
     ("help ", "sta", ["status"]),
     ("help item ", "l", ["lose"]),
     ("roll ", "cresc", ["crescent"]),

@@ -149,7 +149,8 @@ def test_new_with_force_records_the_override(spire: Spire) -> None:
 def test_no_campaign_yet(spire: Spire) -> None:
     assert "no journal at" in spire.refused("status", code=3)     # a read makes none
     assert "no current campaign" in spire.refused("reveal", "1", code=2)
-    spire.ok("card", "add", "Rat", "--enemy", "--limit", "1", "--accuracy", "1")
+    spire.ok("card", "add", "Rat", "--game", "hildegard", "--enemy", "--limit", "1",
+             "--accuracy", "1")
     assert "no current campaign" in spire.refused("status", code=2)  # a journal, no campaign
 
 

@@ -227,8 +227,9 @@ def test_without_a_fight_turns_are_refused(spire: Spire) -> None:
 
 
 def test_another_game_refuses_spires_end_commands(hildegard: Spire) -> None:
-    line = hildegard.refused("draw", "Millicent", "--hp", "5", code=1)
-    assert "this command is for Spire's End; 'gray-oaks' plays hildegard" in line
+    line = hildegard.refused("draw", "Millicent", "--hp", "5", code=2)
+    assert line == ("spire: `draw` is a command of Spire's End and Volume 2; this campaign "
+                    "plays Hildegard (`spire help` lists its commands)")
 
 
 def test_forced_action_is_recorded_as_an_override(fighting: Spire) -> None:
@@ -261,15 +262,15 @@ def test_effect_and_end_dispatch_on_the_game(fighting: Spire) -> None:
 
 
 def test_ally_and_enemy_cards_are_entered_once_and_drawn_by_name(spire: Spire) -> None:
-    out = spire.ok("card", "add", "Millicent", "--ally", "--number", "3", "--hp", "5", "--ap",
-                   "2", "--bar", "Back Hand", "--recoup", "Recoup Bar Example", "--death",
-                   "Death Bar Example")
+    out = spire.ok("card", "add", "Millicent", "--game", "spires-end", "--ally", "--number",
+                   "3", "--hp", "5", "--ap", "2", "--bar", "Back Hand", "--recoup",
+                   "Recoup Bar Example", "--death", "Death Bar Example")
     assert out.splitlines() == [
         "Entered Millicent: ally, card 3", "  HP 5, AP 2",
         "  bar 1: Back Hand; cost 1; 4-6: 1; 7: 2; 8: 3, kickback 1 hp",
         "  recoup: heal 4-6: 1; 7: 2; 8: 3; cleanse 5-8", "  death: strength x3"]
-    spire.ok("card", "add", "Ogre", "--enemy", "--hp", "9", "--ap", "2", "--bar",
-             "Gash; 5-8: 1, A", "--status", "A: bleed x2")
+    spire.ok("card", "add", "Ogre", "--game", "spires-end", "--enemy", "--hp", "9", "--ap",
+             "2", "--bar", "Gash; 5-8: 1, A", "--status", "A: bleed x2")
     spire.ok("new", "tower", "--game", "spires-end")
     assert spire.json("card", "list") == []  # spoiler-safe: nothing met yet
     spire.ok("draw", "Millicent")
@@ -281,18 +282,22 @@ def test_ally_and_enemy_cards_are_entered_once_and_drawn_by_name(spire: Spire) -
 
 @pytest.mark.parametrize(("args", "says"), [
     (("Wynn", "--ally"), "needs --hp"),
-    (("Wynn", "--ally", "--hp", "3", "--limit", "2"), "--limit is not printed on a Spire's End"),
-    (("Wynn", "--meter", "--hp", "3"), "--ally or --enemy, not --meter"),
+    (("Wynn", "--ally", "--hp", "3", "--limit", "2"), "No such option: --limit"),
+    (("Wynn", "--meter", "--hp", "3"), "No such option: --meter"),
+    (("Wynn", "--hp", "3"), "say which kind of card it is: one of --ally, --enemy"),
     (("Imp", "--enemy", "--hp", "3", "--death", "strength"),
      "--death is not printed on a Spire's End enemy card"),
     (("Wynn", "--ally", "--hp", "3", "--bar", "Kick; 4-6: frenzy"), "unknown status effect"),
 ])
-def test_a_card_spire_cannot_read_is_refused(spire: Spire, args: tuple[str, ...], says: str) -> None:
-    assert says in spire.refused("card", "add", *args, code=2)
+def test_a_card_spire_cannot_read_is_refused(
+    spire: Spire, args: tuple[str, ...], says: str,
+) -> None:
+    assert says in spire.refused("card", "add", *args, "--game", "spires-end", code=2)
 
 
 def test_spires_end_refuses_hildegards_commands(spire: Spire) -> None:
     spire.ok("new", "tower", "--game", "spires-end")
     for command in (["target", "Street Merchant"], ["roll", "c", "c", "r"], ["feat", "hone"]):
-        line = spire.refused(*command, code=1)
-        assert "this command is for Spire's End: Hildegard; 'tower' plays spires-end" in line
+        line = spire.refused(*command, code=2)
+        assert f"`{command[0]}` is a command of Hildegard" in line
+        assert "this campaign plays Spire's End" in line

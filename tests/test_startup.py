@@ -53,7 +53,10 @@ def loaded(result: dict[str, object], *prefixes: str) -> list[str]:
 
 
 def command_modules(result: dict[str, object]) -> list[str]:
-    return [m for m in loaded(result, "journal.cli.") if m.rpartition(".")[2] in MODULES]
+    """The modules of commands the process imported: the core's and the games' own."""
+    core = [m for m in loaded(result, "journal.cli.") if m.rpartition(".")[2] in MODULES]
+    games = [m for m in loaded(result, "journal.games.") if m.endswith(".commands")]
+    return core + games
 
 
 @pytest.mark.slow
@@ -68,16 +71,20 @@ def test_help_and_version_load_no_command_and_nothing_heavy(args: list[str]) -> 
 
 @pytest.mark.slow
 def test_help_lists_every_command_without_loading_one() -> None:
+    from journal.cli.dispatch import index
     from journal.cli.panels import PANELS
+    from journal.games import names
 
     out = str(probe("--help")["out"])
     panels = out.split("\n\n")[4:-1]  # usage, two paragraphs, options; the epilog last
-    assert [p.splitlines()[0] for p in panels] == [f"{panel}:" for panel in PANELS]
-    listed = [line.split()[0] for p in panels for line in p.splitlines()[1:]
+    games = [index(game).PANEL for game in names()]  # each game's verbs, after the core's
+    assert [p.splitlines()[0] for p in panels] == [f"{panel}:" for panel in [*PANELS, *games]]
+    core = panels[:len(PANELS)]
+    listed = [line.split()[0] for p in core for line in p.splitlines()[1:]
               if not line.startswith("   ")]
     assert sorted(listed) == sorted(name for name, (_, text) in COMMANDS.items()
                                     if text is not None)
-    assert listed == [name for names in PANELS.values() for name in names if name in COMMANDS]
+    assert listed == [name for verbs in PANELS.values() for name in verbs if name in COMMANDS]
 
 
 @pytest.mark.slow
@@ -159,11 +166,22 @@ def test_a_table_still_comes_from_rich(spire: Spire) -> None:
     assert loaded(result, "rich.table") == ["rich.table"]
 
 
-def test_the_command_index_is_current() -> None:
-    path = ROOT / "journal" / "cli" / "index.py"
-    assert path.read_text(encoding="utf-8") == reference.index(), (
-        f"journal/cli/index.py is out of date with the commands; regenerate it with "
-        f"`{reference.REGENERATE_INDEX}` and commit it")
+def test_the_command_indexes_are_current() -> None:
+    files = reference.index_files()
+    assert ROOT / "journal" / "cli" / "index.py" in files
+    assert len(files) == 4  # the core's, and each game's
+    for path, text in files.items():
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path.relative_to(ROOT)} is out of date with the commands; regenerate the "
+            f"indexes with `{reference.REGENERATE_INDEX}` and commit them")
+
+
+@pytest.mark.slow
+def test_a_games_verb_loads_that_games_commands_only(spire: Spire) -> None:
+    spire.ok("new", "plains", "--game", "volume2")
+    result = probe("--db", str(spire.db), "roll", "--help")
+    assert "sickle" in str(result["out"])
+    assert command_modules(result) == ["journal.games.volume2.commands"]
 
 
 def test_every_command_in_the_index_is_found(spire: Spire) -> None:

@@ -2,8 +2,10 @@
 
 Only typer is imported here. Each command's module is imported, and its click command
 built, the first time the command is asked for: `spire --help` lists them from
-journal/cli/index.py, and `spire status` loads the module that defines `status` and no
-other. SQLAlchemy, pydantic and Rich load when a command needs them.
+journal/cli/index.py (and each game's index), and `spire status` loads the module that
+defines `status` and no other. A game's own verbs (`roll`, `fight`...) are its package's
+(journal/cli/dispatch.py finds the campaign's game's). SQLAlchemy, pydantic and Rich load
+when a command needs them.
 """
 
 from __future__ import annotations
@@ -41,11 +43,11 @@ class HelpFormatter(Protocol):
     def write_dl(self, rows: Sequence[tuple[str, str]]) -> None: ...
 
 
-MODULES = ("audit", "campaigns", "cards", "deck", "hildegard", "insight", "looking", "play",
-           "report", "spires_end", "things", "time", "transfer", "volume2", "helping")
-"""The modules under journal.cli that define commands, in the order `--help` lists them.
+MODULES = ("audit", "campaigns", "cards", "deck", "insight", "looking", "play", "report",
+           "things", "time", "transfer", "helping")
+"""The modules under journal.cli that define the core's commands (every game's).
 A new command (or module) appears once it is here and the index is regenerated:
-`python -m journal.cli.reference --index > journal/cli/index.py` (tests say when)."""
+`python -m journal.cli.reference --index` (tests say when)."""
 
 
 class SpireGroup(TyperGroup):
@@ -84,32 +86,48 @@ class SpireGroup(TyperGroup):
             return None
         return result
 
+    def get_command(self, ctx: Context, cmd_name: str) -> Any:
+        """The core's command `cmd_name`, else the campaign's game's (a core group a game
+        adds to, `card`, answers with both); a verb of other games only is refused."""
+        from journal.cli import dispatch
+
+        core = super().get_command(ctx, cmd_name)
+        if core is None:
+            return dispatch.game_command(ctx, cmd_name)
+        if isinstance(core, TyperGroup) and dispatch.extends(cmd_name):
+            return dispatch.shared(core, cmd_name)
+        return core
+
     def list_commands(self, ctx: Context) -> list[str]:
-        """The commands' names, without building them (typer's own builds each)."""
-        return list(self.commands)
+        """The commands' names, without building them (typer's own builds each): the
+        core's, then the campaign's game's (every game's when it is not known)."""
+        from journal.cli import dispatch
+
+        return list(dict.fromkeys([*self.commands, *dispatch.game_names(ctx)]))
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
-        """The command list of `spire --help`, from the index: no command is built for it."""
+        """The command list of `spire --help`, panel by panel, from the indexes: no
+        command is built for it. The campaign's game's panel only if its game is known
+        (`spire help`); `spire --help` opens no journal and lists every game's."""
+        from journal.cli import dispatch
+
+        panels = dispatch.panels(dispatch.known_game(ctx))
         from journal.cli.index import COMMANDS
 
-        listed = {name: text for name, (_, text) in COMMANDS.items() if text is not None}
-        for name, command in self.commands.built().items():
-            if name not in COMMANDS and not command.hidden:
-                listed[name] = command.get_short_help_str(10**6)
-        if not listed:
-            return
-        from journal.cli.panels import PANELS
-
-        width = max(map(len, listed))
+        extra = {name: command.get_short_help_str(10**6)
+                 for name, command in self.commands.built().items()
+                 if name not in COMMANDS and not command.hidden}
+        if extra:  # added to the group in the usual way (a test's)
+            others = dict(panels).get("Other commands")
+            if others is None:
+                panels.append(("Other commands", others := {}))
+            others.update(extra)
+        width = max((len(name) for _, rows in panels for name in rows), default=0)
         limit = formatter.width - 6 - width
-        panelled = {name for names in PANELS.values() for name in names}
-        others = tuple(name for name in listed if name not in panelled)
-        for panel, names in [*PANELS.items(), ("Other commands", others)]:
-            rows = [(name.ljust(width), short_help(listed[name], limit))
-                    for name in names if name in listed]
-            if rows:
-                with formatter.section(panel):
-                    formatter.write_dl(rows)
+        for panel, rows in panels:
+            with formatter.section(panel):
+                formatter.write_dl([(name.ljust(width), short_help(text, limit))
+                                    for name, text in rows.items()])
 
     def main(  # type: ignore[override]
         self, args: Sequence[str] | None = None, prog_name: str | None = None,
@@ -276,14 +294,9 @@ def options(
     Tell spire what happens at the table, command by command; it keeps the score.
     Exit codes: 0 done, 1 refused by a rule, 2 bad input, 3 storage trouble.
     """
-    from journal.cli.common import Options
+    from journal.cli.common import checked
 
-    if db is not None and not db.strip():  # `--db "$JOURNAL"` with the variable unset
-        raise BadInput("--db is empty: name a journal file, or leave --db out for the default")
-    if campaign is not None and not is_text(campaign):  # from SPIRE_CAMPAIGN
-        raise BadInput(f"campaign '{undecoded(campaign)}' is not UTF-8 text; spire keeps only "
-                       "text")
-    ctx.obj = Options(db=db, campaign=campaign)
+    ctx.obj = checked(db, campaign)
 
 
 class Commands(MutableMapping[str, Any]):  # Any: typer's base names its commands' private type
@@ -343,7 +356,7 @@ def build(name: str, module: str) -> Command:
                 rich_markup_mode=app.rich_markup_mode, suggest_commands=app.suggest_commands))
     raise LookupError(f"journal.cli.{module} has no command {name!r}: journal/cli/index.py "
                       f"is out of date; regenerate it with `python -m journal.cli.reference "
-                      f"--index > journal/cli/index.py`")
+                      f"--index`")
 
 
 def built_command(command: object) -> Command:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import typer
 
 from journal.cli import app
-from journal.cli.common import Json, journal
+from journal.cli.common import Branch, Json, journal
 
 
 @app.command()
 def audit(
     ctx: typer.Context,
-    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
+    branch: Branch = None,
     every: bool = typer.Option(False, "--all", help="Every branch of the campaign."),
     expect: str = typer.Option(
         None, "--expect", metavar="HASH",

@@ -73,7 +73,10 @@ def list_campaigns(ctx: typer.Context, as_json: Json = False) -> None:
 
 
 @app.command()
-def use(ctx: typer.Context, name: str = typer.Argument(..., metavar="NAME", help="The campaign's name.")) -> None:
+def use(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="NAME", help="The campaign's name."),
+) -> None:
     """Make NAME the current campaign.
 
     \b

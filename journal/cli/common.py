@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -28,6 +28,8 @@ def default_db() -> str:
 Force = Annotated[bool, typer.Option(
     "--force", help="Record it even if a rule forbids it; the override is kept and shown.")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON, for scripts.")]
+Branch = Annotated[str | None, typer.Option(
+    "--branch", "-b", metavar="NAME", help="A branch other than the current.")]
 
 
 _kept: dict[tuple[str, str | None], Journal] | None = None
@@ -75,15 +77,49 @@ def journals_kept() -> Iterator[None]:
         _kept = _open = None
 
 
+JOURNALS = "spire.journals"
+"""The key of the root context's `meta` that keeps the journals a command line opened."""
+
+
+def given(root: Any) -> Options:
+    """The root's options (`--db`, `--campaign`; `root` is click's context, which typer
+    names only as a subclass), checked, as the root's callback keeps
+    them; read from its parameters when asked before the callback has run (the root looks
+    up a game's command, and the campaign's game, before it calls back)."""
+    if root.obj is None:
+        root.obj = checked(root.params.get("db"), root.params.get("campaign"))
+    found: Options = root.obj
+    return found
+
+
+def checked(db: str | None, campaign: str | None) -> Options:
+    """`--db` and `--campaign` as given, refused in one line if they cannot name one."""
+    from journal.cli import is_text, undecoded
+    from journal.errors import BadInput
+
+    if db is not None and not db.strip():  # `--db "$JOURNAL"` with the variable unset
+        raise BadInput("--db is empty: name a journal file, or leave --db out for the default")
+    if campaign is not None and not is_text(campaign):  # from SPIRE_CAMPAIGN
+        raise BadInput(f"campaign '{undecoded(campaign)}' is not UTF-8 text; spire keeps only "
+                       "text")
+    return Options(db=db, campaign=campaign)
+
+
 def journal(ctx: typer.Context, reads: bool = False) -> Journal:
     """The journal the command acts on. With `reads` (a command that only reads), one that
     is not there is said so in one line, and nothing is made: no file, no directory."""
     from journal.service import Journal
 
-    options: Options = ctx.find_root().obj
+    root = ctx.find_root()
+    options = given(root)
     key = (options.db or default_db(), options.campaign)
-    if _kept is None:
-        found = remembered(Journal(*key))
+    if _kept is None:  # one per command line: the game's look-up and the command share it
+        line: dict[tuple[str, str | None], Journal] = root.meta.setdefault(JOURNALS, {})
+        if not line:  # let go of them as the line ends, whoever keeps its context after
+            root.call_on_close(line.clear)
+        if key not in line:
+            line[key] = remembered(Journal(*key))
+        found = line[key]
     elif key in _kept:
         found = _kept[key]
     else:

@@ -2,7 +2,8 @@
 and for bash, zsh and fish (`spire completion SHELL`).
 
 The words come from the commands themselves (names, subcommands, options) and from the
-journal (faces, card, item, character, checkpoint and branch names). Spoiler-safe: an
+journal (item, character, checkpoint and branch names; the campaign's game adds its own:
+faces, cards, effects, from its commands module). Spoiler-safe: an
 entered card is offered once the campaign has met it. Only typer is imported here; the
 journal is read when a value is asked for.
 """
@@ -36,109 +37,6 @@ class Table(Protocol):
 
 
 Source = Callable[[Table], Iterable[str]]
-
-
-def _faces(table: Table) -> tuple[str, ...]:
-    """The faces of the dice the next roll uses: Hildegard's shot die, or in Volume 2 the
-    dice of the ally whose turn it is (hive or shot)."""
-    if _game(table) == "volume2":
-        return _volume2_faces(table)
-    from journal.games.hildegard.dice import FACES
-
-    return FACES
-
-
-def _game(table: Table) -> str | None:
-    view = table.view()
-    return view.state.game if view is not None else None
-
-
-def _encounter(table: Table) -> Any:
-    from journal.games.volume2.state import volume2
-
-    view = table.view()
-    return volume2(view.state).encounter if view is not None else None
-
-
-def _volume2_faces(table: Table) -> tuple[str, ...]:
-    from journal.games.volume2.dice import faces_of
-
-    enc = _encounter(table)
-    turn = enc.turn if enc is not None and enc.under_way else None
-    ally = enc.ally(turn.ally) if turn is not None else next(
-        (a for a in enc.allies if not a.acted and not a.ko), None) if enc is not None else None
-    if ally is not None and ally.card.dice is not None:
-        return faces_of(ally.card.dice)
-    return tuple(dict.fromkeys((*faces_of("hive"), *faces_of("shot"))))
-
-
-def _fighters(side: str) -> Source:
-    """Volume 2: the encounter's allies or enemies (the party's allies between fights)."""
-    def names(table: Table) -> list[str]:
-        enc = _encounter(table)
-        if enc is None or not enc.under_way:
-            return _characters(table) if side == "allies" else []
-        return [f.name for f in getattr(enc, side)]
-
-    return names
-
-
-def _actions(table: Table) -> list[str]:
-    """Volume 2: the actions of the ally whose turn it is."""
-    enc = _encounter(table)
-    ally = enc.ally(enc.turn.ally) if enc is not None and enc.turn is not None else None
-    return [c.name for c in ally.card.actions()] if ally is not None else []
-
-
-def _volume2_cards(kind: str) -> Source:
-    def names(table: Table) -> list[str]:
-        """The rulebook's examples and the entered cards this campaign has met."""
-        from journal.games.volume2.catalog import rulebook_cards
-
-        if _game(table) != "volume2":
-            return []
-        met = table.journal().met_cards("volume2")
-        cards = [*rulebook_cards().values(), *met.values()]
-        return sorted({c.name for c in cards if c.kind == kind})
-
-    return names
-
-
-def _wild_effects(table: Table) -> tuple[str, ...]:
-    from journal.games.hildegard.dice import WILD_EFFECTS
-
-    return WILD_EFFECTS
-
-
-def _wild_dice(table: Table) -> tuple[str, ...]:
-    from journal.games.hildegard.dice import WILD_DICE
-
-    return WILD_DICE
-
-
-def _feats(table: Table) -> tuple[str, ...]:
-    from journal.games.hildegard.effects import FEAT_COSTS
-
-    return tuple(FEAT_COSTS)
-
-
-def _statuses(table: Table) -> tuple[str, ...]:
-    from journal.games.hildegard.cards import STATUSES
-
-    return STATUSES
-
-
-def _cards(kind: str) -> Source:
-    def names(table: Table) -> list[str]:
-        """The rulebook's example cards and the entered cards this campaign has met: an
-        entered card it has not met is not offered (PRODUCT.md, Spoiler-safe)."""
-        from journal.games.hildegard.catalog import rulebook_cards
-
-        met = table.journal().met_cards("hildegard")
-        cards = [*rulebook_cards().values(), *met.values()]
-        return sorted({c.name for c in cards if c.kind == kind})
-
-    return names
 
 
 def _items(table: Table) -> list[str]:
@@ -183,39 +81,27 @@ EVERY = -1
 """In POSITIONALS: every argument of the command, not only the first."""
 
 POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {
-    ("roll",): (_faces, EVERY),
-    ("wild",): (_wild_effects, 0),
-    ("feat",): (_feats, 0),
-    ("effect",): (_statuses, 0),
-    ("target",): (_cards("target"), 0),
-    ("faceoff",): (_cards("enemy"), EVERY),
     ("item", "lose"): (_items, 0),
     ("item", "pass"): (_items, 0),
-    ("item", "use"): (_items, 0),
     ("gain",): (_resources, 0),
     ("spend",): (_resources, 0),
     ("use",): (campaign_names, 0),
-    ("fight",): (_volume2_cards("enemy"), EVERY),
-    ("draw",): (_volume2_cards("ally"), 0),
-    ("deploy",): (lambda table: ("bee", "pollen"), 0),
-    ("action",): (_actions, 0),
     ("rewind",): (_checkpoints, 0),
     ("switch",): (_branches, 0),
     ("diff",): (_branches, EVERY),
     ("branch", "rename"): (_branches, 0),
     ("completion",): (_shells, 0),
+    ("item", "use"): (_items, 0),
 }
-"""What each command's arguments are named from, and which argument."""
+"""What each core command's arguments are named from, and which argument (the game's
+commands module adds its own)."""
 
 OPTION_VALUES: dict[str, Source] = {
-    "--face": _faces, "--die": _wild_dice, "--meter": _cards("meter"),
     "--to": lambda table: [*_characters(table), "aside"], "--from": _characters,
-    "--with": _volume2_cards("ally"), "--ally": _fighters("allies"),
-    "--choose": _fighters("allies"), "--name": _fighters("enemies"),
-    "--on": lambda table: [*_fighters("enemies")(table), *_fighters("allies")(table)],
     "--branch": _branches, "-b": _branches, "--campaign": campaign_names, "-c": campaign_names,
 }
-"""What an option's value is named from, whatever the command."""
+"""What an option's value is named from, whatever the command (the game's commands
+module adds its own, and its own win)."""
 
 COMMAND_OPTION_VALUES: dict[tuple[tuple[str, ...], str], Source] = {
     (("replay",), "--from"): _checkpoints, (("replay",), "--to"): _checkpoints,
@@ -276,40 +162,59 @@ class Completer:
             return []
 
     def names(self, group: TyperGroup) -> list[str]:
-        """The commands of `group` (in the shell, of the campaign's game and not `play`)."""
-        ctx = self.context()
-        names = list(group.list_commands(ctx))
-        if not self.in_shell:
-            return names
-        from journal.cli.panels import of_other_games
-
-        view = self.table.view()
-        hidden = of_other_games(view.state.game) if view is not None else set()
-        return [n for n in names if n not in NOT_IN_SHELL and n not in hidden]
+        """The commands of `group`: the core's and the campaign's game's (every game's
+        with no campaign); in the shell, not `play`."""
+        names = list(group.list_commands(self.context()))
+        return [n for n in names if n not in NOT_IN_SHELL] if self.in_shell else names
 
     def context(self) -> typer.Context:
+        """The root's context, knowing the campaign's game from the table's view."""
         import typer
 
-        return typer.Context(self.table.group, info_name="spire")
+        from journal.cli.dispatch import GAME
+
+        ctx = typer.Context(self.table.group, info_name="spire")
+        ctx.meta[GAME] = self.game()
+        return ctx
+
+    def game(self) -> str | None:
+        view = self.table.view()
+        return view.state.game if view is not None else None
+
+    def tables(self) -> tuple[dict[tuple[str, ...], tuple[Source, int]], dict[str, Source]]:
+        """What arguments and options are named from: the core's, and the game's."""
+        game = self.game()
+        if game is None:
+            return POSITIONALS, OPTION_VALUES
+        from journal.games import package_of
+
+        commands = package_of(game).commands()
+        return {**POSITIONALS, **commands.POSITIONALS}, {**OPTION_VALUES, **commands.OPTION_VALUES}
 
     def _command(self, words: list[str]) -> tuple[tuple[str, ...], Any, list[str]]:
         """The command `words` name (`item gain` is two words), its path and arguments."""
+        from journal.errors import SpireError
+
         ctx = self.context()
         command: Any = self.table.group
         path: list[str] = []
         while _is_group(command) and len(path) < len(words):
             name = words[len(path)]
-            command = command.get_command(ctx, name)
+            try:
+                command = command.get_command(ctx, name)
+            except SpireError:  # a verb of another game: nothing to offer after it
+                command = None
             path.append(name)
         return tuple(path), command, words[len(path):]
 
     def _values(self, path: tuple[str, ...], command: Any, args: list[str]) -> list[str]:
         """An option's values after the option; else the command's argument values where
         the argument goes, and its options."""
+        positionals, option_values = self.tables()
         if args and _takes_value(command, args[-1]):
-            source = COMMAND_OPTION_VALUES.get((path, args[-1])) or OPTION_VALUES.get(args[-1])
+            source = COMMAND_OPTION_VALUES.get((path, args[-1])) or option_values.get(args[-1])
             return self._named(source)
-        source, which = POSITIONALS.get(path, (None, 0))
+        source, which = positionals.get(path, (None, 0))
         named = which in (EVERY, _positional_count(command, args))
         return (self._named(source) if named else []) + _option_names(command)
 

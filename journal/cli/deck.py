@@ -44,7 +44,7 @@ def pull(
     from journal.errors import BadInput
 
     if deck is not None:
-        from journal.cli.volume2 import pull_from
+        from journal.games.volume2.commands.world import pull_from
 
         pull_from(ctx, deck, card, force)
         return

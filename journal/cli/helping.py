@@ -14,7 +14,8 @@ def help_(
     command: list[str] = typer.Argument(
         None, metavar="[COMMAND]...", help="A command (`item gain` is two words)."),
 ) -> None:
-    """The commands panel by panel, or one command's help (as `spire COMMAND --help`).
+    """The commands panel by panel, or one command's help (as `spire COMMAND --help`):
+    the core's and the campaign's game's (every game's, by panel, with no campaign).
 
     \b
     Examples:
@@ -24,9 +25,11 @@ def help_(
     """
     from typer.core import TyperGroup
 
+    from journal.cli.dispatch import game_of
     from journal.errors import BadInput
 
     at = ctx.find_root()
+    game_of(at)  # the lists show the campaign's game's commands (every game's with none)
     for word in command or []:
         group = at.command
         found = group.get_command(at, word) if isinstance(group, TyperGroup) else None

@@ -1,10 +1,11 @@
-"""Every command of `spire`: the module under journal.cli that defines it, and the first
-paragraph of its help (None for a hidden one), so `spire --help` lists the commands without
-importing them and `spire NAME` imports only NAME's module.
+"""Every command of the core (a game's own are in its package's index.py): the module under
+journal.cli that defines it, and the first paragraph of its help (None for a hidden one),
+so `spire --help` lists the commands without importing them and `spire NAME` imports only
+NAME's module.
 
 Generated; do not edit it by hand. Regenerate it with
 
-    python -m journal.cli.reference --index > journal/cli/index.py
+    python -m journal.cli.reference --index
 """
 
 COMMANDS: dict[str, tuple[str, str | None]] = {
@@ -21,17 +22,6 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'discard': ('deck', 'Discard card N (in Volume 2 this removes it from the game), or a milestone in play.'),
     'retrieve': ('deck', 'Retrieve a played card, a milestone or a set of event cards (Volume 2).'),
     'chapter': ('deck', 'Begin chapter N; its start is recorded as the checkpoint chapter-N.'),
-    'target': ('hildegard', 'Take aim at a target: from the catalog by name, or with its numbers inline.'),
-    'faceoff': ('hildegard', "Begin a face-off against one or more enemies on Hildegard's hit meter."),
-    'roll': ('hildegard', "Roll a set's shot dice, or re-roll the dice not locked (finesse)."),
-    'lock': ('hildegard', 'Lock in dice before re-rolling the rest (finesse): at least one each time.'),
-    'stop': ('hildegard', 'Stop finessing: the dice stand as they are; the wild shot comes next (in Volume 2, the actions: every die counts as locked).'),
-    'wild': ('hildegard', "Roll the set's wild shot and apply its effect."),
-    'feat': ('hildegard', 'Spend Feats of Marksmanship: hone 1, wild 1, bullseye 2, reset 2, redo 3, block 1.'),
-    'block': ('hildegard', 'Use a shot die to block the hit square showing its part (face-offs).'),
-    'assign': ('hildegard', "Split a round's bullseyes among several enemies (the rest go to the first)."),
-    'effect': ('hildegard', "A card's status effect: Hildegard's on the next set, Spire's End's on anyone."),
-    'end': ('hildegard', "End the target now (its outcome is what the bullseyes so far make it); in Spire's End, the fight; in Volume 2, the encounter (with the reset, if an ally stands)."),
     'map': ('insight', "The story cards every road reached: across the campaign's branches and every campaign of its game in the journal, by chapter, how often and when first."),
     'odds': ('insight', 'Exact chances from where the players stand, with the best finesse.'),
     'status': ('looking', 'Where the campaign stands: card, chapter, resources, characters, items.'),
@@ -40,19 +30,8 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'show': ('looking', 'One event in full: its payload, time, override and hashes.'),
     'play': ('play', 'A shell inside the current campaign: the same commands, without `spire`.'),
     'report': ('report', "A play report to keep or share: the story of the session in order (cards, chapters, checkpoints, notes), each encounter step by step, resources, items, overrides and undos, dice statistics and the players' luck."),
-    'draw': ('spires_end', "Draw an ally into play: a starting ally, or the next one taking a dead ally's place (the dead ally's items pass to it). From the catalog by name, or its numbers inline. In Volume 2: an ally pulled from the Ally Deck joins the party (from the catalog)."),
-    'fight': ('spires_end', 'Begin a fight with an enemy: from the catalog by name, or its numbers inline. Its bars are numbered as its action cards pick them, and cost no HP. In Volume 2: an encounter, Finnian and up to 2 allies against enemies or wildlife from the catalog.'),
-    'action': ('spires_end', "The ally whose turn it is performs an action: pay the HP, roll 1d8, apply the result. In Volume 2: a combination the locked dice make (Finnian's: sickles), on one target."),
-    'rest': ('spires_end', "Rest instead of an action: +1, +2, +3 on the heal of this turn's recoup."),
-    'recoup': ('spires_end', 'Recoup: roll 1d8 on the recoup bar to heal or rebuild armor; a roll in its Cleanse range removes a status effect too.'),
-    'boost': ('spires_end', 'Spend a full boost meter for Strength (1 turn).'),
-    'upkeep': ('spires_end', "End the turn: one cube off each status effect, its effect applied (negative first). In Volume 2: the ally's turn is over (without a roll, the turn is passed)."),
-    'enemy': ('spires_end', "The enemy's action: the selection roll picks the ally, the action card the bar. In Volume 2: one attack, a d20 + ferocity on the damage table, on the ally the target roll chose (`spire target-roll` first)."),
-    'death': ('spires_end', "A dead ally's death move, before the next ally takes its place."),
-    'select': ('spires_end', 'The selection roll, for a story card that asks which ally: 1-4 Ally 1, 5-8 Ally 2.'),
     'gain': ('things', "Gain gold, feats, bees, pollen, meat or pelts (within the rulebook's limits)."),
     'spend': ('things', 'Spend gold, feats, bees, pollen, meat or pelts.'),
-    'ally': ('things', 'An ally joins the party, with the thresholds printed on the card.'),
     'note': ('things', 'Write a note into the journal.'),
     'undo': ('things', 'Take back the latest action. It stays in the log, marked undone.'),
     'redo': ('things', 'Take back the latest undo: the action it undid is recorded again, as it was.'),
@@ -65,16 +44,9 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'diff': ('time', "Where two branches part, each one's path since, and how they differ now."),
     'export': ('transfer', "Write the campaign's events as JSON Lines, one event a line, with their hashes."),
     'import': ('transfer', 'Read an exported file into a new campaign, after checking every hash.'),
-    'deploy': ('volume2', 'Volume 2: deploy bees (+1 damage each to a successful attack) or pollen (+1 HP each to an ally) from the hive, once a hive is rolled; at most 4 a turn.'),
-    'target-roll': ('volume2', "Volume 2: the target roll before an enemy's attack: the highest d20 is hit; a tie rolls again among the tied allies only."),
-    'ability': ('volume2', 'Volume 2: trigger an enemy\'s ability that changes a number, as its card says: one that stacks adds again each time and lasts the encounter; another, to the end of the round. Enter it with `spire card add ... --ability "RAGE: +1 ferocity (stacks)"`.'),
-    'trade': ('volume2', 'Volume 2: reveal a Trading Post Card at a trading post, with its price; at most 5 a playthrough. `spire buy ITEM` then trades for it.'),
-    'buy': ('volume2', 'Volume 2: trade meat and pelts for the item of a revealed Trading Post Card, at the price printed on it.'),
-    'help': ('helping', "The commands panel by panel, or one command's help (as `spire COMMAND --help`)."),
+    'help': ('helping', "The commands panel by panel, or one command's help (as `spire COMMAND --help`): the core's and the campaign's game's (every game's, by panel, with no campaign)."),
     'completion': ('helping', "Print the script that makes SHELL complete spire's commands, options and names."),
-    'card': ('cards', 'The card catalog: cards entered once with their printed numbers, reused by name.'),
-    'item': ('things', 'Items: gain, lose, pass one to another character, or use one up.'),
+    'card': ('cards', "The card catalog: cards entered once with their printed numbers, reused by name (`card add` takes the campaign's game's numbers: `spire card add --help`)."),
+    'item': ('things', "Items: gain, lose, or pass one to another character (and the game's own: use)."),
     'branch': ('time', 'A branch by name: rename one (`spire branches` lists them).'),
-    'waterfall': ('volume2', 'Volume 2: a waterfall event, row by row: lay it out, choose a card a row, remove what a card removes, end on the story card it names.'),
-    'episode': ('volume2', 'Volume 2: end the episode, recording what carries into the next.'),
 }

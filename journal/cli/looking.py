@@ -5,13 +5,13 @@ from __future__ import annotations
 import typer
 
 from journal.cli import app
-from journal.cli.common import Json, journal
+from journal.cli.common import Branch, Json, journal
 
 
 @app.command()
 def status(
     ctx: typer.Context,
-    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
+    branch: Branch = None,
     as_json: Json = False,
 ) -> None:
     """Where the campaign stands: card, chapter, resources, characters, items.
@@ -34,7 +34,7 @@ def log(
     ctx: typer.Context,
     last: int = typer.Option(
         20, "--last", "-n", min=0, metavar="N", help="How many of the latest events; 0 for all."),
-    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
+    branch: Branch = None,
     as_json: Json = False,
 ) -> None:
     """The events of the current branch, undone ones marked.

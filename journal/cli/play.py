@@ -143,21 +143,20 @@ class Shell:
 
     def commands(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """The commands the shell runs for this campaign's game, panel by panel, each with
-        its one-line help (from the index: no command is built for it)."""
-        from journal.cli.index import COMMANDS
-        from journal.cli.panels import PANELS
+        its one-line help (from the indexes: no command is built for it)."""
+        from journal.cli.dispatch import panels
 
-        shown = set(self.names(self.group))
+        view = self.view()
         out = []
-        for panel, names in PANELS.items():
-            listed = [(n, short_help(COMMANDS[n][1] or "", 64))
-                      for n in names if n in shown and n in COMMANDS]
+        for panel, rows in panels(view.state.game if view is not None else None):
+            listed = [(n, short_help(text, 64)) for n, text in rows.items()
+                      if n not in NOT_IN_SHELL]
             if listed:
                 out.append((panel, listed))
         return out
 
     def names(self, group: TyperGroup) -> list[str]:
-        """The commands the shell offers: this campaign's game's and every game's."""
+        """The commands the shell offers: the core's and this campaign's game's."""
         return Completer(self).names(group)
 
     def context(self) -> typer.Context:

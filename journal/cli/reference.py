@@ -1,8 +1,9 @@
-"""The CLI reference, docs/cli.md, generated from each command's `--help`; and the index
-of commands, journal/cli/index.py, that lets `spire --help` list them without loading them.
+"""The CLI reference, docs/cli.md, generated from each command's `--help`; and the indexes
+of commands, journal/cli/index.py and each game's `index.py`, that let `spire --help` list
+them without loading them.
 
     python -m journal.cli.reference > docs/cli.md
-    python -m journal.cli.reference --index > journal/cli/index.py
+    python -m journal.cli.reference --index
 
 The help is rendered at a fixed width, whatever the terminal, so the page is the same on
 every machine and a test can tell when it is out of date.
@@ -10,8 +11,10 @@ every machine and a test can tell when it is out of date.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import typer
 import typer.main
@@ -23,7 +26,7 @@ WIDTH = 88
 """The app's max_content_width; the reference is rendered as if the terminal were this wide."""
 
 REGENERATE = "python -m journal.cli.reference > docs/cli.md"
-REGENERATE_INDEX = "python -m journal.cli.reference --index > journal/cli/index.py"
+REGENERATE_INDEX = "python -m journal.cli.reference --index"
 
 HEADER = f"""\
 # spire command reference
@@ -42,10 +45,15 @@ def _context(command: Command, name: str, parent: typer.Context | None) -> typer
 
 
 def _subcommands(command: Command, ctx: typer.Context) -> list[tuple[str, Command]]:
-    if not isinstance(command, TyperGroup):
+    found: Iterator[tuple[str, object | None]]
+    if isinstance(command, SpireGroup):  # the core's: each game's are walked on their own
+        found = ((name, command.commands[name]) for name in command.commands)
+    elif isinstance(command, TyperGroup):
+        found = ((name, command.get_command(ctx, name)) for name in command.list_commands(ctx))
+    else:
         return []
-    found = ((name, command.get_command(ctx, name)) for name in command.list_commands(ctx))
-    return [(name, built_command(sub)) for name, sub in found if sub is not None and not sub.hidden]
+    built = ((name, built_command(sub)) for name, sub in found if sub is not None)
+    return [(name, sub) for name, sub in built if not sub.hidden]
 
 
 def walk(
@@ -59,10 +67,27 @@ def walk(
 
 
 def commands() -> list[tuple[str, str]]:
-    """Each command's full name (`spire item gain`) and its `--help` text."""
+    """Each command's full name (`spire item gain`, `spire roll (Volume 2)`) and its
+    `--help` text: the core's, then each game's."""
+    from journal.cli.dispatch import GAME, game_group, index
+    from journal.cli.index import COMMANDS
+    from journal.games import GAMES
+
     load()
     root = built_command(typer.main.get_command(app))
-    return [(ctx.command_path, command.get_help(ctx)) for ctx, command in walk(root)]
+    found = [(ctx.command_path, command.get_help(ctx)) for ctx, command in walk(root)]
+    for game, package in GAMES.items():
+        if not package.startswith("journal.games."):  # a test's game is not the reference's
+            continue
+        top = _context(root, "spire", None)
+        top.meta[GAME] = game
+        panel = index(game).PANEL
+        for name, command in _subcommands(game_group(game), top):
+            pages = [(f"{ctx.command_path} ({panel})", sub.get_help(ctx))
+                     for ctx, sub in walk(command, name, top)]
+            core = name in COMMANDS  # `card`: the core's group, the game's `card add`
+            found += pages[1:] if core else pages
+    return found
 
 
 def page() -> str:
@@ -90,10 +115,52 @@ def index() -> str:
     return INDEX_HEADER + "\n".join(lines) + "\n}\n"
 
 
+def game_index(game: str) -> str:
+    """A game's index.py: its panel, and each of its commands with the first paragraph of
+    its help."""
+    from journal.cli.dispatch import game_group, listed
+    from journal.games import package_of
+
+    commands = package_of(game).commands()
+    lines = [f"    {path!r}: {text!r}," for path, text in listed(game_group(game)).items()]
+    return (GAME_INDEX_HEADER.format(panel=commands.PANEL) + "\n".join(lines) + "\n}\n")
+
+
+def index_files() -> dict[Path, str]:
+    """Each index file spire ships, and what it should hold."""
+    from journal.games import GAMES
+
+    here = Path(__file__).parent
+    found = {here / "index.py": index()}
+    for game, package in GAMES.items():
+        if package.startswith("journal.games."):
+            where = importlib.import_module(package).__file__
+            assert where is not None
+            found[Path(where).parent / "index.py"] = game_index(game)
+    return found
+
+
+GAME_INDEX_HEADER = f'''\
+"""{{panel}}'s commands: each by its path (`card add` is two words) with the first paragraph
+of its help (None for a hidden one), so `spire --help` lists them and journal/cli/dispatch.py
+finds which game has a verb without importing any game's commands.
+
+Generated; do not edit it by hand. Regenerate it with
+
+    {REGENERATE_INDEX}
+"""
+
+PANEL = {{panel!r}}
+
+COMMANDS: dict[str, str | None] = {{{{
+'''
+
+
 INDEX_HEADER = f'''\
-"""Every command of `spire`: the module under journal.cli that defines it, and the first
-paragraph of its help (None for a hidden one), so `spire --help` lists the commands without
-importing them and `spire NAME` imports only NAME's module.
+"""Every command of the core (a game's own are in its package's index.py): the module under
+journal.cli that defines it, and the first paragraph of its help (None for a hidden one),
+so `spire --help` lists the commands without importing them and `spire NAME` imports only
+NAME's module.
 
 Generated; do not edit it by hand. Regenerate it with
 
@@ -113,4 +180,8 @@ def _module(command: Command) -> str:
 
 
 if __name__ == "__main__":
-    print(index() if sys.argv[1:] == ["--index"] else page(), end="")
+    if sys.argv[1:] == ["--index"]:
+        for path, text in index_files().items():
+            path.write_text(text, encoding="utf-8")
+    else:
+        print(page(), end="")

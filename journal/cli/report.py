@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from journal.cli import app
-from journal.cli.common import journal
+from journal.cli.common import Branch, journal
 from journal.errors import BadInput
 from journal.paths import write_whole
 
@@ -22,8 +22,7 @@ def report(
         help="The document's format [default: the output file's suffix, else md].")] = None,
     output: Annotated[str | None, typer.Option(
         "--output", "-o", metavar="FILE", help="File to write [default: stdout].")] = None,
-    branch: Annotated[str | None, typer.Option(
-        "--branch", "-b", metavar="NAME", help="A branch other than the current.")] = None,
+    branch: Branch = None,
 ) -> None:
     """A play report to keep or share: the story of the session in order (cards,
     chapters, checkpoints, notes), each encounter step by step, resources, items,

@@ -1,4 +1,4 @@
-"""Things the players hold: items, resources, allies, notes; and undo."""
+"""Things the players hold: items, resources, notes; and undo."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from journal.cli import app
 from journal.cli.common import Force, act
 
 item_app = typer.Typer(
-    help="Items: gain, lose, pass one to another character, or use one up.\n\n\b\nExamples:\n"
+    help="Items: gain, lose, or pass one to another character (and the game's own: use)."
+    "\n\n\b\nExamples:\n"
     "  spire item gain Slingshot --to Hildegard\n  spire item pass Slingshot --to Hallveig",
     rich_markup_mode=None, no_args_is_help=True)
 app.add_typer(item_app, name="item")
@@ -21,11 +22,12 @@ def item_gain(
     ctx: typer.Context,
     name: str = ItemName,
     to: str = typer.Option(
-        None, "--to", metavar="WHO", help="Who carries it; 'aside' to set it aside [default: the only "
-        "character]"),
+        None, "--to", metavar="WHO",
+        help="Who carries it; 'aside' to set it aside [default: the only character]"),
     kind: str = typer.Option(
-        None, "--kind", "-k", metavar="KIND", help="story, fishing, effect (Hildegard); combat, story "
-        "(Spire's End); gear, single-use, story (Volume 2)"),
+        None, "--kind", "-k", metavar="KIND",
+        help="story, fishing, effect (Hildegard); combat, story (Spire's End); "
+        "gear, single-use, story (Volume 2)"),
     wild: str = typer.Option(
         None, "--wild", metavar="COLOR",
         help="Hildegard: the wild shot die a fishing item adds (gray, gold, blue)."),
@@ -52,7 +54,8 @@ def item_gain(
 def item_lose(
     ctx: typer.Context,
     name: str = ItemName,
-    holder: str = typer.Option(None, "--from", metavar="WHO", help="Whose, when two carry one of that name."),
+    holder: str = typer.Option(
+        None, "--from", metavar="WHO", help="Whose, when two carry one of that name."),
     force: Force = False,
 ) -> None:
     """Lose an item.
@@ -70,7 +73,8 @@ def item_lose(
 def item_pass(
     ctx: typer.Context,
     name: str = ItemName,
-    to: str = typer.Option(..., "--to", metavar="WHO", help="Who carries it now; 'aside' to set it aside."),
+    to: str = typer.Option(
+        ..., "--to", metavar="WHO", help="Who carries it now; 'aside' to set it aside."),
     force: Force = False,
 ) -> None:
     """Pass an item to another character (or set it aside).
@@ -122,25 +126,6 @@ def spend(
 
 
 @app.command()
-def ally(
-    ctx: typer.Context,
-    name: str = typer.Argument(..., metavar="NAME", help="The ally's name as printed on the card."),
-    hp: int = typer.Option(None, "--hp", metavar="N", help="The card's Hit Point threshold."),
-    ap: int = typer.Option(None, "--ap", metavar="N", help="The card's Armor Point threshold."),
-    force: Force = False,
-) -> None:
-    """An ally joins the party, with the thresholds printed on the card.
-
-    \b
-    Example:
-      spire ally Millicent --hp 5 --ap 2
-    """
-    from journal import decide
-
-    act(ctx, lambda view: decide.ally_joins(view.state, name, hp, ap), force)
-
-
-@app.command()
 def note(
     ctx: typer.Context,
     text: list[str] = typer.Argument(..., metavar="TEXT", help="The note (quotes are optional)."),
@@ -187,23 +172,3 @@ def redo(ctx: typer.Context, force: Force = False) -> None:
 
     act(ctx, lambda view: decide.redo(view.latest_first(), view.undone_before), force=force,
         done="Redone")
-
-
-@item_app.command("use")
-def item_use(
-    ctx: typer.Context,
-    name: str = ItemName,
-    holder: str = typer.Option(None, "--from", metavar="WHO", help="Whose, when two carry one "
-                               "of that name."),
-    force: Force = False,
-) -> None:
-    """Volume 2: use up a single-use item (only while an ally is in play).
-
-    \b
-    Example:
-      spire item use "Smoked Honey"
-    """
-    from journal.games.volume2 import world
-    from journal.service import of_game
-
-    act(ctx, of_game("volume2", lambda view: world.use_item(view.state, name, holder)), force)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from journal.cli import app
-from journal.cli.common import Json, journal
+from journal.cli.common import Branch, Json, journal
 
 
 @app.command()
@@ -138,7 +138,7 @@ def switch(
 @app.command()
 def replay(
     ctx: typer.Context,
-    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="A branch other than the current."),
+    branch: Branch = None,
     start: str = typer.Option(None, "--from", metavar="X", help="A position or a checkpoint."),
     stop: str = typer.Option(None, "--to", metavar="Y", help="A position or a checkpoint."),
     step: bool = typer.Option(

@@ -16,8 +16,11 @@ from journal.paths import write_whole
 @app.command()
 def export(
     ctx: typer.Context,
-    output: str = typer.Option(None, "--output", "-o", metavar="FILE", help="File to write [default: stdout]."),
-    branch: str = typer.Option(None, "--branch", "-b", metavar="NAME", help="Only this branch's path, as a campaign of its own [default: every branch]."),
+    output: str = typer.Option(
+        None, "--output", "-o", metavar="FILE", help="File to write [default: stdout]."),
+    branch: str = typer.Option(
+        None, "--branch", "-b", metavar="NAME",
+        help="Only this branch's path, as a campaign of its own [default: every branch]."),
 ) -> None:
     """Write the campaign's events as JSON Lines, one event a line, with their hashes.
 
@@ -48,8 +51,10 @@ def export(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., metavar="FILE", help="A file written by `spire export`; - reads standard input."),
-    name: str = typer.Option(None, "--name", metavar="NAME", help="The new campaign's name [default: the file's name]."),
+    file: Path = typer.Argument(
+        ..., metavar="FILE", help="A file written by `spire export`; - reads standard input."),
+    name: str = typer.Option(
+        None, "--name", metavar="NAME", help="The new campaign's name [default: the file's name]."),
 ) -> None:
     """Read an exported file into a new campaign, after checking every hash.
 

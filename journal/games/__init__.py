@@ -200,6 +200,15 @@ class GamePackage:
         """The game's part of the play report."""
         return cast("interface.Report", self.module("report"))
 
+    def commands(self) -> interface.Commands:
+        """The game's own verbs (journal/cli/dispatch.py reaches them)."""
+        return cast("interface.Commands", self.module("commands"))
+
+    def index(self) -> interface.Index:
+        """The game's verbs listed without importing them (its generated `index`); a
+        game with none (a test's) raises ModuleNotFoundError."""
+        return cast("interface.Index", self.module("index"))
+
 
 _REGISTERING = ("events", "evolve", "describe")
 """The layers that register themselves with the core as they are imported (their events'

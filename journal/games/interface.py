@@ -5,7 +5,8 @@ journal/games/__init__.py imports each when a layer first asks for it). A module
 its Protocol here as a module (mypy checks a module against a Protocol): each game's
 `__init__.py` says so under TYPE_CHECKING, so a module that lacks a function, or has it
 with another signature, fails `mypy --strict`. The layers named here so far: `odds`,
-`insight`, `rules`, `recheck` and `report`; the rest of issue 30's shape is still to come.
+`insight`, `rules`, `recheck`, `report`, `commands` and `index`; the rest of issue 30's
+shape is still to come.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
+    import typer
+
+    from journal.cli.complete import Source
     from journal.decide import Decision
     from journal.events import Recorded
     from journal.games import Game
@@ -103,3 +107,31 @@ class Report(Protocol):
         """One report's sections of the game, fresh: its encounters (each handed to
         `found` once over), its dice read and told, its world's own sections."""
         ...
+
+
+# -- commands.py and index.py (cli) -------------------------------------------------------
+
+class Commands(Protocol):
+    """The game's own verbs at the table (journal/cli/dispatch.py reaches them)."""
+
+    PANEL: str
+    """The game's panel in `spire help`, and its name where a verb is refused ("Volume 2")."""
+
+    app: typer.Typer
+    """The verbs, each a typer command; a group named as a core group (`card`, `item`)
+    adds its commands to the core's (`card add`)."""
+
+    POSITIONALS: dict[tuple[str, ...], tuple[Source, int]]
+    """What Tab offers for a command's argument (as journal/cli/complete.py's table)."""
+
+    OPTION_VALUES: dict[str, Source]
+    """What Tab offers after an option of the game's commands."""
+
+
+class Index(Protocol):
+    """The game's commands listed without importing them (generated from `commands`)."""
+
+    PANEL: str
+    COMMANDS: dict[str, str | None]
+    """Each command by path ("roll", "card add"), with the first paragraph of its help;
+    None for a hidden one."""

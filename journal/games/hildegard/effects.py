@@ -23,7 +23,8 @@ from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hilde
 from journal.state import State
 from journal.words import plural
 
-FEAT_COSTS: dict[str, int] = {"hone": 1, "wild": 1, "bullseye": 2, "reset": 2, "redo": 3, "block": 1}
+FEAT_COSTS: dict[str, int] = {
+    "hone": 1, "wild": 1, "bullseye": 2, "reset": 2, "redo": 3, "block": 1}
 ONCE_PER_SET = ("hone", "wild", "bullseye")
 
 
@@ -36,7 +37,8 @@ def feat(state: State, name: str, square: int | None, player: int | None) -> Dec
     have = state.resources.get("feats", 0)
     violations = []
     if have < cost:
-        violations.append(RuleViolation(f"{name} costs {plural(cost, 'feat')}; you have {have}", FEATS))
+        refused = f"{name} costs {plural(cost, 'feat')}; you have {have}"
+        violations.append(RuleViolation(refused, FEATS))
     shooter, shot = _feat_set(state, encounter, player)
     if isinstance(encounter, FaceOff) and encounter.turn == "enemy" and encounter.outcome is None:
         # "at your disposal to use anytime during your Set": not once the enemy's dice are seen
@@ -86,7 +88,9 @@ def _feat_rules(name: str, encounter: Target | FaceOff | None, shot: ShotSet | N
     return []
 
 
-def _wild_feat_rules(encounter: Target | FaceOff | None, shot: ShotSet | None) -> list[RuleViolation]:
+def _wild_feat_rules(
+    encounter: Target | FaceOff | None, shot: ShotSet | None,
+) -> list[RuleViolation]:
     """Wild re-rolls the set's wild shot: bought before it (it is rolled twice) or right
     after it, before the next set or the enemy's turn; only the second result counts."""
     section = "Positive Status Effects"
@@ -101,7 +105,9 @@ def _wild_feat_rules(encounter: Target | FaceOff | None, shot: ShotSet | None) -
     return []
 
 
-def _feat_block_rules(encounter: Target | FaceOff | None, square: int | None) -> list[RuleViolation]:
+def _feat_block_rules(
+    encounter: Target | FaceOff | None, square: int | None,
+) -> list[RuleViolation]:
     if not isinstance(encounter, FaceOff):
         return [RuleViolation("Block is for face-offs only", "Positive Status Effects")]
     if square is None:

@@ -216,7 +216,8 @@ def _(event: hv.EncounterEnded, state: State) -> State:
         return _target_over(state, h, encounter)
     if isinstance(encounter, FaceOff) and encounter.outcome is None:
         return face_off_over(state, h, encounter, "lost")
-    return with_game(state, replace(h, encounter=h.aside[0] if h.aside else None, aside=h.aside[1:]))
+    after = h.aside[0] if h.aside else None
+    return with_game(state, replace(h, encounter=after, aside=h.aside[1:]))
 
 
 # -- feats and effects -------------------------------------------------------------------

@@ -78,8 +78,9 @@ def _dice(under_way: dict[str, Any]) -> str:
 def enemy_set_line(found: dict[str, Any]) -> str:
     """The chance the enemy's next set leaves each square hit, and the meter full."""
     squares = " ".join(f"{n}:{percent(p)}" for n, p in enumerate(found["squares"], start=1))
-    return (f"enemy   {found['enemy']}'s next set ({plural(found['dice'], 'die')}) leaves each square "
-            f"hit: {squares}; the meter full: {percent(found['meter_full'])}")
+    return (f"enemy   {found['enemy']}'s next set ({plural(found['dice'], 'die')}) "
+            f"leaves each square hit: {squares}; "
+            f"the meter full: {percent(found['meter_full'])}")
 
 
 def face_off_rows(found: dict[str, Any]) -> list[tuple[str, str]]:

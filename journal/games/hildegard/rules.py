@@ -15,7 +15,7 @@ from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
 from journal.games.hildegard.combat import players_done, round_formed
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
-from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard
+from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard, wild_dice
 from journal.games.hildegard.view import next_roll, possessive
 from journal.state import State, replace
 from journal.words import given, plural
@@ -285,7 +285,9 @@ def enemy_keeps(fight: FaceOff, shot: ShotSet) -> frozenset[int]:
     return must_keep(fight.meter, fight.marks, shot.dice, shot.unused, shot.locked)
 
 
-def _enemy_lock_rules(fight: FaceOff, shot: ShotSet, chosen: tuple[int, ...]) -> list[RuleViolation]:
+def _enemy_lock_rules(
+    fight: FaceOff, shot: ShotSet, chosen: tuple[int, ...],
+) -> list[RuleViolation]:
     keep = enemy_keeps(fight, shot)
     picked = frozenset(p - 1 for p in chosen)
     if not keep and shot.hit and not shot.fresh_lock:
@@ -328,12 +330,6 @@ def stop(state: State, player: int | None) -> Decision:
 
 
 # -- the wild shot -----------------------------------------------------------------------
-
-def wild_dice(state: State) -> tuple[str, ...]:
-    """The wild shot dice the players have: black from the start, more from fishing items."""
-    found = [i.wild_die for i in state.items if i.wild_die]
-    return ("black", *dict.fromkeys(d for d in found if d != "black"))
-
 
 def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: Face | None,
          player: int | None) -> Decision:

@@ -371,3 +371,9 @@ def suffer(effects: NextSet, effect: str) -> NextSet:
     if effect in ("tame", "graze"):
         return replace(effects, **{effect: True})
     return effects
+
+
+def wild_dice(state: State) -> tuple[str, ...]:
+    """The wild shot dice the players have: black from the start, more from fishing items."""
+    found = [i.wild_die for i in state.items if i.wild_die]
+    return ("black", *dict.fromkeys(d for d in found if d != "black"))

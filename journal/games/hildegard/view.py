@@ -198,7 +198,7 @@ def _ranges(numbers: list[int]) -> str:
 
 def waiting(effects: NextSet) -> str:
     """The effects waiting for the next set, in the table's words; "" when none."""
-    parts = [f"Hone +{effects.hone} {'die' if effects.hone == 1 else 'dice'}"] if effects.hone else []
+    parts = [f"Hone +{plural(effects.hone, 'die')}"] if effects.hone else []
     if effects.flub:
         parts.append(f"Flub -{effects.flub} {'die' if effects.flub == 1 else 'dice'}")
     parts += ["Tame (no wild shot)"] if effects.tame else []

@@ -203,7 +203,9 @@ class Die:
     value: int
 
     def __str__(self) -> str:
-        return f"roll {self.raw}" if self.raw == self.value else f"roll {self.raw} (as {self.value})"
+        if self.raw == self.value:
+            return f"roll {self.raw}"
+        return f"roll {self.raw} (as {self.value})"
 
 
 def base_dice(bar: Bar, actor: Fighter) -> int:

@@ -15,10 +15,12 @@ GAME = load("volume2")
 
 if TYPE_CHECKING:  # each module of the game holds to its Protocol (journal/games/interface.py)
     from journal.games import interface
-    from journal.games.volume2 import insight, odds, recheck, report, rules
+    from journal.games.volume2 import commands, index, insight, odds, recheck, report, rules
 
     _odds: interface.Odds = odds
     _insight: interface.Insight = insight
     _rules: interface.Rules = rules
     _recheck: interface.Recheck = recheck
     _report: interface.Report = report
+    _commands: interface.Commands = commands
+    _index: interface.Index = index

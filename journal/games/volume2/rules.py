@@ -246,7 +246,8 @@ def _reroll(fighter: Fighter, turn: Turn, rolled: tuple[str, ...]) -> Decision:
         violations.append(RuleViolation("lock at least 1 more die before each re-roll "
                                         "(`spire lock N`)", TURNS))
     if not turn.final and len(rolled) != turn.unlocked():
-        raise BadInput(f"{plural(turn.unlocked(), 'die')} {'is' if turn.unlocked() == 1 else 'are'} not locked; "
+        free = turn.unlocked()
+        raise BadInput(f"{plural(free, 'die')} {'is' if free == 1 else 'are'} not locked; "
                        f"{given(len(rolled), 'face')}")
     rerolled = v2.ActionDiceRolled(ally=fighter.name, die=fighter.card.dice or "shot",
                                    faces=rolled)
@@ -268,7 +269,8 @@ def lock(state: State, dice: Sequence[int]) -> Decision:
     count = len(turn.faces)
     for die in dice:
         if not 1 <= die <= count:
-            raise BadInput(f"there {'is' if count == 1 else 'are'} {plural(count, 'die')}; no die {die}")
+            are = "is" if count == 1 else "are"
+            raise BadInput(f"there {are} {plural(count, 'die')}; no die {die}")
     if len(set(dice)) < len(dice):
         raise BadInput("each die once")
     violations: Violations = []
@@ -366,7 +368,8 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
         violations.append(RuleViolation(f"at most {MAX_DEPLOYED} bees and pollen a turn; "
                                         f"{done} deployed already", HIVE))
     if count > have:
-        violations.append(RuleViolation(f"the hive holds {counted(have, resource)}, not {count}", HIVE))
+        refused = f"the hive holds {counted(have, resource)}, not {count}"
+        violations.append(RuleViolation(refused, HIVE))
     if what == "bee":
         aimed = _enemy(enc, on) if on else (turn.attack_on if turn else None)
         if turn is None or turn.attack_on is None:

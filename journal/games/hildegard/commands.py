@@ -1,34 +1,44 @@
-"""Hildegard at the table: targets, face-offs, the dice, feats and blocks."""
+"""Hildegard at the table: targets, face-offs, the dice, feats and blocks, allies, and
+the cards it enters (`card add`). journal/cli/dispatch.py reaches these commands when the
+campaign plays Hildegard; they parse, call the game's rules and render, nothing more."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from journal.cli import app
+from journal.cli import shared
 from journal.cli.common import Force, act
+from journal.cli.complete import EVERY
 
 if TYPE_CHECKING:
+    from journal.cli.complete import Source, Table
     from journal.decide import Decision
     from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
     from journal.service import Command, View
+
+GAME = "hildegard"
+PANEL = "Hildegard"
+app = typer.Typer(rich_markup_mode=None)
 
 Player = Annotated[int, typer.Option(
     "--player", metavar="N", min=1, max=2,
     help="Who acts: 1 Hildegard, 2 Hallveig [default: the one whose turn it is].")]
 
 
-def _act(ctx: typer.Context, decide: Command, force: bool = False, player: int | None = None) -> None:
+def _act(
+    ctx: typer.Context, decide: Command, force: bool = False, player: int | None = None,
+) -> None:
     from journal.service import of_game
 
-    act(ctx, of_game("hildegard", decide), force, player)
+    act(ctx, of_game(GAME, decide), force, player)
 
 
 def _entered(ctx: typer.Context) -> dict[str, object]:
     from journal.cli.common import journal
 
-    return journal(ctx).cards("hildegard")
+    return journal(ctx).cards(GAME)
 
 
 @app.command()
@@ -36,13 +46,20 @@ def target(
     ctx: typer.Context,
     name: str = typer.Argument(..., metavar="NAME", help="The target card's name."),
     limit: int = typer.Option(None, "--limit", metavar="N", min=1, help="Bullseye limit."),
-    accuracy: int = typer.Option(None, "--accuracy", metavar="N", min=1, help="Shot dice per set."),
+    accuracy: int = typer.Option(
+        None, "--accuracy", metavar="N", min=1, help="Shot dice per set."),
     sets: int = typer.Option(None, "--sets", metavar="N", min=1, help="How many sets."),
-    parts: str = typer.Option(None, "--parts", metavar="FACES", help="Bullseye parts available, e.g. c,r,d."),
-    reward: str = typer.Option(None, "--reward", metavar="REWARD", help="e.g. '1 gold' or '1 feat'."),
-    bonus: str = typer.Option(None, "--bonus", metavar="BONUS", help="e.g. '3 bullseyes, 1 feat' or 'ring+dot, 1 gold'."),
-    hit: int = typer.Option(None, "--hit", metavar="CARD", help="The card a hit sends you to."),
-    miss: int = typer.Option(None, "--miss", metavar="CARD", help="The card a miss sends you to."),
+    parts: str = typer.Option(
+        None, "--parts", metavar="FACES", help="Bullseye parts available, e.g. c,r,d."),
+    reward: str = typer.Option(
+        None, "--reward", metavar="REWARD", help="e.g. '1 gold' or '1 feat'."),
+    bonus: str = typer.Option(
+        None, "--bonus", metavar="BONUS",
+        help="e.g. '3 bullseyes, 1 feat' or 'ring+dot, 1 gold'."),
+    hit: int = typer.Option(
+        None, "--hit", metavar="CARD", help="The card a hit sends you to."),
+    miss: int = typer.Option(
+        None, "--miss", metavar="CARD", help="The card a miss sends you to."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
@@ -77,8 +94,13 @@ def _target_card(ctx: typer.Context, name: str, inline: dict[str, object]) -> Ta
 def faceoff(
     ctx: typer.Context,
     enemies: list[str] = typer.Argument(..., metavar="ENEMY...", help="The enemy cards' names."),
-    meter: str = typer.Option(None, "--meter", metavar="NAME", help="The hit meter card [default: Hildegard's Hit Meter]."),
-    enemy_first: bool = typer.Option(False, "--enemy-first", help="A card says the enemy attacks first (with --force: Hildegard always attacks first unless stated otherwise)."),
+    meter: str = typer.Option(
+        None, "--meter", metavar="NAME",
+        help="The hit meter card [default: Hildegard's Hit Meter]."),
+    enemy_first: bool = typer.Option(
+        False, "--enemy-first",
+        help="A card says the enemy attacks first (with --force: Hildegard always attacks "
+        "first unless stated otherwise)."),
     force: Force = False,
 ) -> None:
     """Begin a face-off against one or more enemies on Hildegard's hit meter.
@@ -95,7 +117,9 @@ def faceoff(
     _act(ctx, lambda view: rules.start_face_off(view.state, *found, enemy_first), force)
 
 
-def _face_off_cards(ctx: typer.Context, names: list[str], meter_name: str) -> tuple[HitMeter, tuple[EnemyCard, ...]]:
+def _face_off_cards(
+    ctx: typer.Context, names: list[str], meter_name: str,
+) -> tuple[HitMeter, tuple[EnemyCard, ...]]:
     from journal.games.hildegard.cards import EnemyCard, HitMeter
     from journal.games.hildegard.catalog import find
 
@@ -111,38 +135,22 @@ def roll(
     ctx: typer.Context,
     faces: list[str] = typer.Argument(
         None, metavar="[FACES]...",
-        help="The faces rolled at the table. Hildegard: crescent (c), ring (r), dot (d), "
-        "blank (b). Volume 2, hive dice: sickle (s), bee (e), pollen (p), hive (h), blank (b); "
-        "shot dice: black (k), white (w), half (h), circle (c), ping (p), blank (b). "
+        help="The faces rolled at the table: crescent (c), ring (r), dot (d), blank (b). "
         "None: spire rolls."),
-    hp: int = typer.Option(None, "--hp", metavar="N", min=1, max=20, help="Volume 2: the HP "
-                           "spent, one die each (the ally's accuracy) [default: one a face typed]."),
-    ally: str = typer.Option(None, "--ally", metavar="NAME", help="Volume 2: who rolls "
-                             "[default: Finnian first, then the others in order]."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
     """Roll a set's shot dice, or re-roll the dice not locked (finesse).
 
     The faces come from the table in the order of the dice; with none, spire rolls.
-    Hildegard's short forms: c crescent, r ring, d dot, b blank. In Volume 2 the first
-    roll of an ally's turn spends 1 HP a die (keep at least 1 HP); a re-roll rolls the
-    dice not locked and spends nothing. Volume 2's faces are listed under FACES.
+    Short forms: c crescent, r ring, d dot, b blank.
 
     \b
     Examples:
       spire roll crescent crescent ring
       spire roll c,c,r
       spire roll
-      spire roll sickle bee hive          (Volume 2: Finnian spends 3 HP)
-      spire roll --hp 2 --ally Dunstan    (Volume 2: spire rolls 2 shot dice)
     """
-    from journal.cli import volume2
-
-    if volume2.is_volume2(ctx):
-        volume2.no_player(player)
-        volume2.roll(ctx, faces or [], hp, ally, force)
-        return
     from journal.games.hildegard import dice, rules
 
     typed = dice.faces(faces or [])
@@ -175,7 +183,8 @@ def _random_faces(count: int) -> tuple[str, ...]:
 @app.command()
 def lock(
     ctx: typer.Context,
-    dice: list[int] = typer.Argument(..., metavar="POSITIONS...", help="The dice to lock in, by position."),
+    dice: list[int] = typer.Argument(
+        ..., metavar="POSITIONS...", help="The dice to lock in, by position."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
@@ -185,32 +194,21 @@ def lock(
     Example:
       spire lock 3
     """
-    from journal.cli import volume2
-
-    if volume2.is_volume2(ctx):
-        volume2.no_player(player)
-        volume2.lock(ctx, dice, force)
-        return
     from journal.games.hildegard import rules
 
     _act(ctx, lambda view: rules.lock(view.state, tuple(dice), player), force, player)
 
 
 @app.command()
-def stop(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
-    """Stop finessing: the dice stand as they are; the wild shot comes next (in Volume 2,
-    the actions: every die counts as locked).
+def stop(
+    ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
+) -> None:
+    """Stop finessing: the dice stand as they are; the wild shot comes next.
 
     \b
     Example:
       spire stop
     """
-    from journal.cli import volume2
-
-    if volume2.is_volume2(ctx):
-        volume2.no_player(player)
-        volume2.stop(ctx, force)
-        return
     from journal.games.hildegard import rules
 
     _act(ctx, lambda view: rules.stop(view.state, player), force, player)
@@ -222,9 +220,14 @@ def wild(
     effect: str = typer.Argument(
         ..., metavar="EFFECT",
         help="bullseye (b), instinct (i), whoopsie (w), miss (m), ricochet (r)."),
-    die: str = typer.Option("black", "--die", metavar="COLOR", help="The wild shot die: black, gray, gold, blue."),
-    on: int = typer.Option(None, "--on", metavar="N", help="The shot die it affects (instinct, whoopsie, ricochet)."),
-    face: str = typer.Option(None, "--face", metavar="FACE", help="Instinct: the face chosen; ricochet: the new face (none: spire rolls)."),
+    die: str = typer.Option(
+        "black", "--die", metavar="COLOR", help="The wild shot die: black, gray, gold, blue."),
+    on: int = typer.Option(
+        None, "--on", metavar="N",
+        help="The shot die it affects (instinct, whoopsie, ricochet)."),
+    face: str = typer.Option(
+        None, "--face", metavar="FACE",
+        help="Instinct: the face chosen; ricochet: the new face (none: spire rolls)."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
@@ -242,14 +245,17 @@ def wild(
     chosen = dice.face(face) if face else None
     if effect_ == "ricochet" and on is not None and chosen is None:
         chosen = _random_faces(1)[0]  # type: ignore[assignment]
-    _act(ctx, lambda view: rules.wild(view.state, die_, effect_, on, chosen, player), force, player)
+    _act(ctx, lambda view: rules.wild(view.state, die_, effect_, on, chosen, player), force,
+         player)
 
 
 @app.command()
 def feat(
     ctx: typer.Context,
-    name: str = typer.Argument(..., metavar="FEAT", help="hone, wild, bullseye, reset, redo or block."),
-    square: int = typer.Option(None, "--square", metavar="N", min=1, help="Block: the hit square."),
+    name: str = typer.Argument(
+        ..., metavar="FEAT", help="hone, wild, bullseye, reset, redo or block."),
+    square: int = typer.Option(
+        None, "--square", metavar="N", min=1, help="Block: the hit square."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
@@ -270,7 +276,8 @@ def feat(
 def block(
     ctx: typer.Context,
     die: int = typer.Argument(..., metavar="DIE", help="The shot die that blocks, by position."),
-    square: int = typer.Option(..., "--square", metavar="N", min=1, help="The hit square it blocks."),
+    square: int = typer.Option(
+        ..., "--square", metavar="N", min=1, help="The hit square it blocks."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
@@ -307,31 +314,19 @@ def assign(
 @app.command()
 def effect(
     ctx: typer.Context,
-    name: str = typer.Argument(..., metavar="EFFECT", help="Hildegard: flub, tame, graze, "
-                               "hit or tag-team. Spire's End: any effect of the glossary."),
-    on: str = typer.Option(None, "--on", metavar="WHO", help="Spire's End: who suffers it."),
-    turns: int = typer.Option(None, "--turns", metavar="N", min=0,
-                              help="Spire's End: its clock icons."),
-    persistent: bool = typer.Option(False, "--persistent",
-                                    help="Spire's End: it lasts until cleansed."),
+    name: str = typer.Argument(
+        ..., metavar="EFFECT", help="flub, tame, graze, hit or tag-team."),
     force: Force = False,
 ) -> None:
-    """A card's status effect: Hildegard's on the next set, Spire's End's on anyone.
+    """A card's status effect on the next set: Flub, Tame, Graze; Hit at once.
 
-    Hildegard: Flub, Tame, Graze on the next set; Hit at once; Hallveig's Tag Team combines
-    the players' sets this round. Spire's End: any effect of the glossary on an ally or the
-    enemy, with its clocks.
+    Hallveig's Tag Team combines the players' sets this round.
 
     \b
     Examples:
       spire effect flub
-      spire effect bleed --on Millicent --turns 3
+      spire effect tag-team
     """
-    from journal.cli import spires_end
-
-    if spires_end.is_spires_end(ctx):
-        spires_end.inflict(ctx, name, on, turns, persistent, force)
-        return
     from journal.errors import BadInput
     from journal.games.hildegard import effects
     from journal.games.hildegard.cards import STATUSES
@@ -346,22 +341,136 @@ def effect(
 
 
 @app.command()
-def end(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
-    """End the target now (its outcome is what the bullseyes so far make it); in Spire's
-    End, the fight; in Volume 2, the encounter (with the reset, if an ally stands).
+def end(
+    ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
+) -> None:
+    """End the target now (its outcome is what the bullseyes so far make it), or the
+    face-off.
 
     \b
     Example:
       spire end
     """
-    from journal.cli import spires_end, volume2
-
-    if volume2.is_volume2(ctx):
-        volume2.end(ctx, force)
-        return
-    if spires_end.is_spires_end(ctx):
-        spires_end.end(ctx, force)
-        return
     from journal.games.hildegard import rules
 
     _act(ctx, lambda view: rules.end(view.state, player), force, player)
+
+
+app.command()(shared.ally)
+
+
+# -- the card catalog: `spire card add` --------------------------------------------------
+
+card_app = typer.Typer(rich_markup_mode=None)
+app.add_typer(card_app, name="card")
+
+
+def _whole(flag: str, metavar: str, text: str) -> Any:
+    return typer.Option(None, flag, metavar=metavar, min=1, help=text)
+
+
+def _text(flag: str, metavar: str, text: str) -> Any:
+    return typer.Option(None, flag, metavar=metavar, help=text)
+
+
+@card_app.command("add")
+def card_add(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="NAME", help="The card's name as printed."),
+    game: shared.CardGame = None,  # read by journal/cli/dispatch.py, which chose this
+    target: bool = typer.Option(False, "--target", help="A target card."),
+    enemy: bool = typer.Option(False, "--enemy", help="An enemy face-off card."),
+    meter: bool = typer.Option(False, "--meter", help="A hit meter card."),
+    number: int = _whole("--number", "N", "The card's own number."),
+    limit: int = _whole("--limit", "N", "Bullseye limit (target, enemy)."),
+    accuracy: int = _whole("--accuracy", "N", "Shot dice per set (Hit Acc of an enemy or meter)."),
+    sets: int = _whole("--sets", "N", "How many sets (target)."),
+    parts: str = _text("--parts", "FACES", "Bullseye parts available, e.g. c,r,d (target, enemy)."),
+    reward: str = _text("--reward", "REWARD", "e.g. '1 gold' or '1 feat' (target, enemy)."),
+    bonus: str = _text(
+        "--bonus", "BONUS", "e.g. '3 bullseyes, 1 feat' or 'ring+dot, 1 gold' (target)."),
+    hit: int = _whole("--hit", "CARD", "The card a hit sends you to (target)."),
+    miss: int = _whole("--miss", "CARD", "The card a miss sends you to (target)."),
+    squares: str = _text(
+        "--squares", "SQUARES", "Hit squares in meter order, e.g. c,c,r!,d:flub: ! gray, "
+        ":EFFECT its tab, ? not printed (meter)."),
+    win: int = _whole("--win", "CARD", "The card winning sends you to (meter)."),
+    lose: int = _whole("--lose", "CARD", "The card losing sends you to (meter)."),
+) -> None:
+    """Enter a card with its printed numbers; entering a name again replaces that card.
+
+    Encounters keep their own copy of a card, so replacing one never changes a past
+    playthrough.
+
+    \b
+    Examples:
+      spire card add Ogre --target --number 140 --limit 2 --accuracy 3 --sets 2 \\
+        --parts c,r,d --reward "1 gold" --bonus "3 bullseyes, 1 feat" --hit 141 --miss 142
+      spire card add "Crow King" --enemy --limit 5 --accuracy 3 --parts c,r,d
+      spire card add "Hildegard's Hit Meter" --meter --accuracy 4 --squares c,c,r,d!,c:flub,r,d
+    """
+    from journal.games.hildegard.catalog import entered
+
+    given = {"number": number, "limit": limit, "accuracy": accuracy, "sets": sets,
+             "parts": parts, "reward": reward, "bonus": bonus, "hit": hit, "miss": miss,
+             "squares": squares, "win": win, "lose": lose}
+    kind = shared.kind(target=target, enemy=enemy, meter=meter)
+    shared.card_added(ctx, GAME, entered(name, kind, given))
+
+
+# -- what Tab offers ---------------------------------------------------------------------
+
+def _faces(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.dice import FACES
+
+    return FACES
+
+
+def _wild_effects(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.dice import WILD_EFFECTS
+
+    return WILD_EFFECTS
+
+
+def _wild_dice(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.dice import WILD_DICE
+
+    return WILD_DICE
+
+
+def _feats(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.effects import FEAT_COSTS
+
+    return tuple(FEAT_COSTS)
+
+
+def _statuses(table: Table) -> tuple[str, ...]:
+    from journal.games.hildegard.cards import STATUSES
+
+    return (*STATUSES, "tag-team")
+
+
+def _cards(kind: str) -> Source:
+    def names(table: Table) -> list[str]:
+        """The rulebook's example cards and the entered cards this campaign has met: an
+        entered card it has not met is not offered (PRODUCT.md, Spoiler-safe)."""
+        from journal.games.hildegard.catalog import rulebook_cards
+
+        met = table.journal().met_cards(GAME)
+        cards = [*rulebook_cards().values(), *met.values()]
+        return sorted({c.name for c in cards if c.kind == kind})
+
+    return names
+
+
+POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {
+    ("roll",): (_faces, EVERY),
+    ("wild",): (_wild_effects, 0),
+    ("feat",): (_feats, 0),
+    ("effect",): (_statuses, 0),
+    ("target",): (_cards("target"), 0),
+    ("faceoff",): (_cards("enemy"), EVERY),
+}
+OPTION_VALUES: dict[str, Source] = {
+    "--face": _faces, "--die": _wild_dice, "--meter": _cards("meter"),
+}

@@ -1,5 +1,7 @@
 """Spire's End at the table: allies drawn, fights, each ally's and the enemy's turn,
-death moves. Dice typed from the table, or rolled by spire when none are given."""
+death moves, status effects, and the cards it enters (`card add`). Dice typed from the
+table, or rolled by spire when none are given. journal/cli/dispatch.py reaches these
+commands when the campaign plays Spire's End."""
 
 from __future__ import annotations
 
@@ -7,14 +9,19 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from journal.cli import app
+from journal.cli import shared
 from journal.cli.common import Force, act
 
 if TYPE_CHECKING:
+    from journal.cli.complete import Source
     from journal.decide import Decision
     from journal.games.spires_end.cards import Card
     from journal.service import View
     from journal.state import State
+
+GAME = "spires-end"
+PANEL = "Spire's End"
+app = typer.Typer(rich_markup_mode=None)
 
 Player = Annotated[int, typer.Option(
     "--player", metavar="N", min=1, max=3,
@@ -23,16 +30,18 @@ Rolls = Annotated[list[int], typer.Argument(
     metavar="[ROLLS]...", help="The d8 rolled at the table, in order. None: spire rolls.")]
 
 
-def _act(ctx: typer.Context, decide: Any, force: bool = False, player: int | None = None) -> None:
+def _act(
+    ctx: typer.Context, decide: Any, force: bool = False, player: int | None = None,
+) -> None:
     """Decide on the current branch and append; the player whose turn it is is recorded
     as the one who acted unless --player says otherwise."""
     from journal.games.spires_end import rules
     from journal.service import of_game
 
     def turn(state: State) -> int | None:  # told from the state the command is decided on
-        return rules.player_for(state) if state.game == "spires-end" else None
+        return rules.player_for(state) if state.game == GAME else None
 
-    act(ctx, of_game("spires-end", decide), force, turn if player is None else player)
+    act(ctx, of_game(GAME, decide), force, turn if player is None else player)
 
 
 def d8(count: int) -> tuple[int, ...]:
@@ -69,7 +78,7 @@ def _card(ctx: typer.Context, kind: str, name: str, given: dict[str, Any]) -> Ca
 
     if any(v for v in given.values()):
         return catalog.inline(kind, name, given)
-    return catalog.find(name, journal(ctx).cards("spires-end"), kind)
+    return catalog.find(name, journal(ctx).cards(GAME), kind)
 
 
 HP = Annotated[int, typer.Option("--hp", metavar="N", min=1, help="Hit Point threshold.")]
@@ -103,22 +112,13 @@ def draw(
 ) -> None:
     """Draw an ally into play: a starting ally, or the next one taking a dead ally's place
     (the dead ally's items pass to it). From the catalog by name, or its numbers inline.
-    In Volume 2: an ally pulled from the Ally Deck joins the party (from the catalog).
 
     \b
     Examples:
       spire draw Millicent --hp 5 --ap 2 --bar "Back Hand" \\
         --recoup "Recoup Bar Example" --death "Death Bar Example"
       spire draw Oswin
-      spire draw Dunstan                  (Volume 2)
     """
-    from journal.cli import volume2
-
-    if volume2.is_volume2(ctx):
-        _volume2_plain(hp=hp, ap=ap, bar=bar, recoup=recoup, death=death, status=status,
-                       number=number, slot=slot)
-        volume2.draw(ctx, name, force)
-        return
     from journal.games.spires_end import rules
 
     given = _card_options(hp, ap, bar, recoup, status, number, death)
@@ -129,12 +129,7 @@ def draw(
 @app.command()
 def fight(
     ctx: typer.Context,
-    names: list[str] = typer.Argument(..., metavar="ENEMY...", help="The enemy's card (in "
-                                      "Volume 2, one or more, left to right)."),
-    allies: list[str] = typer.Option(None, "--with", metavar="ALLY", help="Volume 2: an ally "
-                                     "who fights beside Finnian (at most 2). Repeat."),
-    alone: bool = typer.Option(False, "--without-finnian", help="Volume 2: a fight the story "
-                               "gives without Finnian (a rule check: needs --force)."),
+    name: str = typer.Argument(..., metavar="ENEMY", help="The enemy's card."),
     hp: HP = None,  # type: ignore[assignment]
     ap: AP = None,  # type: ignore[assignment]
     bar: Bars = None,  # type: ignore[assignment]
@@ -144,30 +139,14 @@ def fight(
     force: Force = False,
 ) -> None:
     """Begin a fight with an enemy: from the catalog by name, or its numbers inline. Its
-    bars are numbered as its action cards pick them, and cost no HP. In Volume 2: an
-    encounter, Finnian and up to 2 allies against enemies or wildlife from the catalog.
+    bars are numbered as its action cards pick them, and cost no HP.
 
     \b
-    Examples:
+    Example:
       spire fight Ogre --hp 8 --ap 2 --bar "Club; 4-6: 2; 7-8: 3" \\
         --bar "Stomp; all; 6-8: 1, A" --status "A: stun" --recoup "heal 7-8: 1"
-      spire fight "Wade Slocum" --with Dunstan      (Volume 2)
     """
-    from journal.cli import volume2
-
-    if volume2.is_volume2(ctx):
-        _volume2_plain(hp=hp, ap=ap, bar=bar, recoup=recoup, status=status, number=number)
-        volume2.fight(ctx, names, allies or [], force, with_finnian=not alone)
-        return
-    from journal.errors import BadInput
     from journal.games.spires_end import rules
-
-    if allies or alone:
-        raise BadInput("--with and --without-finnian are Volume 2's; in Spire's End, "
-                       "`spire draw` the allies")
-    if len(names) != 1:
-        raise BadInput(f"a Spire's End fight is against one enemy, not {len(names)}")
-    name = names[0]
 
     card = _card(ctx, "enemy", name, _card_options(hp, ap, bar, recoup, status, number))
     _act(ctx, lambda view: rules.fight(view.state, card), force)  # type: ignore[arg-type]
@@ -190,20 +169,12 @@ def action(
     force: Force = False,
 ) -> None:
     """The ally whose turn it is performs an action: pay the HP, roll 1d8, apply the result.
-    In Volume 2: a combination the locked dice make (Finnian's: sickles), on one target.
 
     \b
     Examples:
       spire action "Back Hand" 8 --kickback-to Oswin
       spire action 1
-      spire action sickles --on "Wade Slocum"     (Volume 2)
     """
-    from journal.cli import volume2
-
-    if volume2.is_volume2(ctx):
-        _volume2_plain(rolls=rolls, kickback=kickback, to=to, player=player)
-        volume2.action(ctx, bar, on, force)
-        return
     from journal.games.spires_end import rules
 
     def command(view: View) -> Decision:
@@ -214,7 +185,9 @@ def action(
 
 
 @app.command()
-def rest(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
+def rest(
+    ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
+) -> None:
     """Rest instead of an action: +1, +2, +3 on the heal of this turn's recoup.
 
     \b
@@ -229,7 +202,9 @@ def rest(ctx: typer.Context, player: Player = None, force: Force = False) -> Non
 @app.command()
 def recoup(
     ctx: typer.Context,
-    kind: str = typer.Argument(..., metavar="KIND", help="heal or armor (cleanse: only on a bar that prints nothing else)."),
+    kind: str = typer.Argument(
+        ..., metavar="KIND",
+        help="heal or armor (cleanse: only on a bar that prints nothing else)."),
     roll: int = typer.Argument(None, metavar="[ROLL]", help="The d8 rolled. None: spire rolls."),
     to: str = typer.Option(None, "--to", metavar="ALLY", help="Who gains the points or is "
                            "cleansed [default: the one who recoups]."),
@@ -254,7 +229,9 @@ def recoup(
 
 
 @app.command()
-def boost(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
+def boost(
+    ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
+) -> None:
     """Spend a full boost meter for Strength (1 turn).
 
     \b
@@ -267,20 +244,15 @@ def boost(ctx: typer.Context, player: Player = None, force: Force = False) -> No
 
 
 @app.command()
-def upkeep(ctx: typer.Context, player: Player = None, force: Force = False) -> None:  # type: ignore[assignment]
+def upkeep(
+    ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
+) -> None:
     """End the turn: one cube off each status effect, its effect applied (negative first).
-    In Volume 2: the ally's turn is over (without a roll, the turn is passed).
 
     \b
     Example:
       spire upkeep
     """
-    from journal.cli import volume2
-
-    if volume2.is_volume2(ctx):
-        _volume2_plain(player=player)
-        volume2.upkeep(ctx, force)
-        return
     from journal.games.spires_end import rules
 
     _act(ctx, lambda view: rules.upkeep(view.state, player), force, player)
@@ -291,43 +263,24 @@ def upkeep(ctx: typer.Context, player: Player = None, force: Force = False) -> N
 @app.command()
 def enemy(
     ctx: typer.Context,
-    card: int = typer.Argument(None, metavar="CARD", min=1, help="The action card drawn "
-                               "(in Volume 2: the natural d20 of the attack; none: spire rolls)."),
+    card: int = typer.Argument(None, metavar="CARD", min=1, help="The action card drawn."),
     rolls: Rolls = None,  # type: ignore[assignment]
     select: int = typer.Option(None, "--select", metavar="ROLL", help="The selection roll "
                                "(1-4 Ally 1, 5-8 Ally 2). None: spire rolls."),
-    name: str = typer.Option(None, "--name", metavar="ENEMY", help="Volume 2: the enemy "
-                             "attacking [default: the one whose turn it is, left to right]."),
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """The enemy's action: the selection roll picks the ally, the action card the bar. In
-    Volume 2: one attack, a d20 + ferocity on the damage table, on the ally the target
-    roll chose (`spire target-roll` first).
+    """The enemy's action: the selection roll picks the ally, the action card the bar.
 
     \b
-    Examples:
+    Example:
       spire enemy 1 7 --select 3
-      spire enemy 14                (Volume 2: a natural 14)
     """
-    from journal.cli import volume2
-
-    if volume2.is_volume2(ctx):
-        if card is not None and not 1 <= card <= 20:
-            from journal.errors import BadInput
-
-            raise BadInput(f"a d20 shows 1 to 20, not {card}")
-        _volume2_plain(rolls=rolls, select=select, player=player)
-        volume2.enemy(ctx, card, name, force)
-        return
     from journal.errors import BadInput
     from journal.games.spires_end import rules
 
     if card is None:
         raise BadInput("which action card was drawn? `spire enemy CARD`")
-    if name is not None:
-        raise BadInput("--name is Volume 2's; Spire's End has one enemy")
-
     chosen = select if select is not None else d8(1)[0]
 
     def command(view: View) -> Decision:
@@ -381,32 +334,23 @@ def select(
     _act(ctx, lambda view: rules.select(view.state, rolled))
 
 
-def _volume2_plain(**given: Any) -> None:
-    """Spire's End's options have no meaning in Volume 2: bad input, not ignored."""
-    from journal.errors import BadInput
-
-    stray = next((k for k, v in given.items() if v not in (None, [], ())), None)
-    if stray is not None:
-        flag = {"player": "--player", "select": "--select", "rolls": "ROLLS"}.get(
-            stray, f"--{stray.replace('_', '-')}")
-        raise BadInput(f"{flag} is Spire's End's; Volume 2 does not take it (its cards are "
-                       "entered once with `spire card add`)")
-
-
-# -- shared commands: `spire effect` and `spire end` dispatch here in Spire's End ---------
-
-def is_spires_end(ctx: typer.Context) -> bool:
-    """Whether the current campaign plays Spire's End (its game, looked up once)."""
-    from journal.cli.common import journal
-
-    return journal(ctx).game() == "spires-end"
-
-
-def inflict(
-    ctx: typer.Context, name: str, on: str | None, turns: int | None, persistent: bool,
-    force: bool,
+@app.command()
+def effect(
+    ctx: typer.Context,
+    name: str = typer.Argument(
+        ..., metavar="EFFECT", help="Any effect of the glossary (bleed, stun, strength...)."),
+    on: str = typer.Option(
+        None, "--on", metavar="WHO", help="Who suffers it: an ally in play or the enemy."),
+    turns: int = typer.Option(None, "--turns", metavar="N", min=0, help="Its clock icons."),
+    persistent: bool = typer.Option(False, "--persistent", help="It lasts until cleansed."),
+    force: Force = False,
 ) -> None:
-    """`spire effect EFFECT --on WHO`: a status effect a story card inflicts."""
+    """A status effect a story card inflicts, on an ally or the enemy, with its clocks.
+
+    \b
+    Example:
+      spire effect bleed --on Millicent --turns 3
+    """
     from journal.errors import BadInput
     from journal.games.spires_end import catalog, rules
 
@@ -416,11 +360,20 @@ def inflict(
     _act(ctx, lambda view: rules.inflict(view.state, on, given), force)
 
 
-def end(ctx: typer.Context, force: bool) -> None:
-    """`spire end`: the fight is over (the story ends it, or the players abandon it)."""
+@app.command()
+def end(ctx: typer.Context, force: Force = False) -> None:
+    """End the fight now: the story ends it, or the players abandon it.
+
+    \b
+    Example:
+      spire end
+    """
     from journal.games.spires_end import rules
 
     _act(ctx, lambda view: rules.end(view.state), force)
+
+
+app.command()(shared.ally)
 
 
 # -- the card catalog: `spire card add --ally` and `--enemy --hp` enter cards here --------
@@ -444,3 +397,43 @@ def catalog_card(name: str, kind: str, given: dict[str, Any]) -> Card:
         raise BadInput(f"--{FLAGS.get(stray[0], stray[0])} is not printed on a Spire's End "
                        f"{kind} card; it takes {allowed}")
     return catalog.inline(kind, name, given)
+
+
+card_app = typer.Typer(rich_markup_mode=None)
+app.add_typer(card_app, name="card")
+
+
+@card_app.command("add")
+def card_add(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., metavar="NAME", help="The card's name as printed."),
+    game: shared.CardGame = None,  # read by journal/cli/dispatch.py, which chose this
+    ally: bool = typer.Option(False, "--ally", help="An ally card."),
+    enemy: bool = typer.Option(False, "--enemy", help="An enemy card."),
+    number: Number = None,  # type: ignore[assignment]
+    hp: HP = None,  # type: ignore[assignment]
+    ap: AP = None,  # type: ignore[assignment]
+    bar: Bars = None,  # type: ignore[assignment]
+    recoup: Recoup = None,  # type: ignore[assignment]
+    death: str = typer.Option(None, "--death", metavar="BAR", help="The death bar (ally), "
+                              "e.g. \"strength x3\"."),
+    status: Statuses = None,  # type: ignore[assignment]
+) -> None:
+    """Enter a card with its printed numbers; entering a name again replaces that card.
+
+    Encounters keep their own copy of a card, so replacing one never changes a past
+    playthrough.
+
+    \b
+    Examples:
+      spire card add Millicent --ally --hp 5 --ap 2 --bar "Back Hand" \\
+        --recoup "Recoup Bar Example" --death "Death Bar Example"
+      spire card add Ogre --enemy --hp 8 --ap 2 --bar "Club; 4-6: 2; 7-8: 3"
+    """
+    given = _card_options(hp, ap, bar, recoup, status, number, death)
+    kind = shared.kind(ally=ally, enemy=enemy)
+    shared.card_added(ctx, GAME, catalog_card(name, kind, given))
+
+
+POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {}
+OPTION_VALUES: dict[str, Source] = {}
