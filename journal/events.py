@@ -6,7 +6,6 @@ version is upgraded when read, by the upcasters registered here.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Iterable
 from datetime import datetime
@@ -176,8 +175,6 @@ CoreEvent = Annotated[
 Event: TypeAlias = Payload
 """Any event: a core one or one of a game's (each game module defines its own union)."""
 
-GAME_EVENT_MODULES = (
-    "journal.games.hildegard", "journal.games.spires_end", "journal.games.volume2")
 
 
 def _scan() -> dict[str, type[Payload]]:
@@ -208,8 +205,10 @@ def payload_type(type_: str) -> type[Payload]:
 
 def payload_types() -> dict[str, type[Payload]]:
     """Every event type spire knows, by its `type` tag (imports every game)."""
-    for module in GAME_EVENT_MODULES:
-        importlib.import_module(module)
+    from journal.games import game, names
+
+    for name in names():
+        game(name)  # its events are registered as its rules are read
     _TYPES.update(_scan())
     return dict(_TYPES)
 

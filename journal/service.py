@@ -238,20 +238,10 @@ ENCOUNTERS_STARTED = (
 
 
 def _card_reader(game: str) -> Callable[[str, dict[str, Any]], Any]:
-    """The game's reader of a stored card: Hildegard's and Spire's End's keep catalogs."""
-    if game == "spires-end":
-        from journal.games.spires_end.cards import card_from as ally_or_enemy
+    """The game's reader of a card its catalog stored."""
+    from journal.games import package_of
 
-        return ally_or_enemy
-    if game == "volume2":
-        from journal.games.volume2.cards import card_from as ally_or_foe
-
-        return ally_or_foe
-    if game != "hildegard":
-        raise BadInput(f"{game} has no card catalog yet")
-    from journal.games.hildegard.cards import card_from
-
-    return card_from
+    return package_of(game).catalog().card_from
 
 
 def _cards_used(view: View) -> set[str]:

@@ -6,7 +6,6 @@ projection version is ignored; deleting them all changes no answer.
 
 from __future__ import annotations
 
-import importlib
 import json
 from dataclasses import replace
 from functools import cache
@@ -25,26 +24,23 @@ def _core() -> TypeAdapter[State]:
     return TypeAdapter(State)
 
 
-GAME_STATES = {
-    "hildegard": ("journal.games.hildegard.state", "Hildegard"),
-    "spiresend": ("journal.games.spires_end.state", "SpiresEnd"),
-    "volume2": ("journal.games.volume2.state", "Volume2"),
-}
-"""Each game's own state class, by the name a snapshot records (imported only when used)."""
-
-
 @cache
 def _game_type(kind: str) -> TypeAdapter[Any]:
-    module, name = GAME_STATES[kind]
-    return TypeAdapter(getattr(importlib.import_module(module), name))
+    """The game state class a snapshot names (its class's name, casefolded), from the game
+    whose state module keeps it as `STATE`."""
+    from journal.games import names, package_of
+
+    for game in names():
+        found: type[Any] = package_of(game).module("state").STATE
+        if found.__name__.casefold() == kind:
+            return TypeAdapter(found)
+    raise ValueError(f"no snapshot for a {kind} state")
 
 
 def encode(state: State) -> str:
     """A state as JSON text: the core state, and the game's own state beside it."""
     game = state.game_state
     kind = type(game).__name__.casefold() if game is not None else None
-    if kind is not None and kind not in GAME_STATES:
-        raise ValueError(f"no snapshot for a {type(game).__name__} state")
     core = _core().dump_python(replace(state, game_state=None), mode="json")
     extra = _game_type(kind).dump_python(game, mode="json") if kind else None
     return json.dumps({"core": core, "game": kind, "game_state": extra}, separators=(",", ":"))

@@ -110,9 +110,10 @@ def game_command(ctx: Context, path: str) -> Command | None:
     if current in having:
         return command_in(ctx, current, path)
     titles = _and(index(g).PANEL for g in having)
-    if current is not None:
-        raise BadInput(f"`{path}` is a command of {titles}; this campaign plays "
-                       f"{index(current).PANEL} (`spire help` lists its commands)")
+    have = "has" if len(having) == 1 else "have"
+    if current is not None:  # said within 80 columns: the play shell's line is one row
+        raise BadInput(f"`{path}` is not a {index(current).PANEL} command: {titles} "
+                       f"{have} it")
     if len(having) == 1:
         return command_in(ctx, having[0], path)
     if " " in path:  # a core group's (`card add`): --game says whose
@@ -120,8 +121,7 @@ def game_command(ctx: Context, path: str) -> Command | None:
 
         raise BadInput(f"`{path}` is each game's own: with no campaign yet, say which with "
                        f"--game ({', '.join(names())})")
-    raise BadInput(f"`{path}` is a command of {titles}: start a campaign first (`spire new "
-                   "NAME --game GAME`), or name one with --campaign")
+    raise BadInput(f"`{path}` needs a campaign: {titles} {have} it (`spire new`)")
 
 
 def command_in(ctx: Context, game: str, path: str) -> Command:

@@ -54,5 +54,5 @@ def card_added(ctx: typer.Context, game: str, card: Any) -> None:
 
     replaced = journal(ctx).add_card(game, card)
     say(f"{'Replaced' if replaced else 'Entered'} {title(card)}")
-    for line in details(card):
+    for line in details(game, card):
         say(f"  {line}")

@@ -200,6 +200,10 @@ class GamePackage:
         """The game's part of the play report."""
         return cast("interface.Report", self.module("report"))
 
+    def catalog(self) -> interface.Catalog:
+        """The game's cards: the rulebook's examples, a stored card read, a card told."""
+        return cast("interface.Catalog", self.module("catalog"))
+
     def commands(self) -> interface.Commands:
         """The game's own verbs (journal/cli/dispatch.py reaches them)."""
         return cast("interface.Commands", self.module("commands"))

@@ -109,6 +109,35 @@ class Report(Protocol):
         ...
 
 
+# -- state.py -----------------------------------------------------------------------------
+
+class StateModule(Protocol):
+    """The game's own part of the campaign state."""
+
+    STATE: type[Any]
+    """The class of `State.game_state` in a campaign of the game (snapshots name it)."""
+
+
+# -- catalog.py ---------------------------------------------------------------------------
+
+class Catalog(Protocol):
+    """The game's cards: the examples its rulebook prints, and the cards the players enter
+    (the journal keeps them by game, as JSON)."""
+
+    def rulebook_cards(self) -> dict[str, Any]:
+        """The rulebook's example cards by name (none for a game whose examples are not
+        cards)."""
+        ...
+
+    def card_from(self, name: str, data: dict[str, Any]) -> Any:
+        """A card the journal's catalog stored (its fields, the name aside)."""
+        ...
+
+    def card_lines(self, card: Any) -> list[str]:
+        """The card's printed numbers, a line each, as the table reads them."""
+        ...
+
+
 # -- commands.py and index.py (cli) -------------------------------------------------------
 
 class Commands(Protocol):

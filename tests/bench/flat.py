@@ -50,7 +50,7 @@ def shell_costs(db: Path, rounds: int, play: tuple[str, ...]) -> dict[str, float
         shell = Shell(ctx)
         shell.execute("status")
         for _ in range(rounds):
-            for name, line in zip(MEASURED, play, strict=True):
+            for name, line in zip(MEASURED, play, strict=False):  # the rest: unmeasured
                 start = time.perf_counter()
                 assert shell.execute(line) == 0, line
                 taken[name].append((time.perf_counter() - start) * 1000)

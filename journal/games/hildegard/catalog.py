@@ -9,8 +9,12 @@ from typing import Any
 from journal.errors import BadInput, NotFound
 from journal.games import load
 from journal.games.hildegard.cards import Card, card_from
+from journal.words import plural
 
 GAME = load("hildegard")
+
+
+__all__ = ["card_from", "card_lines", "entered", "find", "rulebook_cards"]
 
 
 @cache
@@ -91,3 +95,59 @@ def _fields(given: dict[str, Any]) -> dict[str, Any]:
                                "bonus": parse_bonus, "squares": parse_squares}
     return {FIELDS.get(option, option): readers[option](value) if option in readers else value
             for option, value in given.items()}
+
+
+# -- a card told back, a line each --------------------------------------------------------
+
+def card_lines(card: Card) -> list[str]:
+    """The card's printed numbers, a line each, as the table reads them."""
+    from journal.games.hildegard.cards import EnemyCard, TargetCard
+
+    if isinstance(card, TargetCard):
+        numbers = (f"bullseye limit {card.bullseye_limit}, accuracy {card.accuracy}, "
+                   f"{plural(card.sets, 'set')}")
+        lines = [numbers, f"parts: {_faces(card.parts)}"]
+        lines += _reward_line(card.reward) + _bonus_line(card)
+        return lines + _cards_line(("hit", card.hit_card), ("miss", card.miss_card))
+    if isinstance(card, EnemyCard):
+        return [f"bullseye limit {card.bullseye_limit}, hit accuracy {card.accuracy}",
+                f"parts: {_faces(card.parts)}", *_reward_line(card.reward)]
+    return [f"hit accuracy {card.accuracy}", f"squares: {_squares(card)}",
+            *_cards_line(("win", card.win_card), ("lose", card.lose_card))]
+
+
+def _faces(faces: tuple[str, ...]) -> str:
+    return ", ".join(faces) or "not entered (every part counts)"
+
+
+def _reward_line(reward: Any) -> list[str]:
+    return [] if reward is None else [f"reward: {_amount(reward)}"]
+
+
+def _amount(reward: Any) -> str:
+    """`1 gold`, `1 feat`, `2 feats`."""
+    word = reward.resource if reward.amount != 1 else reward.resource.rstrip("s")
+    return f"{reward.amount} {word}"
+
+
+def _bonus_line(card: Any) -> list[str]:
+    bonus = card.bonus
+    if bonus is None:
+        return []
+    challenge = (plural(bonus.bullseyes, "bullseye") + " over all sets" if bonus.bullseyes
+                 else " + ".join(bonus.combination or ()) + " in one set")
+    return [f"bonus: {challenge}, {_amount(bonus.reward)}"]
+
+
+def _cards_line(*prompts: tuple[str, int | None]) -> list[str]:
+    said = [f"{label}: card {number}" for label, number in prompts if number is not None]
+    return ["; ".join(said)] if said else []
+
+
+def _squares(meter: Any) -> str:
+    """`1 crescent, 2 crescent, 3 ring (gray), 4 ? (tab: flub)`, in meter order."""
+    shown = []
+    for index, square in enumerate(meter.squares, start=1):
+        text = f"{index} {square.part or '?'}" + (" (gray)" if square.gray else "")
+        shown.append(text + (f" (tab: {square.tab})" if square.tab else ""))
+    return ", ".join(shown)

@@ -377,3 +377,7 @@ def wild_dice(state: State) -> tuple[str, ...]:
     """The wild shot dice the players have: black from the start, more from fishing items."""
     found = [i.wild_die for i in state.items if i.wild_die]
     return ("black", *dict.fromkeys(d for d in found if d != "black"))
+
+
+STATE = Hildegard
+"""The game's own state (`State.game_state`), as snapshots name it."""

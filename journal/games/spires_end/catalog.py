@@ -221,6 +221,11 @@ def _recoup(parts: list[str]) -> RecoupBar:
     return RecoupBar(**fields)
 
 
+def rulebook_cards() -> dict[str, Card]:
+    """The rulebook's example cards: none (its examples are bars, not cards)."""
+    return {}
+
+
 def card_from(name: str, data: dict[str, Any]) -> Card:
     """A card as the journal's catalog stores it."""
     from journal.games.spires_end.cards import card_from as read

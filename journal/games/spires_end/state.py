@@ -300,3 +300,7 @@ def _on_fight(state: State, change: Any) -> State:
     if game.fight is None or not game.fight.under_way:
         return state
     return with_game(state, change(game))
+
+
+STATE = SpiresEnd
+"""The game's own state (`State.game_state`), as snapshots name it."""

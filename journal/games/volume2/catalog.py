@@ -192,3 +192,10 @@ def card_lines(card: Card) -> list[str]:
         lines += [f"{b.name}: {b.amount:+d} {b.raises} when triggered"
                   + (" (stacks)" if b.stacks else " (this round)") for b in card.boosts]
     return lines + [f"ability: {a}" for a in card.abilities]
+
+
+def card_from(name: str, data: dict[str, Any]) -> Card:
+    """A card as the journal's catalog stores it."""
+    from journal.games.volume2.cards import card_from as read
+
+    return read(name, data)

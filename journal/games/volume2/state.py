@@ -419,3 +419,7 @@ def _(event: v2.ItemUsed, state: State) -> State:
     said = (f"Used {event.item}" + (f" ({event.holder}'s)" if event.holder else "")
             + ": it is gone",)
     return with_game(state, replace(volume2(state), resolved=said))
+
+
+STATE = Volume2
+"""The game's own state (`State.game_state`), as snapshots name it."""
