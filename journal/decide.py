@@ -32,8 +32,12 @@ def _decided(*events: ev.Payload, violations: list[RuleViolation] | None = None)
     return Decision(tuple(events), tuple(violations or ()))
 
 
-def start_campaign(game: Game, players: int, quick_start: bool = False) -> Decision:
-    """The campaign's first event; with `quick_start`, the quick start card revealed too."""
+def start_campaign(game: Game, players: int, quick_start: bool = False,
+                   carried: str | None = None) -> Decision:
+    """The campaign's first event; with `quick_start`, the quick start card revealed too.
+    A game whose campaigns carry over (its rules' `start`) reads `carried` itself."""
+    if carried is not None:
+        raise BadInput(f"{game.title} has no episodes to carry over with --from")
     low, high = game.players
     if players < 1:
         raise BadInput(f"a campaign needs at least 1 player, not {players}")
@@ -105,6 +109,13 @@ def pull(state: State, card: int) -> Decision:
     if card in state.removed:
         violations.append(RuleViolation(f"card {card} was removed from the game", NAVIGATION))
     return _decided(ev.CardPulled(card=card), violations=violations)
+
+
+def pull_named(state: State, deck: str, name: str) -> Decision:
+    """A card of an unnumbered deck, pulled by its name (`spire pull --deck`): a game whose
+    rules have such decks (its rules' `pull_named`) decides it; the others have none."""
+    raise BadInput(f"{game_named(state.game).title} has no unnumbered decks: pull a card by "
+                   "its number")
 
 
 def return_(state: State) -> Decision:
@@ -263,8 +274,10 @@ def gain_item(
         kinds = ", ".join(game.item_kinds)
         raise BadInput(f"unknown item kind {kind!r}; {game.title} has: {kinds}")
     wild_die = _wild_die(game, kind, wild_die)
-    if raises and (game.name != "volume2" or kind != "gear"):
-        raise BadInput("only Volume 2's gear raises an ally's HP or AP limit")
+    if raises and kind not in game.raising_kinds:
+        raising = " or ".join(game.raising_kinds)
+        raise BadInput(f"only {raising} raises an ally's HP or AP limit" if raising else
+                       f"no item raises a limit in {game.title}")
     holder = _holder(state, holder)
     violations = _item_limit(state, game, kind, holder)
     gained = ev.ItemGained(item=name, kind=kind, holder=holder, wild_die=wild_die,
@@ -289,8 +302,10 @@ def _wild_die(game: Game, kind: str, die: str | None) -> str | None:
     if die is None:
         return None
     tiers = game.raw.get("dice", {}).get("wild", {}).get("tiers", [])
-    if kind != "fishing" or not tiers:
-        raise BadInput("only Hildegard's fishing items bring a wild shot die")
+    if not tiers:
+        raise BadInput(f"{game.title} has no wild shot dice")
+    if kind != "fishing":
+        raise BadInput("only a fishing item brings a wild shot die")
     colour = die.casefold().replace("grey", "gray")
     if colour not in tiers:
         raise BadInput(f"unknown wild shot die {die!r}; dice: {', '.join(tiers)}")

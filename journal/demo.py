@@ -1,30 +1,22 @@
-"""The demo: a short scripted stretch of a Hildegard campaign, for a newcomer to watch (or,
-with `--game volume2`, a Volume 2 encounter: journal/demo_volume2.py).
+"""The demo: a short scripted stretch of a game, for a newcomer to watch (`spire demo`).
 
-Its dice are the rulebook's own worked examples, played with the faces the rulebook
-prints and decided by the same rules as `spire target`, `spire roll`, `spire lock` and
-`spire wild`: the Street Merchant (Target Card Playthrough) and the first round of the
-face-off against the Crows (Face-Off Scenario). The card numbers are the ones the rulebook
-prints; the Card Peddler is told in a note, and a note says the face-off is the rulebook's
-example, not what card 27 holds: nothing of the story is spoiled or invented.
+A game with a demo has a `demo` module (journal/games/interface.py's `Demo`): the name of
+its demo campaign and its script, scenes of steps decided by the game's own rules as the
+commands at the table decide them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from journal import decide
-from journal.decide import Decision
-from journal.errors import NotFound
-from journal.games.hildegard import rules
-from journal.games.hildegard.cards import DEFAULT_METER, EnemyCard, HitMeter, TargetCard
-from journal.games.hildegard.catalog import rulebook_cards
-from journal.games.hildegard.dice import Face, WildEffect
-from journal.service import Command, Journal, View
-from journal.state import State
+from journal.errors import BadInput, NotFound
+from journal.games import names, package_of
+from journal.words import listed
 
-NAME = "demo"
-GAMES = ("hildegard", "volume2")
+if TYPE_CHECKING:
+    from journal.service import Command, Journal, View
+    from journal.state import State
 
 
 @dataclass(frozen=True)
@@ -33,74 +25,6 @@ class Scene:
 
     steps: tuple[Command, ...]
     caption: str = ""
-
-
-def _roll(*faces: Face) -> Command:
-    return lambda v: rules.roll(v.state, faces, None)
-
-
-def _lock(*dice: int) -> Command:
-    return lambda v: rules.lock(v.state, dice, None)
-
-
-def _wild(effect: WildEffect, on: int | None = None) -> Command:
-    return lambda v: rules.wild(v.state, "black", effect, on, None, None)
-
-
-def _target(name: str) -> Command:
-    def start(v: View) -> Decision:
-        card = rulebook_cards()[name]
-        assert isinstance(card, TargetCard)
-        return rules.start_target(v.state, card, None)
-    return start
-
-
-def _face_off(enemy: str) -> Command:
-    def start(v: View) -> Decision:
-        meter, foe = rulebook_cards()[DEFAULT_METER], rulebook_cards()[enemy]
-        assert isinstance(meter, HitMeter) and isinstance(foe, EnemyCard)
-        return rules.start_face_off(v.state, meter, (foe,))
-    return start
-
-
-SCRIPT: tuple[Scene, ...] = (
-    Scene((
-        lambda v: decide.reveal(v.state, 1),
-        lambda v: decide.gain_item(v.state, "Slingshot", "story", "Hildegard"),
-    )),
-    Scene((
-        _target("Street Merchant"),
-        _roll("crescent", "crescent", "ring"),
-        _wild("whoopsie", on=3),
-        _roll("ring", "dot", "crescent"),
-        _wild("bullseye"),
-    ), "The Street Merchant: a Whoopsie takes the ring, then a wild Bullseye makes three"),
-    Scene((
-        lambda v: decide.reveal(v.state, 26),
-        lambda v: decide.pull(v.state, 12),
-        lambda v: decide.return_(v.state),
-        lambda v: decide.note("Card Peddler: finessed twice; ring + dot, 1 bullseye"),
-        lambda v: decide.gain(v.state, "gold", 2),
-        lambda v: decide.undo(v.latest_first()),
-        lambda v: decide.gain(v.state, "gold", 1),
-        lambda v: decide.reveal(v.state, 27),
-        lambda v: decide.note("The rulebook's face-off example: the Crows"),
-    )),
-    Scene((
-        _face_off("The Crows"),
-        _roll("crescent", "crescent", "blank", "blank"),
-        _lock(1, 2),
-        _roll("crescent", "crescent"),
-        _wild("bullseye"),
-    ), "The Crows, round 1: Hildegard locks two crescents, re-rolls the blanks, wild Bullseye"),
-    Scene((
-        _roll("ring", "crescent", "blank"),
-    ), "The Crows roll: the crescent hits square 1; they must keep the ring, for square 3"),
-    Scene((
-        _lock(1),
-        _roll("crescent"),
-    )),
-)
 
 
 @dataclass(frozen=True)
@@ -113,31 +37,29 @@ class Played:
     shown: tuple[tuple[str, State], ...] = ()
 
 
-def play(journal: Journal, game: str = "hildegard") -> Played:
-    """Play `game`'s script into its demo campaign (`demo`, `demo-volume2`), or show it if
-    it is there already; it becomes the current campaign."""
-    from journal.errors import BadInput
+def games() -> tuple[str, ...]:
+    """The games that have a demo, in the registry's order (the first is `spire demo`'s)."""
+    return tuple(name for name in names() if package_of(name).has("demo"))
 
-    if game not in GAMES:
-        raise BadInput(f"the demo plays {' or '.join(GAMES)}, not {game!r}")
-    name, script = (NAME, SCRIPT) if game == "hildegard" else _volume2()
+
+def play(journal: Journal, game: str | None = None) -> Played:
+    """Play `game`'s script (the first game with a demo's, by default) into its demo
+    campaign, or show it if it is there already; it becomes the current campaign."""
+    having = games()
+    game = game or having[0]
+    if game not in having:
+        raise BadInput(f"the demo plays {listed(having, 'or')}, not {game!r}")
+    demo = package_of(game).demo()
     try:
-        journal.use(name)
+        journal.use(demo.NAME)
         return Played(journal.view(), fresh=False)
     except NotFound:
         pass
-    view = journal.new(name, game, 1)
+    view = journal.new(demo.NAME, game, 1)
     shown = []
-    for scene in script:
+    for scene in demo.SCRIPT:
         for step in scene.steps:
             view = journal.execute(step)
         if scene.caption:
             shown.append((scene.caption, view.state))
     return Played(journal.view(), True, tuple(shown))
-
-
-def _volume2() -> tuple[str, tuple[Scene, ...]]:
-    from journal.demo_volume2 import NAME as VOLUME2
-    from journal.demo_volume2 import SCRIPT as ENCOUNTER
-
-    return VOLUME2, ENCOUNTER

@@ -161,7 +161,11 @@ def campaigns_json(rows: list[tuple[Campaign, Branch, bool]]) -> list[dict[str, 
 
 def campaigns(rows: list[tuple[Campaign, Branch, bool]]) -> None:
     if not rows:
-        say("No campaigns yet: `spire new NAME --game hildegard` starts one.")
+        from journal.games import names
+        from journal.words import listed
+
+        say(f"No campaigns yet: `spire new NAME --game GAME` starts one; GAME is "
+            f"{listed(names(), 'or')}.")
         return
     table = _table()
     for column in ("", "campaign", "game", "branch", "events"):

@@ -42,18 +42,13 @@ class Journal(Reading):
         self, name: str, game: str, players: int, force: bool = False, quick_start: bool = False,
         carried: str | None = None,
     ) -> View:
-        """A new campaign, made current; `carried`: a Volume 2 carry-over file's text, so
-        it begins where an episode ended."""
-        from journal import decide
+        """A new campaign, made current; `carried`: the text of the file an episode's end
+        wrote, so it begins where that episode ended (in a game of episodes)."""
+        from journal.games import package_of
 
         name = label(name, "campaign")
         rules = game_named(game)
-        if carried is not None:
-            from journal.games.volume2 import world
-
-            decision = world.carried_start(players, world.read_carry_over(carried))
-        else:
-            decision = decide.start_campaign(rules, players, quick_start)
+        decision = package_of(game).rules_module().start(rules, players, quick_start, carried)
         override = _overrides(decision, force)
         first = [NewEvent(e, self.now(), override=override) for e in decision.events]
         self.store.tree.create_campaign(name, rules.name, first, self.now())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 IRREGULAR = {"die": "dice", "enemy": "enemies", "ally": "allies", "was": "were", "is": "are"}
@@ -36,3 +37,10 @@ def counted(amount: int, resource: str) -> str:
 def percent(chance: dict[str, Any]) -> str:
     """A chance as `spire odds --json` gives it, in percent to a tenth: "12.5%"."""
     return f"{100 * chance['value']:.1f}%"
+
+
+def listed(words: Sequence[str], last: str = "and") -> str:
+    """Words as a sentence lists them: "hildegard", "hildegard or volume2", "a, b or c"."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"

@@ -170,7 +170,7 @@ def test_the_episode_carries_over(plains: Spire, tmp_path: Path) -> None:
     kept.write_text('{"spire_carry_over": 1, "allies": 3}')
     assert "not a carry-over file" in plains.refused(
         "new", "plains-3", "--game", "volume2", "--from", str(kept), code=2)
-    assert "use --game volume2" in plains.refused(
+    assert "Hildegard has no episodes to carry over with --from" in plains.refused(
         "new", "oaks", "--game", "hildegard", "--from", str(kept), code=2)
 
 
@@ -250,7 +250,7 @@ def test_gear_raises_a_limit_while_it_is_held(plains: Spire) -> None:
     plains.ok("end")
     plains.ok("item", "lose", "Thick Coat")
     assert "Finnian (HP 5/5, AP 3/3)" in plains.ok("status")
-    assert "only Volume 2's gear" in plains.refused(
+    assert "only gear raises an ally's HP or AP limit" in plains.refused(
         "item", "gain", "Lucky Charm", "--kind", "story", "--raises", "hp+1", code=2)
     assert "write hp+1 or ap+2" in plains.refused(
         "item", "gain", "Odd Hat", "--raises", "luck+1", code=2)

@@ -23,6 +23,7 @@ from typer.core import TyperCommand, TyperGroup
 from journal import __version__
 from journal.cli.values import _text_as_given, text_as_given
 from journal.errors import BadInput, SpireError
+from journal.games import names
 
 Command = TyperCommand | TyperGroup
 """A command as typer builds it: one of its own, or a group of them."""
@@ -262,7 +263,7 @@ def _escapes_only(value: str) -> bool:
 app = typer.Typer(
     cls=SpireGroup,
     name="spire",
-    epilog="Example: spire new gray-oaks --game hildegard, then spire reveal 1",
+    epilog=f"Example: spire new gray-oaks --game {names()[0]}, then spire reveal 1",
     rich_markup_mode=None,
     add_completion=False,
     no_args_is_help=True,

@@ -8,8 +8,10 @@ import typer
 
 from journal.cli import app
 from journal.cli.common import Force, Json, journal
+from journal.games import names
+from journal.words import listed
 
-GAMES = "hildegard, spires-end or volume2"
+GAMES = listed(names(), "or")
 
 
 @app.command()
@@ -19,10 +21,10 @@ def new(
     game: str = typer.Option(..., "--game", "-g", metavar="GAME", help=f"The game: {GAMES}."),
     players: int = typer.Option(1, "--players", "-p", metavar="N", min=1, help="How many play."),
     quick_start: bool = typer.Option(
-        False, "--quick-start", help="Spire's End: begin at card 5 (Quick Start)."),
+        False, "--quick-start", help="Begin at the game's Quick Start card (a game that has one)."),
     carried: Path = typer.Option(
-        None, "--from", metavar="FILE", help="Volume 2: begin where an episode ended, from the "
-        "file `spire episode end --output` wrote."),
+        None, "--from", metavar="FILE", help="Begin where an episode ended (a game of "
+        "episodes), from the file `spire episode end --output` wrote."),
     force: Force = False,
 ) -> None:
     """Start a campaign and make it the current one.
@@ -36,19 +38,18 @@ def new(
     from journal import render
 
     view = journal(ctx).new(name, game.casefold(), players, force=force, quick_start=quick_start,
-                            carried=_carried(game.casefold(), carried))
+                            carried=_carried(carried))
     render.say(f"Started {view.campaign.name!r}; it is now the current campaign.")
     render.written(view)
 
 
-def _carried(game: str, path: Path | None) -> str | None:
-    """The carry-over file's text, read before anything is written."""
+def _carried(path: Path | None) -> str | None:
+    """The carry-over file's text, read before anything is written; the game's rules say
+    whether it carries over at all."""
     from journal.errors import BadInput
 
     if path is None:
         return None
-    if game != "volume2":
-        raise BadInput("--from carries a Volume 2 episode into the next; use --game volume2")
     try:
         return path.read_text(encoding="utf-8")[:1_000_000]
     except (OSError, UnicodeDecodeError) as e:
@@ -90,28 +91,35 @@ def use(
 @app.command()
 def demo(
     ctx: typer.Context,
-    game: str = typer.Option("hildegard", "--game", "-g", metavar="GAME",
-                             help="hildegard or volume2."),
+    game: str = typer.Option(None, "--game", "-g", metavar="GAME", show_default=False,
+                             help="Which game's demo; the first of `spire demo --list` by "
+                             "default."),
+    list_games: bool = typer.Option(False, "--list", help="List the games with a demo."),
 ) -> None:
-    """Play a short stretch of a Hildegard campaign into a campaign named `demo`.
+    """Play a short stretch of a campaign into the game's demo campaign, to watch.
 
-    It shows the journal at work: reveals, a pulled card, an item, gold, notes and an
-    undo, and the dice: the rulebook's Street Merchant target and the first round of its
-    face-off against the Crows, typed as the rulebook rolls them. Then the status and the
-    log. Run it again to see it without replaying. With `--game volume2`, the campaign
-    `demo-volume2`: Finnian and Dunstan against Wade Slocum (the numbers the rulebook does
-    not print are made up, and a note says so).
+    It shows the journal at work: reveals, a pulled card, an item, notes and an undo, and
+    the dice, typed as the rulebook rolls them in its worked examples; then the status and
+    the log. Run it again to see it without replaying.
 
     \b
     Examples:
       spire --db /tmp/try.sqlite demo
+      spire --db /tmp/try.sqlite demo --list
       spire --db /tmp/try.sqlite demo --game volume2
     """
     from journal import glance, render
     from journal.demo import play
 
+    if list_games:
+        from journal.demo import games
+        from journal.games import package_of
+
+        for name in games():
+            render.say(f"{name}: {package_of(name).demo().ABOUT}")
+        return
     j = journal(ctx)
-    played = play(j, game.casefold())
+    played = play(j, game.casefold() if game else None)
     if not played.fresh:
         render.say("The demo campaign is already in this journal; here it is.")
     for caption, state in played.shown:

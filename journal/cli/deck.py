@@ -28,12 +28,12 @@ def pull(
     ctx: typer.Context,
     card: str = typer.Argument(..., metavar="N|NAME", help="The card's number; with --deck, "
                                "the name of the card pulled."),
-    deck: str = typer.Option(None, "--deck", metavar="DECK", help="Volume 2: an unnumbered "
-                             "pull deck: ally, duster or wildlife."),
+    deck: str = typer.Option(None, "--deck", metavar="DECK", help="An unnumbered deck, "
+                             "in a game that has them; CARD is then the card's name."),
     force: Force = False,
 ) -> None:
-    """Draw card N out of sequence; `spire return` goes back to the card it interrupted. In
-    Volume 2 the unnumbered decks are pulled by deck and name.
+    """Draw card N out of sequence; `spire return` goes back to the card it interrupted. A
+    card of an unnumbered deck is pulled by its deck and name.
 
     \b
     Examples:
@@ -44,13 +44,14 @@ def pull(
     from journal.errors import BadInput
 
     if deck is not None:
-        from journal.games.volume2.commands.world import pull_from
+        from journal.games import package_of
 
-        pull_from(ctx, deck, card, force)
+        act(ctx, lambda view: package_of(view.state.game).rules_module().pull_named(
+            view.state, deck, card), force)
         return
     if not card.strip().isdigit() or len(card.strip()) > 6:
-        raise BadInput(f"cannot read the card {card!r}: give its number (a card of Volume 2's "
-                       "pull decks is pulled with --deck ally|duster|wildlife NAME)")
+        raise BadInput(f"cannot read the card {card!r}: give its number (or, for a card of "
+                       "an unnumbered deck, --deck DECK and its name)")
     number = int(card)
     act(ctx, lambda view: decide.pull(view.state, number), force)
 
@@ -75,7 +76,7 @@ def discard(
                                help="The card's number, or a milestone in play (M4)."),
     force: Force = False,
 ) -> None:
-    """Discard card N (in Volume 2 this removes it from the game), or a milestone in play.
+    """Discard card N (in some games this removes it from the game), or a milestone in play.
 
     \b
     Examples:
@@ -103,7 +104,7 @@ def retrieve(
         help="A played card's number, a milestone (M4) or event cards by name."),
     force: Force = False,
 ) -> None:
-    """Retrieve a played card, a milestone or a set of event cards (Volume 2).
+    """Retrieve a played card, a milestone, or a set of event cards by name.
 
     \b
     Examples:

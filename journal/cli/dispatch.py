@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from typer.core import TyperGroup
 
+from journal import words
 from journal.errors import BadInput
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ def game_command(ctx: Context, path: str) -> Command | None:
     current = game_of(ctx)
     if current in having:
         return command_in(ctx, current, path)
-    titles = _and(index(g).PANEL for g in having)
+    titles = words.listed([index(g).PANEL for g in having])
     have = "has" if len(having) == 1 else "have"
     if current is not None:  # said within 80 columns: the play shell's line is one row
         raise BadInput(f"`{path}` is not a {index(current).PANEL} command: {titles} "
@@ -262,7 +263,3 @@ def panels(game: str | None) -> list[tuple[str, dict[str, str]]]:
                                     if t is not None and " " not in n and n not in COMMANDS}))
     return [(panel, rows) for panel, rows in out if rows]
 
-
-def _and(words: Any) -> str:
-    listed = list(words)
-    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} and {listed[-1]}"

@@ -10,7 +10,7 @@ from journal.cli.common import Force, act
 item_app = typer.Typer(
     help="Items: gain, lose, or pass one to another character (and the game's own: use)."
     "\n\n\b\nExamples:\n"
-    "  spire item gain Slingshot --to Hildegard\n  spire item pass Slingshot --to Hallveig",
+    "  spire item gain Slingshot --to Hallveig\n  spire item pass Slingshot --to Millicent",
     rich_markup_mode=None, no_args_is_help=True)
 app.add_typer(item_app, name="item")
 
@@ -26,14 +26,14 @@ def item_gain(
         help="Who carries it; 'aside' to set it aside [default: the only character]"),
     kind: str = typer.Option(
         None, "--kind", "-k", metavar="KIND",
-        help="story, fishing, effect (Hildegard); combat, story (Spire's End); "
-        "gear, single-use, story (Volume 2)"),
+        help="The kind printed on its card (story, fishing, combat, gear, single-use...); "
+        "a kind the game lacks is refused with the game's list"),
     wild: str = typer.Option(
         None, "--wild", metavar="COLOR",
-        help="Hildegard: the wild shot die a fishing item adds (gray, gold, blue)."),
+        help="The wild shot die a fishing item adds (gray, gold, blue)."),
     raises: list[str] = typer.Option(
-        None, "--raises", metavar="LIMIT", help="Volume 2's gear: a limit it raises while held, "
-        "hp+1 or ap+2. Repeat."),
+        None, "--raises", metavar="LIMIT", help="Gear: a limit it raises while held, hp+1 or "
+        "ap+2. Repeat."),
     force: Force = False,
 ) -> None:
     """Gain an item.
@@ -89,7 +89,7 @@ def item_pass(
 
 
 Resource = typer.Argument(
-    ..., metavar="RESOURCE", help="gold, feats (Hildegard); bees, pollen, meat, pelts (Volume 2).")
+    ..., metavar="RESOURCE", help="The game's own: gold, feats, bees, pollen, meat, pelts...")
 Amount = typer.Argument(1, metavar="N", help="How many.")
 
 

@@ -76,6 +76,8 @@ class Game:
     default_item_kind: str
     items_section: str
     item_limits: dict[str, ItemLimit] = field(default_factory=dict)
+    raising_kinds: tuple[str, ...] = ()
+    """The kinds of item that may raise an ally's HP or AP limit while held."""
     event_sets: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -115,6 +117,7 @@ def _load(name: str, path: Path | None = None) -> Game:
         default_item_kind=items["default_kind"],
         items_section=items["section"],
         item_limits=limits,
+        raising_kinds=tuple(items.get("raising", ())),
         event_sets=tuple(deck.get("event_sets", ())),
         raw=raw,
     )
@@ -169,6 +172,13 @@ class GamePackage:
         """The game's module of `layer` (`"odds"`, `"view"`, `"commands"`...)."""
         return importlib.import_module(f"{self.package}.{layer}")
 
+    def has(self, layer: str) -> bool:
+        """Whether the game has a module of `layer` (a game may have no `demo`), found
+        without importing it."""
+        import importlib.util
+
+        return importlib.util.find_spec(f"{self.package}.{layer}") is not None
+
     @property
     def rules(self) -> Game:
         """The game's rules file; its events and evolve are registered from then on."""
@@ -207,6 +217,10 @@ class GamePackage:
     def commands(self) -> interface.Commands:
         """The game's own verbs (journal/cli/dispatch.py reaches them)."""
         return cast("interface.Commands", self.module("commands"))
+
+    def demo(self) -> interface.Demo:
+        """The game's demo (`spire demo`), for a game that `has("demo")`."""
+        return cast("interface.Demo", self.module("demo"))
 
     def index(self) -> interface.Index:
         """The game's verbs listed without importing them (its generated `index`); a

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from journal.cli.complete import Source
     from journal.decide import Decision
+    from journal.demo import Scene
     from journal.events import Recorded
     from journal.games import Game
     from journal.report.model import Found
@@ -53,6 +54,17 @@ class Insight(Protocol):
 
 class Rules(Protocol):
     """The game's rules: each command's `decide`, and whose turn it is."""
+
+    def start(self, game: Game, players: int, quick_start: bool,
+              carried: str | None) -> Decision:
+        """A new campaign's first events (`spire new`); `carried`: the text of the file an
+        episode's end wrote, for a game whose campaign may begin where another ended."""
+        ...
+
+    def pull_named(self, state: State, deck: str, name: str) -> Decision:
+        """A card of an unnumbered deck pulled by its name (`spire pull --deck DECK NAME`);
+        a game without such decks refuses it."""
+        ...
 
     def whose_turn(self, state: State) -> str | None:
         """Who acts next in the encounter under way (an ally, a player, an enemy); None
@@ -136,6 +148,21 @@ class Catalog(Protocol):
     def card_lines(self, card: Any) -> list[str]:
         """The card's printed numbers, a line each, as the table reads them."""
         ...
+
+
+# -- demo.py (application; a game may have none) -----------------------------------------
+
+class Demo(Protocol):
+    """A short scripted stretch of the game for a newcomer to watch (`spire demo`)."""
+
+    NAME: str
+    """The demo campaign's name."""
+
+    ABOUT: str
+    """What it plays, in a line (`spire demo --list`)."""
+
+    SCRIPT: tuple[Scene, ...]
+    """The scenes played, in order, each decided by the game's own rules."""
 
 
 # -- commands.py and index.py (cli) -------------------------------------------------------

@@ -7,7 +7,8 @@ rolled by the command line before it calls here.
 
 from __future__ import annotations
 
-from journal.decide import Decision
+from journal.decide import Decision, start_campaign
+from journal.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
 from journal.errors import BadInput, Refused, RuleViolation
 from journal.events import Payload
 from journal.games.hildegard import events as hv
@@ -19,6 +20,8 @@ from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hilde
 from journal.games.hildegard.view import next_roll, possessive
 from journal.state import State, replace
 from journal.words import given, plural
+
+start = start_campaign  # the game's `new`: a campaign of cards, nothing carried over
 
 FINESSE = "Finesse the Shot"
 WILD = "Wild Shots"

@@ -7,7 +7,8 @@ rolled by the command line before it calls here.
 
 from __future__ import annotations
 
-from journal.decide import Decision
+from journal.decide import Decision, start_campaign
+from journal.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.events import Payload
 from journal.games.spires_end import combat
@@ -24,6 +25,8 @@ from journal.games.spires_end.state import (
     spires_end,
 )
 from journal.state import State
+
+start = start_campaign  # the game's `new`: a campaign of cards, nothing carried over
 
 SET_UP = "Ally Selection & Set Up"
 ACTIONS = "Step 1: Actions"

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # each module of the game holds to its Protocol (journal/game
     from journal.games.volume2 import (
         catalog,
         commands,
+        demo,
         index,
         insight,
         odds,
@@ -36,3 +37,4 @@ if TYPE_CHECKING:  # each module of the game holds to its Protocol (journal/game
     _state: interface.StateModule = state
     _commands: interface.Commands = commands
     _index: interface.Index = index
+    _demo: interface.Demo = demo

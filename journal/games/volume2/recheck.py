@@ -31,7 +31,7 @@ RECHECKS: dict[str, Redecide] = {
         s, ["ABCDEFGH"[c - 1] for c in e.cards], e.row),
     "waterfall-ended": lambda s, e, p, h: world.end_waterfall(s, e.card),
     "episode-ended": lambda s, e, p, h: world.end_episode(s, e.carried.campaign),
-    "deck-card-pulled": lambda s, e, p, h: world.pull(s, e.deck, e.name),
+    "deck-card-pulled": lambda s, e, p, h: world.pull_named(s, e.deck, e.name),
     "item-used": lambda s, e, p, h: world.use_item(s, e.item, e.holder or "aside"),
 }
 """Each of Volume 2's event types and the command that records it; a holder of None is

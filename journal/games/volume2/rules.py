@@ -20,6 +20,8 @@ from journal.games.volume2.catalog import ready
 from journal.games.volume2.combat import whose_turn as whose_turn  # noqa: PLC0414 (re-exported)
 from journal.games.volume2.dice import MAX_DEPLOYED, DieKind, contains, d20, faces
 from journal.games.volume2.state import Encounter, Fighter, Turn, volume2
+from journal.games.volume2.world import pull_named as pull_named  # noqa: PLC0414 (re-exported)
+from journal.games.volume2.world import start as start  # noqa: PLC0414 (re-exported)
 from journal.state import State
 from journal.words import counted, given, plural
 

@@ -11,7 +11,7 @@ from typing import Any
 from journal import decide
 from journal.decide import Decision, item_holder
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
-from journal.games import load
+from journal.games import Game, load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import TradeCard
 from journal.games.volume2.state import LETTERS, Waterfall, card_name, story_card, volume2
@@ -224,10 +224,17 @@ def end_episode(state: State, campaign: str) -> Decision:
     return Decision((v2.EpisodeEnded(carried=carried),), tuple(violations))
 
 
+def start(game: Game, players: int, quick_start: bool, carried: str | None) -> Decision:
+    """A new campaign (`spire new`); with `carried`, the text of the file an episode's end
+    wrote, it begins where that episode ended."""
+    if carried is None:
+        return decide.start_campaign(game, players, quick_start)
+    return carried_start(players, read_carry_over(carried))
+
+
 def carried_start(players: int, carried: v2.CarryOver) -> Decision:
     """A new campaign that begins where `carried`'s episode ended: its allies, milestones,
     items, bees, pollen, meat and pelts."""
-    from journal import decide
     from journal import events as ev
 
     started = decide.start_campaign(GAME, players)
@@ -296,7 +303,7 @@ def read_carry_over(text: str) -> v2.CarryOver:
 DECKS = ("ally", "duster", "wildlife")
 
 
-def pull(state: State, deck: str, name: str) -> Decision:
+def pull_named(state: State, deck: str, name: str) -> Decision:
     """"PULL CARDS: These cards aren't numbered and will come into play out of order. Pull
     Cards include the Ally Deck, the Duster Deck and the Wildlife Deck.\""""
     from journal.games.volume2.rules import NIBBLER

@@ -1,5 +1,5 @@
-"""Volume 2's world between encounters: the unnumbered pull decks, waterfall events,
-single-use items, and the episode's end."""
+"""Volume 2's world between encounters: waterfall events, single-use items, and the
+episode's end."""
 
 from __future__ import annotations
 
@@ -11,13 +11,6 @@ from journal.cli.common import Force
 from journal.games.volume2.commands.acting import GAME, act
 
 app = typer.Typer(rich_markup_mode=None)
-
-
-def pull_from(ctx: typer.Context, deck: str, name: str, force: bool) -> None:
-    """`spire pull --deck DECK NAME`: a card of an unnumbered pull deck."""
-    from journal.games.volume2 import world
-
-    act(ctx, lambda view: world.pull(view.state, deck, name), force)
 
 
 # -- waterfall events --------------------------------------------------------------------

@@ -17,6 +17,7 @@ from journal.games.volume2.cards import AllyCard, EnemyCard
 from journal.service import Command, View
 
 NAME = "demo-volume2"
+ABOUT = "Finnian and Dunstan against Wade Slocum (made-up numbers in a note)"
 
 INVENTED = ("Numbers made up for this demo, not printed in the rulebook: Finnian's Recoup 1; "
             "Dunstan 6 HP, 2 AP, Double Shot (half bullseye black + white: 2 damage); "

@@ -1,0 +1,91 @@
+"""The Hildegard demo: a short scripted stretch of a campaign, for a newcomer to watch.
+
+Its dice are the rulebook's own worked examples, played with the faces the rulebook
+prints and decided by the same rules as `spire target`, `spire roll`, `spire lock` and
+`spire wild`: the Street Merchant (Target Card Playthrough) and the first round of the
+face-off against the Crows (Face-Off Scenario). The card numbers are the ones the rulebook
+prints; the Card Peddler is told in a note, and a note says the face-off is the rulebook's
+example, not what card 27 holds: nothing of the story is spoiled or invented.
+"""
+
+from __future__ import annotations
+
+from journal import decide
+from journal.decide import Decision
+from journal.demo import Scene
+from journal.games.hildegard import rules
+from journal.games.hildegard.cards import DEFAULT_METER, EnemyCard, HitMeter, TargetCard
+from journal.games.hildegard.catalog import rulebook_cards
+from journal.games.hildegard.dice import Face, WildEffect
+from journal.service import Command, View
+
+NAME = "demo"
+ABOUT = "the rulebook's Street Merchant target and its face-off with the Crows"
+
+
+def _roll(*faces: Face) -> Command:
+    return lambda v: rules.roll(v.state, faces, None)
+
+
+def _lock(*dice: int) -> Command:
+    return lambda v: rules.lock(v.state, dice, None)
+
+
+def _wild(effect: WildEffect, on: int | None = None) -> Command:
+    return lambda v: rules.wild(v.state, "black", effect, on, None, None)
+
+
+def _target(name: str) -> Command:
+    def start(v: View) -> Decision:
+        card = rulebook_cards()[name]
+        assert isinstance(card, TargetCard)
+        return rules.start_target(v.state, card, None)
+    return start
+
+
+def _face_off(enemy: str) -> Command:
+    def start(v: View) -> Decision:
+        meter, foe = rulebook_cards()[DEFAULT_METER], rulebook_cards()[enemy]
+        assert isinstance(meter, HitMeter) and isinstance(foe, EnemyCard)
+        return rules.start_face_off(v.state, meter, (foe,))
+    return start
+
+
+SCRIPT: tuple[Scene, ...] = (
+    Scene((
+        lambda v: decide.reveal(v.state, 1),
+        lambda v: decide.gain_item(v.state, "Slingshot", "story", "Hildegard"),
+    )),
+    Scene((
+        _target("Street Merchant"),
+        _roll("crescent", "crescent", "ring"),
+        _wild("whoopsie", on=3),
+        _roll("ring", "dot", "crescent"),
+        _wild("bullseye"),
+    ), "The Street Merchant: a Whoopsie takes the ring, then a wild Bullseye makes three"),
+    Scene((
+        lambda v: decide.reveal(v.state, 26),
+        lambda v: decide.pull(v.state, 12),
+        lambda v: decide.return_(v.state),
+        lambda v: decide.note("Card Peddler: finessed twice; ring + dot, 1 bullseye"),
+        lambda v: decide.gain(v.state, "gold", 2),
+        lambda v: decide.undo(v.latest_first()),
+        lambda v: decide.gain(v.state, "gold", 1),
+        lambda v: decide.reveal(v.state, 27),
+        lambda v: decide.note("The rulebook's face-off example: the Crows"),
+    )),
+    Scene((
+        _face_off("The Crows"),
+        _roll("crescent", "crescent", "blank", "blank"),
+        _lock(1, 2),
+        _roll("crescent", "crescent"),
+        _wild("bullseye"),
+    ), "The Crows, round 1: Hildegard locks two crescents, re-rolls the blanks, wild Bullseye"),
+    Scene((
+        _roll("ring", "crescent", "blank"),
+    ), "The Crows roll: the crescent hits square 1; they must keep the ring, for square 3"),
+    Scene((
+        _lock(1),
+        _roll("crescent"),
+    )),
+)
