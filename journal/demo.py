@@ -1,17 +1,18 @@
 """The demo: a short scripted stretch of a game, for a newcomer to watch (`spire demo`).
 
-A game with a demo has a `demo` module (journal/games/interface.py's `Demo`): the name of
-its demo campaign and its script, scenes of steps decided by the game's own rules as the
-commands at the table decide them.
+A game with a demo has a `demo` module, a `Demo`: the name of its demo campaign and its
+script, scenes of steps decided by the game's own rules as the commands at the table
+decide them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from journal.errors import BadInput, NotFound
-from journal.games import names, package_of
+from journal.games import names
+from journal.games.packages import package_of
 from journal.words import listed
 
 if TYPE_CHECKING:
@@ -25,6 +26,19 @@ class Scene:
 
     steps: tuple[Command, ...]
     caption: str = ""
+
+
+class Demo(Protocol):
+    """A short scripted stretch of the game for a newcomer to watch: its demo.py."""
+
+    NAME: str
+    """The demo campaign's name."""
+
+    ABOUT: str
+    """What it plays, in a line (`spire demo --list`)."""
+
+    SCRIPT: tuple[Scene, ...]
+    """The scenes played, in order, each decided by the game's own rules."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +56,11 @@ def games() -> tuple[str, ...]:
     return tuple(name for name in names() if package_of(name).has("demo"))
 
 
+def demo_of(game: str) -> Demo:
+    """The demo of `game`, one of `games()`."""
+    return cast("Demo", package_of(game).module("demo"))
+
+
 def play(journal: Journal, game: str | None = None) -> Played:
     """Play `game`'s script (the first game with a demo's, by default) into its demo
     campaign, or show it if it is there already; it becomes the current campaign."""
@@ -49,7 +68,7 @@ def play(journal: Journal, game: str | None = None) -> Played:
     game = game or having[0]
     if game not in having:
         raise BadInput(f"the demo plays {listed(having, 'or')}, not {game!r}")
-    demo = package_of(game).demo()
+    demo = demo_of(game)
     try:
         journal.use(demo.NAME)
         return Played(journal.view(), fresh=False)

@@ -5,8 +5,8 @@ events written as a new campaign, with what status needs kept as a write keeps i
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Protocol
 
 from journal import glance as glances
 from journal.chain import Mark, RawEvent, Section
@@ -17,8 +17,20 @@ from journal.reading import label
 from journal.store import Branch
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from journal.reading import Reading
-    from journal.service import Journal
+    from journal.store import Campaign, Store
+
+
+class Importing(Protocol):
+    """What an import asks of the journal it writes to (`journal.service.Journal`)."""
+
+    store: Store
+    now: Callable[[], datetime]
+
+    def use(self, name: str) -> Campaign: ...
+
 
 Exported = list[tuple[Section | None, Iterator[RawEvent], list[Mark]]]
 """Each branch written out: its section (None for the first), its events, its checkpoints."""
@@ -51,7 +63,7 @@ def export(journal: Reading, branch: str | None = None) -> Exported:
     return exported
 
 
-def import_(journal: Journal, name: str, raw: Iterable[RawEvent | Section | Mark]) -> Branch:
+def import_(journal: Importing, name: str, raw: Iterable[RawEvent | Section | Mark]) -> Branch:
     """A new campaign from checked events (transfer.parse), written in one transaction:
     a fault found on any line writes nothing. Made current; its `main` branch is returned
     (not folded: the first command that needs its state will)."""
@@ -80,7 +92,7 @@ def import_(journal: Journal, name: str, raw: Iterable[RawEvent | Section | Mark
     return branch
 
 
-def _keep(journal: Journal, branch: Branch, folding: Folding) -> None:
+def _keep(journal: Importing, branch: Branch, folding: Folding) -> None:
     """What status needs, kept as a write keeps it: the first command after a big import
     answers at once instead of folding the whole campaign."""
     from journal import snapshots

@@ -55,13 +55,13 @@ def watch(journal: Journal, last: int) -> None:
 
 
 def show(status: Status, latest: list[ev.Recorded], retracted: frozenset[int]) -> None:
-    from journal import glance, render
+    from journal import render, render_status
 
     if sys.stdout.isatty():
         sys.stdout.write("\x1b[H\x1b[2J")  # a screen of its own: home, clear
     else:
         render.say(f"-- {datetime.now():%H:%M:%S} " + "-" * 40, "dim")
-    glance.show(status)
+    render_status.show(status)
     if latest:
         render.say("")
         render.events_table(latest, retracted)

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from journal import PROJECTION_VERSION, __version__
-from journal.terminal import Style, labelled, print_json, say
+from journal.terminal import Style
 
 if TYPE_CHECKING:
-    from journal.service import Status
     from journal.state import State
 
 LAYOUT = 2
@@ -57,25 +56,6 @@ class Glance:
         data = json.loads(text)
         return cls(data["title"], tuple((label, words) for label, words in data["rows"]),
                    tuple((line, style) for line, style in data["lines"]), data["state"])
-
-
-def show(status: Status) -> None:
-    """The status in words: a label a row, then the encounter's lines and the overrides."""
-    seen, branch = status.glance, status.branch
-    rows = [("campaign", f"{status.campaign.name} ({seen.title})"),
-            ("branch", f"{branch.name} at #{branch.head}"), *seen.rows]
-    if status.checkpoints:
-        rows.append(("checkpoints", ", ".join(f"{c.name} (#{c.position})"
-                                              for c in status.checkpoints)))
-    labelled(rows)
-    for line, style in seen.lines:
-        say(line, style)
-
-
-def show_json(status: Status) -> None:
-    print_json({"campaign": status.campaign.name, "game": status.campaign.game,
-                "branch": status.branch.name, "head": status.branch.head,
-                "head_hash": status.branch.head_hash, **status.glance.state})
 
 
 # -- working one out (the writing side, which has the rules loaded) ----------------------

@@ -13,7 +13,12 @@ from journal.state import State
 
 
 def odds(state: State) -> dict[str, Any]:
-    """The odds from where the players stand now; Refused when there is nothing to weigh."""
-    from journal.games import package_of
+    """The odds from where the players stand now; Refused when there is nothing to weigh
+    (or the game weighs nothing: a game may have no odds module)."""
+    from journal.errors import Refused
+    from journal.games.packages import package_of
 
-    return package_of(state.game).odds().odds(state)
+    game = package_of(state.game)
+    if not game.has("odds"):
+        raise Refused(f"{game.rules.title} has no odds to weigh")
+    return game.odds().odds(state)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 from itertools import starmap
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from journal import glance as glances
 from journal.store import Branch, Log
@@ -15,8 +15,19 @@ from journal.store import Branch, Log
 if TYPE_CHECKING:
     from journal import audit as audit_
     from journal.audit import Report as AuditReport
-    from journal.reading import Reading
     from journal.state import State
+    from journal.store import Campaign, Store
+    from journal.views import View
+
+
+class Reading(Protocol):
+    """What the proof asks of the journal it reads (`journal.reading.Reading`)."""
+
+    store: Store
+
+    def campaign(self) -> Campaign: ...
+
+    def view(self, branch: str | None = None) -> View: ...
 
 
 _NOT_REACHED: Any = object()

@@ -15,8 +15,9 @@ from journal import events as ev
 from journal.decide import Decision
 from journal.errors import Refused
 from journal.games import game as game_named
-from journal.games import names, package_of
+from journal.games import names
 from journal.games.interface import DieKind, Earlier, Redecide
+from journal.games.packages import package_of
 from journal.state import State
 
 

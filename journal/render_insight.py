@@ -98,6 +98,6 @@ def _walk(roads: list[Road], parent: str | None, depth: int, current: str) -> li
 def odds(found: dict[str, Any], advise: bool) -> None:
     """The odds `spire odds --json` gives, told to people by the game they weigh (with
     `advise`, its advice too)."""
-    from journal.games import package_of
+    from journal.games.packages import package_of
 
     package_of(found["game"]).insight().show_odds(found, advise)

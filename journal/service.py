@@ -44,7 +44,7 @@ class Journal(Reading):
     ) -> View:
         """A new campaign, made current; `carried`: the text of the file an episode's end
         wrote, so it begins where that episode ended (in a game of episodes)."""
-        from journal.games import package_of
+        from journal.games.packages import package_of
 
         name = label(name, "campaign")
         rules = game_named(game)
@@ -234,7 +234,7 @@ ENCOUNTERS_STARTED = (
 
 def _card_reader(game: str) -> Callable[[str, dict[str, Any]], Any]:
     """The game's reader of a card its catalog stored."""
-    from journal.games import package_of
+    from journal.games.packages import package_of
 
     return package_of(game).catalog().card_from
 

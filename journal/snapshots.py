@@ -28,7 +28,8 @@ def _core() -> TypeAdapter[State]:
 def _game_type(kind: str) -> TypeAdapter[Any]:
     """The game state class a snapshot names (its class's name, casefolded), from the game
     whose state module keeps it as `STATE`."""
-    from journal.games import names, package_of
+    from journal.games import names
+    from journal.games.packages import package_of
 
     for game in names():
         found: type[Any] = package_of(game).module("state").STATE

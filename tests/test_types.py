@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,4 +17,15 @@ def test_mypy_strict_finds_nothing(tmp_path: Path) -> None:
     run = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path), str(ROOT / "journal")],
         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+@pytest.mark.slow
+def test_the_test_game_holds_to_the_game_interface(tmp_path: Path) -> None:
+    """Coin Tally (tests/toygame/) is checked against the Protocols as a shipped game is:
+    its shape.py assigns each module to what the core asks of it."""
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path), "-p", "toygame"],
+        cwd=ROOT, capture_output=True, text=True,
+        env={**os.environ, "MYPYPATH": str(ROOT / "tests")})
     assert run.returncode == 0, run.stdout + run.stderr

@@ -21,16 +21,17 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from journal import __version__
-from journal.cli.values import _text_as_given, text_as_given
+from journal.cli.values import (
+    Command,
+    Context,
+    _text_as_given,
+    is_text,
+    readable,
+    text_as_given,
+    undecoded,
+)
 from journal.errors import BadInput, SpireError
 from journal.games import names
-
-Command = TyperCommand | TyperGroup
-"""A command as typer builds it: one of its own, or a group of them."""
-
-Context = Any
-"""What click hands a command's methods: click's context, which typer names only as its
-subclass `typer.Context` (a method taking that would not override click's)."""
 
 
 class HelpFormatter(Protocol):
@@ -240,26 +241,6 @@ def _all_text(args: list[str]) -> None:
             raise BadInput(f"'{undecoded(arg)}' is not UTF-8 text; spire keeps only text")
 
 
-def is_text(value: str) -> bool:
-    """True if `value` can be kept as UTF-8 (it holds no lone surrogate)."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def undecoded(value: str) -> str:
-    """`value` as the bytes it came as, escaped: b'bad\\xff' shows as bad\\xff."""
-    raw = value.encode("utf-8", "surrogateescape") if _escapes_only(value) \
-        else value.encode("utf-8", "backslashreplace")
-    return repr(raw)[2:-1]
-
-
-def _escapes_only(value: str) -> bool:
-    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in value)
-
-
 app = typer.Typer(
     cls=SpireGroup,
     name="spire",
@@ -364,42 +345,6 @@ def built_command(command: object) -> Command:
     """`command` as the command typer built: typer says only that it built a command."""
     assert isinstance(command, TyperCommand | TyperGroup), command
     return command
-
-
-def readable(command: Command) -> Command:
-    """`command` (and its subcommands) with usage lines as a player reads them: `roll
-    [FACES]...`, `lock POSITIONS...`, not `[[FACES]...]...`, `{POSITIONS}...` and
-    `<list[int]>`."""
-    from typer.core import TyperArgument
-
-    for param in command.params:
-        if isinstance(param, TyperArgument) and not isinstance(param, ReadableArgument):
-            bare = (param.metavar or param.name or "").strip("[].")
-            param.metavar = bare + ("..." if param.nargs != 1 else "")
-            param.__class__ = ReadableArgument
-    for sub in getattr(command, "commands", {}).values():
-        readable(sub)
-    return command
-
-
-def _readable_argument() -> type:
-    from typer.core import TyperArgument
-
-    class Readable(TyperArgument):
-        """An argument named by its metavar alone: [NAME] when it may be left out, NAME...
-        when it takes several; its type is the help's to say."""
-
-        def get_usage_pieces(self, ctx: Context) -> list[str]:
-            name = self.metavar or ""
-            return [name if self.required else f"[{name}]"]
-
-        def display_type_rich(self, ctx: Context) -> str | None:
-            return None
-
-    return Readable
-
-
-ReadableArgument = _readable_argument()
 
 
 def load(*modules: str) -> None:

@@ -108,15 +108,14 @@ def demo(
       spire --db /tmp/try.sqlite demo --list
       spire --db /tmp/try.sqlite demo --game volume2
     """
-    from journal import glance, render
+    from journal import render, render_status
     from journal.demo import play
 
     if list_games:
-        from journal.demo import games
-        from journal.games import package_of
+        from journal.demo import demo_of, games
 
         for name in games():
-            render.say(f"{name}: {package_of(name).demo().ABOUT}")
+            render.say(f"{name}: {demo_of(name).ABOUT}")
         return
     j = journal(ctx)
     played = play(j, game.casefold() if game else None)
@@ -127,7 +126,7 @@ def demo(
         for line in render.encounter_lines(state):
             render.say(line)
         render.say("")
-    glance.show(j.status())
+    render_status.show(j.status())
     render.say("")
     render.log(played.view, played.view.history)
 

@@ -86,7 +86,8 @@ def _visible(ctx: typer.Context) -> list[tuple[str, Card, str]]:
     entered card of the same name in its place), then the entered cards it has met. With
     no campaign yet: every game's rulebook examples (no entered card has been met)."""
     from journal.cli.dispatch import game_of
-    from journal.games import names, package_of
+    from journal.games import names
+    from journal.games.packages import package_of
 
     j = journal(ctx)
     game = game_of(ctx)
@@ -129,7 +130,7 @@ def _number(card: Card) -> str:
 def details(game: str, card: Any) -> list[str]:
     """The card's printed numbers, a line each, as the table reads them (its game's
     catalog says them)."""
-    from journal.games import package_of
+    from journal.games.packages import package_of
 
     return package_of(game).catalog().card_lines(card)
 

@@ -9,6 +9,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+GAME = "spire.game"
+"""The key of `ctx.meta` (the root context's) that holds the campaign's game once read:
+None when there is no journal or campaign yet (journal/cli/dispatch.py)."""
+
 if TYPE_CHECKING:
     from journal.service import Command, Journal, Recorder
 
@@ -94,7 +98,7 @@ def given(root: Any) -> Options:
 
 def checked(db: str | None, campaign: str | None) -> Options:
     """`--db` and `--campaign` as given, refused in one line if they cannot name one."""
-    from journal.cli import is_text, undecoded
+    from journal.cli.values import is_text, undecoded
     from journal.errors import BadInput
 
     if db is not None and not db.strip():  # `--db "$JOURNAL"` with the variable unset

@@ -11,7 +11,7 @@ journal is read when a value is asked for.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
     import typer
@@ -37,6 +37,32 @@ class Table(Protocol):
 
 
 Source = Callable[[Table], Iterable[str]]
+
+
+class Commands(Protocol):
+    """What the command line asks of a game: its own verbs at the table, its commands.py
+    (journal/cli/dispatch.py reaches them; journal/games/interface.py says what the lower
+    layers ask)."""
+
+    PANEL: str
+    """The game's panel in `spire help`, and its name where a verb is refused ("Volume 2")."""
+
+    app: typer.Typer
+    """The verbs, each a typer command; a group named as a core group (`card`, `item`)
+    adds its commands to the core's (`card add`)."""
+
+    POSITIONALS: dict[tuple[str, ...], tuple[Source, int]]
+    """What Tab offers for a command's argument (as this module's table)."""
+
+    OPTION_VALUES: dict[str, Source]
+    """What Tab offers after an option of the game's commands."""
+
+
+def commands_of(game: str) -> Commands:
+    """The game's own verbs, imported now."""
+    from journal.games.packages import package_of
+
+    return cast("Commands", package_of(game).module("commands"))
 
 
 def _items(table: Table) -> list[str]:
@@ -171,7 +197,7 @@ class Completer:
         """The root's context, knowing the campaign's game from the table's view."""
         import typer
 
-        from journal.cli.dispatch import GAME
+        from journal.cli.common import GAME
 
         ctx = typer.Context(self.table.group, info_name="spire")
         ctx.meta[GAME] = self.game()
@@ -186,9 +212,7 @@ class Completer:
         game = self.game()
         if game is None:
             return POSITIONALS, OPTION_VALUES
-        from journal.games import package_of
-
-        commands = package_of(game).commands()
+        commands = commands_of(game)
         return {**POSITIONALS, **commands.POSITIONALS}, {**OPTION_VALUES, **commands.OPTION_VALUES}
 
     def _command(self, words: list[str]) -> tuple[tuple[str, ...], Any, list[str]]:

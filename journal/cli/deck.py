@@ -44,7 +44,7 @@ def pull(
     from journal.errors import BadInput
 
     if deck is not None:
-        from journal.games import package_of
+        from journal.games.packages import package_of
 
         act(ctx, lambda view: package_of(view.state.game).rules_module().pull_named(
             view.state, deck, card), force)

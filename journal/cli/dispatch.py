@@ -22,15 +22,14 @@ from typing import TYPE_CHECKING, Any
 from typer.core import TyperGroup
 
 from journal import words
+from journal.cli.common import GAME
 from journal.errors import BadInput
 
 if TYPE_CHECKING:
-    from journal.cli import Command, Context
+    from journal.cli.complete import Commands
+    from journal.cli.values import Command, Context
     from journal.games import interface
 
-GAME = "spire.game"
-"""The key of `ctx.meta` (the root context's) that holds the campaign's game once read:
-None when there is no journal or campaign yet."""
 
 
 def game_of(ctx: Context) -> str | None:
@@ -59,15 +58,15 @@ def known_game(ctx: Context) -> str | None:
 def index(game: str) -> interface.Index:
     """The list of `game`'s commands (its package's `index`), read without importing them;
     a game with no index (a test's) is listed from its commands."""
-    from journal.games import GAMES, package_of
+    from journal.games import GAMES
+    from journal.games.packages import package_of
 
     try:
         return package_of(game).index()
     except ModuleNotFoundError as e:
         if e.name != f"{GAMES[game]}.index":
             raise
-    commands = package_of(game).commands()
-    return Listing(commands.PANEL, listed(game_group(game)))
+    return Listing(_commands(game).PANEL, listed(game_group(game)))
 
 
 @dataclass
@@ -147,7 +146,7 @@ def game_group(game: str) -> TyperGroup:
 def _built(game: str, package: str) -> TyperGroup:
     import typer.main
 
-    from journal.cli import readable
+    from journal.cli.values import readable
 
     commands = _commands(game)
     group = typer.main.get_group(commands.app)
@@ -157,10 +156,10 @@ def _built(game: str, package: str) -> TyperGroup:
     return group
 
 
-def _commands(game: str) -> interface.Commands:
-    from journal.games import package_of
+def _commands(game: str) -> Commands:
+    from journal.cli.complete import commands_of
 
-    return package_of(game).commands()
+    return commands_of(game)
 
 
 def listed(group: TyperGroup) -> dict[str, str | None]:
@@ -193,7 +192,7 @@ class SharedGroup(TyperGroup):
         for another game's catalog) says whose command it is; else the campaign's game."""
         chosen = given_game(args)
         if chosen is not None:
-            from journal.games import package_of
+            from journal.games.packages import package_of
 
             package_of(chosen)  # an unknown game is bad input, in one line
             ctx.find_root().meta[GAME] = chosen

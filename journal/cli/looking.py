@@ -20,13 +20,13 @@ def status(
     Example:
       spire status --json
     """
-    from journal import glance
+    from journal import render_status
 
     seen = journal(ctx, reads=True).status(branch)
     if as_json:
-        glance.show_json(seen)
+        render_status.show_json(seen)
     else:
-        glance.show(seen)
+        render_status.show(seen)
 
 
 @app.command()

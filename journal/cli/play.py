@@ -310,7 +310,7 @@ def toolbar_line(view: View) -> str:
 def whose_turn(state: State) -> str | None:
     """Who acts next in the encounter under way (an ally, a player or an enemy); None
     between encounters."""
-    from journal.games import package_of
+    from journal.games.packages import package_of
 
     return package_of(state.game).rules_module().whose_turn(state)
 

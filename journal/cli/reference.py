@@ -20,7 +20,8 @@ import typer
 import typer.main
 from typer.core import TyperGroup
 
-from journal.cli import MODULES, Command, SpireGroup, app, built_command, load
+from journal.cli import MODULES, SpireGroup, app, built_command, load
+from journal.cli.values import Command
 
 WIDTH = 88
 """The app's max_content_width; the reference is rendered as if the terminal were this wide."""
@@ -69,7 +70,8 @@ def walk(
 def commands() -> list[tuple[str, str]]:
     """Each command's full name (`spire item gain`, `spire roll (Volume 2)`) and its
     `--help` text: the core's, then each game's."""
-    from journal.cli.dispatch import GAME, game_group, index
+    from journal.cli.common import GAME
+    from journal.cli.dispatch import game_group, index
     from journal.cli.index import COMMANDS
     from journal.games import GAMES
 
@@ -118,10 +120,10 @@ def index() -> str:
 def game_index(game: str) -> str:
     """A game's index.py: its panel, and each of its commands with the first paragraph of
     its help."""
+    from journal.cli.complete import commands_of
     from journal.cli.dispatch import game_group, listed
-    from journal.games import package_of
 
-    commands = package_of(game).commands()
+    commands = commands_of(game)
     lines = [f"    {path!r}: {text!r}," for path, text in listed(game_group(game)).items()]
     return (GAME_INDEX_HEADER.format(panel=commands.PANEL) + "\n".join(lines) + "\n}\n")
 

@@ -11,6 +11,13 @@ from typing import Any
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+Command = TyperCommand | TyperGroup
+"""A command as typer builds it: one of its own, or a group of them."""
+
+Context = Any
+"""What click hands a command's methods: click's context, which typer names only as its
+subclass `typer.Context` (a method taking that would not override click's)."""
+
 
 def text_as_given(command: TyperCommand | TyperGroup, ctx: typer.Context) -> None:
     """Take the text and flag values of `command` (and its subcommands) as they come, and
@@ -119,3 +126,61 @@ def _short(number: int) -> str:
     if digits and len(digits) <= 15:
         return str(number)
     return f"{'-' if number < 0 else ''}a {len(digits) or 'many'}-digit number"
+
+
+# -- text as spire keeps it, and usage lines as a player reads them -----------------------
+
+def is_text(value: str) -> bool:
+    """True if `value` can be kept as UTF-8 (it holds no lone surrogate)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def undecoded(value: str) -> str:
+    """`value` as the bytes it came as, escaped: b'bad\\xff' shows as bad\\xff."""
+    raw = value.encode("utf-8", "surrogateescape") if _escapes_only(value) \
+        else value.encode("utf-8", "backslashreplace")
+    return repr(raw)[2:-1]
+
+
+def _escapes_only(value: str) -> bool:
+    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in value)
+
+
+def readable(command: Command) -> Command:
+    """`command` (and its subcommands) with usage lines as a player reads them: `roll
+    [FACES]...`, `lock POSITIONS...`, not `[[FACES]...]...`, `{POSITIONS}...` and
+    `<list[int]>`."""
+    from typer.core import TyperArgument
+
+    for param in command.params:
+        if isinstance(param, TyperArgument) and not isinstance(param, ReadableArgument):
+            bare = (param.metavar or param.name or "").strip("[].")
+            param.metavar = bare + ("..." if param.nargs != 1 else "")
+            param.__class__ = ReadableArgument
+    for sub in getattr(command, "commands", {}).values():
+        readable(sub)
+    return command
+
+
+def _readable_argument() -> type:
+    from typer.core import TyperArgument
+
+    class Readable(TyperArgument):
+        """An argument named by its metavar alone: [NAME] when it may be left out, NAME...
+        when it takes several; its type is the help's to say."""
+
+        def get_usage_pieces(self, ctx: Context) -> list[str]:
+            name = self.metavar or ""
+            return [name if self.required else f"[{name}]"]
+
+        def display_type_rich(self, ctx: Context) -> str | None:
+            return None
+
+    return Readable
+
+
+ReadableArgument = _readable_argument()

@@ -1,9 +1,9 @@
 """The games spire keeps: one registry, `GAMES`, and what the core reads of a game.
 
 Each game is a package under journal/games/ of one shape (journal/games/interface.py says
-what each of its modules provides). The core asks `package_of(name)` for the campaign's
-game and reads the module of the layer it needs (`.odds()`, `.report()`...), imported
-then and not before.
+what each of its modules provides). The rules' layer asks `game(name)` here for a game's
+rules file; the layers above ask `journal.games.packages.package_of(name)` for the module
+of the layer they need (`.odds()`, `.catalog()`...), imported then and not before.
 """
 
 from __future__ import annotations
@@ -13,14 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from journal.errors import BadInput, NotFound
 from journal.paths import shipped
-
-if TYPE_CHECKING:
-    from journal.games import interface
 
 GAMES: dict[str, str] = {
     "hildegard": "journal.games.hildegard",
@@ -135,7 +131,7 @@ def register(name: str, package: str) -> None:
     """Add the game `name`, kept by the package `package` (importable, of the shape
     journal/games/interface.py describes)."""
     GAMES[name] = package
-    package_of.cache_clear()
+    game.cache_clear()
 
 
 def names() -> tuple[str, ...]:
@@ -143,92 +139,26 @@ def names() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
-@cache
-def package_of(name: str) -> GamePackage:
-    """The game called `name`; an unknown name is bad input."""
+def package(name: str) -> str:
+    """The package that keeps the game `name`; an unknown name is bad input."""
     if name not in GAMES:
         raise NotFound(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}")
-    return GamePackage(name, GAMES[name])
+    return GAMES[name]
 
 
+@cache
 def game(name: str) -> Game:
     """The rules file of the game called `name` (its package's `GAME`), its events and how
     they fold known from then on; an unknown name is bad input."""
-    return package_of(name).rules
+    where = package(name)
+    root = importlib.import_module(where)
+    for layer in REGISTERING:
+        importlib.import_module(f"{where}.{layer}")
+    found: Game = root.GAME
+    return found
 
 
-@dataclass(frozen=True)
-class GamePackage:
-    """One game's package: each layer of it imported when it is first asked for, so a
-    command loads only what it uses (`spire status` no game's commands, `--help` none).
-
-    The modules' names are the same in every game; journal/games/interface.py says what
-    each one provides, and mypy holds each game to it."""
-
-    name: str
-    package: str
-
-    def module(self, layer: str) -> ModuleType:
-        """The game's module of `layer` (`"odds"`, `"view"`, `"commands"`...)."""
-        return importlib.import_module(f"{self.package}.{layer}")
-
-    def has(self, layer: str) -> bool:
-        """Whether the game has a module of `layer` (a game may have no `demo`), found
-        without importing it."""
-        import importlib.util
-
-        return importlib.util.find_spec(f"{self.package}.{layer}") is not None
-
-    @property
-    def rules(self) -> Game:
-        """The game's rules file; its events and evolve are registered from then on."""
-        root = importlib.import_module(self.package)
-        for layer in _REGISTERING:
-            importlib.import_module(f"{self.package}.{layer}")
-        found: Game = root.GAME
-        return found
-
-    # -- the layers the core asks of the game (odds, insight, recheck, rules, report, demo)
-
-    def odds(self) -> interface.Odds:
-        """The game's odds (`spire odds`) from the position the journal holds."""
-        return cast("interface.Odds", self.module("odds"))
-
-    def insight(self) -> interface.Insight:
-        """The game's odds told to people."""
-        return cast("interface.Insight", self.module("insight"))
-
-    def recheck(self) -> interface.Recheck:
-        """What the audit re-asks of the game's events: the rule each one records."""
-        return cast("interface.Recheck", self.module("recheck"))
-
-    def rules_module(self) -> interface.Rules:
-        """The game's rules (its `decide`s, and whose turn it is)."""
-        return cast("interface.Rules", self.module("rules"))
-
-    def report(self) -> interface.Report:
-        """The game's part of the play report."""
-        return cast("interface.Report", self.module("report"))
-
-    def catalog(self) -> interface.Catalog:
-        """The game's cards: the rulebook's examples, a stored card read, a card told."""
-        return cast("interface.Catalog", self.module("catalog"))
-
-    def commands(self) -> interface.Commands:
-        """The game's own verbs (journal/cli/dispatch.py reaches them)."""
-        return cast("interface.Commands", self.module("commands"))
-
-    def demo(self) -> interface.Demo:
-        """The game's demo (`spire demo`), for a game that `has("demo")`."""
-        return cast("interface.Demo", self.module("demo"))
-
-    def index(self) -> interface.Index:
-        """The game's verbs listed without importing them (its generated `index`); a
-        game with none (a test's) raises ModuleNotFoundError."""
-        return cast("interface.Index", self.module("index"))
-
-
-_REGISTERING = ("events", "evolve", "describe")
+REGISTERING = ("events", "evolve", "describe")
 """The layers that register themselves with the core as they are imported (their events'
 types, how each folds, how each is told): imported with the game's rules, in every game."""
 

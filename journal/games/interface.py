@@ -1,12 +1,16 @@
 """What a game provides: one Protocol per module of a game's package that the core asks.
 
-Every game is a package under journal/games/ with the same module names (`GamePackage` in
-journal/games/__init__.py imports each when a layer first asks for it). A module satisfies
-its Protocol here as a module (mypy checks a module against a Protocol): each game's
-`__init__.py` says so under TYPE_CHECKING, so a module that lacks a function, or has it
-with another signature, fails `mypy --strict`. The layers named here so far: `odds`,
-`insight`, `rules`, `recheck`, `report`, `commands` and `index`; the rest of issue 30's
-shape is still to come.
+Every game is a package under journal/games/ with the same module names
+(journal/games/packages.py imports each when a layer first asks for it). A module
+satisfies its Protocol as a module (mypy checks a module against a Protocol): each game's
+`shape.py` says so under TYPE_CHECKING, so a module that lacks a function, or has it with
+another signature, fails `mypy --strict`.
+
+Here: what the rules', the audit's and the insight's layers ask (`odds`, `insight`,
+`rules`, `recheck`, `state`, `catalog`, `index`). What an upper layer asks it says beside
+what it asks with, so that nothing here imports upward: the report's sections
+(`GameReport`, journal/report/parts.py), the demo (`Demo`, journal/demo.py) and the verbs
+(`Commands`, journal/cli/complete.py).
 """
 
 from __future__ import annotations
@@ -17,15 +21,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
-    import typer
-
-    from journal.cli.complete import Source
     from journal.decide import Decision
-    from journal.demo import Scene
     from journal.events import Recorded
     from journal.games import Game
-    from journal.report.model import Found
-    from journal.report.parts import GameParts
     from journal.state import State
 
 
@@ -107,20 +105,6 @@ class Recheck(Protocol):
     report)."""
 
 
-# -- report.py (application) --------------------------------------------------------------
-
-class Report(Protocol):
-    """The game's sections of the play report."""
-
-    DEATHS: bool
-    """Whether the game's characters can die (the report keeps a section of deaths)."""
-
-    def parts(self, rules: Game, found: Found) -> GameParts:
-        """One report's sections of the game, fresh: its encounters (each handed to
-        `found` once over), its dice read and told, its world's own sections."""
-        ...
-
-
 # -- state.py -----------------------------------------------------------------------------
 
 class StateModule(Protocol):
@@ -150,39 +134,7 @@ class Catalog(Protocol):
         ...
 
 
-# -- demo.py (application; a game may have none) -----------------------------------------
-
-class Demo(Protocol):
-    """A short scripted stretch of the game for a newcomer to watch (`spire demo`)."""
-
-    NAME: str
-    """The demo campaign's name."""
-
-    ABOUT: str
-    """What it plays, in a line (`spire demo --list`)."""
-
-    SCRIPT: tuple[Scene, ...]
-    """The scenes played, in order, each decided by the game's own rules."""
-
-
-# -- commands.py and index.py (cli) -------------------------------------------------------
-
-class Commands(Protocol):
-    """The game's own verbs at the table (journal/cli/dispatch.py reaches them)."""
-
-    PANEL: str
-    """The game's panel in `spire help`, and its name where a verb is refused ("Volume 2")."""
-
-    app: typer.Typer
-    """The verbs, each a typer command; a group named as a core group (`card`, `item`)
-    adds its commands to the core's (`card add`)."""
-
-    POSITIONALS: dict[tuple[str, ...], tuple[Source, int]]
-    """What Tab offers for a command's argument (as journal/cli/complete.py's table)."""
-
-    OPTION_VALUES: dict[str, Source]
-    """What Tab offers after an option of the game's commands."""
-
+# -- index.py (cli) -------------------------------------------------------
 
 class Index(Protocol):
     """The game's commands listed without importing them (generated from `commands`)."""

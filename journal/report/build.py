@@ -15,8 +15,9 @@ from itertools import chain
 from typing import Any, Literal, Protocol
 
 from journal import events as ev
-from journal.games import Game, package_of
+from journal.games import Game
 from journal.games import game as game_named
+from journal.games.packages import package_of
 from journal.report import as_json, digest, story
 from journal.report.fold import Taker
 from journal.report.model import (
@@ -27,7 +28,7 @@ from journal.report.model import (
     Ended,
     Report,
 )
-from journal.report.parts import Typed
+from journal.report.parts import Typed, report_of
 from journal.report.sections import (
     Deaths,
     Items,
@@ -108,7 +109,7 @@ def build(source: Source) -> Report:
     told = Story(timeline, None if whole else digest.PATH, spooled)
     names, resources, items = story.Names(), Resources(), Items()
     fallen, milestones = Deaths(timeline), Milestones()
-    game = package_of(rules.name).report().parts(rules, found)
+    game = report_of(package_of(rules.name)).parts(rules, found)
     encounters, dice, world = game.encounters, game.dice, game.world
     ledger = Ledger(gone, spooled, None if whole else digest.UNDOS)
     ledger.first = first
@@ -180,6 +181,7 @@ def build(source: Source) -> Report:
         encounters=xs, resources=resources.series(), items=items.records(),
         deaths=dead, notes=tuple(told.notes), overrides=tuple(ledger.overrides),
         undos=tuple(ledger.undos), dice=game.dice_told(state),
+        deaths_kept=report_of(package_of(rules.name)).DEATHS,
         milestones=tuple(milestones.found), timeline=entries, shown=shown,
         spooled=None if spooled is None else replace(spooled, names=names.names),
         **(world.sections() if world is not None else {}))

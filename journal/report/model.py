@@ -338,6 +338,9 @@ class Report:
     overrides: tuple[OverrideRecord, ...]
     undos: tuple[UndoRecord, ...]
     dice: Dice
+    deaths_kept: bool = False
+    """Whether the game's characters can die (its report module says), so a section of
+    deaths is kept."""
     story_map: Any = None
     """The roads taken (journal.mapping.StoryMap): every branch of every campaign of the
     game in the journal, the cards the players have seen; None when not gathered."""
@@ -414,9 +417,7 @@ def path_step(step: CardStep) -> str:
 
 def has_deaths(report: Report) -> bool:
     """Whether the game's characters can die (its report says: some have no HP)."""
-    from journal.games import package_of
-
-    return package_of(report.campaign.game).report().DEATHS
+    return report.deaths_kept
 
 
 def fairness(kind: DiceStats) -> str:

@@ -1,7 +1,7 @@
 """What a game brings to the play report: its encounters followed step by step, its dice
 counted, its world's own sections (Volume 2's trades and waterfalls), and its dice told.
 
-Each game's report.py makes one `GameParts` (`parts`, journal/games/interface.py); the
+Each game's report.py is a `GameReport`: it makes one `GameParts` for each report; the
 report's build reads every event once and hands each section those it takes.
 """
 
@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from journal.games import Game
+    from journal.games.packages import GamePackage
     from journal.report.fold import Taker
-    from journal.report.model import Dice
+    from journal.report.model import Dice, Found
     from journal.state import State
 
 
@@ -49,3 +51,21 @@ class GameParts:
     dice_told: Callable[[State], Dice]
     """The report's dice section, from what `dice` read and the state at the end."""
     world: World | None = None
+
+
+class GameReport(Protocol):
+    """What the report asks of a game: its report.py (journal/games/interface.py says what
+    the lower layers ask)."""
+
+    DEATHS: bool
+    """Whether the game's characters can die (the report keeps a section of deaths)."""
+
+    def parts(self, rules: Game, found: Found) -> GameParts:
+        """One report's sections of the game, fresh: its encounters (each handed to
+        `found` once over), its dice read and told, its world's own sections."""
+        ...
+
+
+def report_of(game: GamePackage) -> GameReport:
+    """The game's part of the play report."""
+    return cast("GameReport", game.module("report"))

@@ -1,0 +1,36 @@
+"""Hildegard holds to the game interface: each of its modules is checked by mypy against
+the Protocol of what the core asks of it (journal/games/interface.py, and the upper layers'
+own: the report's, the demo's, the command line's). Nothing imports this module: it is
+read by the type checker alone, at the top of the game's layers.
+"""
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from journal.cli.complete import Commands
+    from journal.demo import Demo
+    from journal.games import interface
+    from journal.games.hildegard import (
+        catalog,
+        commands,
+        demo,
+        index,
+        insight,
+        odds,
+        recheck,
+        report,
+        rules,
+        state,
+    )
+    from journal.report.parts import GameReport
+
+    _catalog: interface.Catalog = catalog
+    _index: interface.Index = index
+    _insight: interface.Insight = insight
+    _odds: interface.Odds = odds
+    _recheck: interface.Recheck = recheck
+    _rules: interface.Rules = rules
+    _state: interface.StateModule = state
+    _report: GameReport = report
+    _demo: Demo = demo
+    _commands: Commands = commands

@@ -1,0 +1,16 @@
+"""Coin Tally holds to the game interface, as every shipped game's shape.py says of it."""
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from journal.cli.complete import Commands
+    from journal.games import interface
+    from journal.report.parts import GameReport
+    from toygame import catalog, commands, recheck, report, rules, state
+
+    _catalog: interface.Catalog = catalog
+    _recheck: interface.Recheck = recheck
+    _rules: interface.Rules = rules
+    _state: interface.StateModule = state
+    _report: GameReport = report
+    _commands: Commands = commands

@@ -1,0 +1,30 @@
+"""Coin Tally's part of the campaign state: the tosses, and the card of the last one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from journal.state import State
+
+
+@dataclass(frozen=True)
+class Tally:
+    heads: int = 0
+    tails: int = 0
+    tossed_on: int | None = None
+    """The card the coin was last tossed on."""
+
+    def lines(self) -> list[str]:
+        return [f"coin: {self.heads} heads, {self.tails} tails"] if self.heads + self.tails else []
+
+    def to_json(self) -> dict[str, Any]:
+        return {"heads": self.heads, "tails": self.tails}
+
+
+STATE = Tally
+
+
+def tally(state: State) -> Tally:
+    found = state.game_state
+    return found if isinstance(found, Tally) else Tally()
