@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import AllyCard, EnemyCard
-from journal.state import Character, State, applies
+from journal.state import State
 
 ALLIES = 7
 """'There are 7 of you now.' (Ally Selection & Set Up)"""
@@ -185,121 +184,6 @@ def with_game(state: State, game: SpiresEnd) -> State:
         replace(c, hp=max(cubes[c.name].hp, 0), ap=cubes[c.name].ap) if c.name in cubes else c
         for c in state.characters)
     return replace(state, game_state=game, characters=characters)
-
-
-# -- evolve ------------------------------------------------------------------------------
-
-@applies
-def _(event: se.AllyDrawn, state: State) -> State:
-    game = spires_end(state)
-    card = event.card
-    fighter = Fighter(card, card.hp, card.ap)
-    slots = list(game.slots)
-    before = slots[event.slot - 1]
-    slots[event.slot - 1] = card.name
-    said: tuple[str, ...] = ()
-    game = replace(game, allies=(*game.allies, fighter), slots=(slots[0], slots[1]))
-    if state.character(card.name) is None:
-        joined = Character(card.name, card.hp, card.hp, card.ap, card.ap)
-        state = replace(state, characters=(*state.characters, joined))
-    if before is not None and (gone := game.ally(before)) is not None and gone.dead:
-        passed = [i.name for i in state.items if i.holder == gone.name]
-        items = f"; {', '.join(passed)} pass{'es' if len(passed) == 1 else ''} to {card.name}"
-        said = (f"{card.name} takes {gone.name}'s place as Ally {event.slot}"
-                + (items if passed else ""),)
-        state = _items_pass(state, gone.name, card.name)
-    return with_game(state, replace(game, resolved=said))
-
-
-def _items_pass(state: State, dead: str, heir: str) -> State:
-    """'Upon death, Items are passed on to the next Ally unless stated otherwise.'"""
-    items = tuple(replace(i, holder=heir) if i.holder == dead else i for i in state.items)
-    return replace(state, items=items)
-
-
-@applies
-def _(event: se.FightBegan, state: State) -> State:
-    from journal.games.spires_end.combat import first_turn
-
-    game = spires_end(state)
-    enemy = Fighter(event.enemy, event.enemy.hp, event.enemy.ap)
-    fight = Fight(enemy)
-    game = replace(game, fight=replace(fight, turn=first_turn(game)), resolved=())
-    return with_game(state, game)
-
-
-@applies
-def _(event: se.ActionPerformed, state: State) -> State:
-    from journal.games.spires_end.turns import action
-
-    return _on_fight(state, lambda game: action(game, event))
-
-
-@applies
-def _(event: se.EnemyActed, state: State) -> State:
-    from journal.games.spires_end.turns import enemy_action
-
-    return _on_fight(state, lambda game: enemy_action(game, event))
-
-
-@applies
-def _(event: se.Rested, state: State) -> State:
-    from journal.games.spires_end.turns import rest
-
-    return _on_fight(state, lambda game: rest(game, event))
-
-
-@applies
-def _(event: se.Recouped, state: State) -> State:
-    from journal.games.spires_end.turns import recoup
-
-    return _on_fight(state, lambda game: recoup(game, event))
-
-
-@applies
-def _(event: se.BoostSpent, state: State) -> State:
-    from journal.games.spires_end.turns import boost
-
-    return with_game(state, boost(spires_end(state), event))
-
-
-@applies
-def _(event: se.UpkeepDone, state: State) -> State:
-    from journal.games.spires_end.turns import upkeep
-
-    return _on_fight(state, lambda game: upkeep(game, event))
-
-
-@applies
-def _(event: se.DeathMovePerformed, state: State) -> State:
-    from journal.games.spires_end.turns import death_move
-
-    return with_game(state, death_move(spires_end(state), event))
-
-
-@applies
-def _(event: se.EffectInflicted, state: State) -> State:
-    from journal.games.spires_end.turns import inflicted
-
-    return with_game(state, inflicted(spires_end(state), event))
-
-
-@applies
-def _(event: se.FightEnded, state: State) -> State:
-    from journal.games.spires_end.combat import end_fight
-
-    game = spires_end(state)
-    if game.fight is None or not game.fight.under_way:
-        return state
-    return with_game(state, end_fight(game, "ended"))
-
-
-def _on_fight(state: State, change: Any) -> State:
-    """Change the fight under way; with none, the event changes nothing."""
-    game = spires_end(state)
-    if game.fight is None or not game.fight.under_way:
-        return state
-    return with_game(state, change(game))
 
 
 STATE = SpiresEnd

@@ -20,6 +20,7 @@ from journal.games.volume2.catalog import ready
 from journal.games.volume2.combat import whose_turn as whose_turn  # noqa: PLC0414 (re-exported)
 from journal.games.volume2.dice import MAX_DEPLOYED, DieKind, contains, d20, faces
 from journal.games.volume2.state import Encounter, Fighter, Turn, volume2
+from journal.games.volume2.world import NIBBLER
 from journal.games.volume2.world import pull_named as pull_named  # noqa: PLC0414 (re-exported)
 from journal.games.volume2.world import start as start  # noqa: PLC0414 (re-exported)
 from journal.state import State
@@ -39,7 +40,6 @@ WILDLIFE = "Wildlife Cards"
 RULES = GAME.raw["encounter"]
 MOST_ALLIES: int = RULES["allies"]
 FIRST: str = RULES["first"]
-NIBBLER: str = RULES["nibbler"]
 
 Violations = list[RuleViolation]
 

@@ -22,6 +22,8 @@ GAME = load("volume2")
 
 TRADING = "Trading Post Cards"
 TRADING_POSTS: int = GAME.raw["trading"]["per_playthrough"]
+NIBBLER: str = GAME.raw["encounter"]["nibbler"]
+"""The one wildlife card a party of a single ally may pull (Wildlife Cards)."""
 
 Violations = list[RuleViolation]
 
@@ -306,8 +308,6 @@ DECKS = ("ally", "duster", "wildlife")
 def pull_named(state: State, deck: str, name: str) -> Decision:
     """"PULL CARDS: These cards aren't numbered and will come into play out of order. Pull
     Cards include the Ally Deck, the Duster Deck and the Wildlife Deck.\""""
-    from journal.games.volume2.rules import NIBBLER
-
     wanted = deck.strip().casefold().removesuffix(" deck")
     if wanted not in DECKS:
         raise BadInput(f"unknown pull deck {deck!r}; Volume 2's are {', '.join(DECKS)}")
