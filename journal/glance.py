@@ -62,6 +62,7 @@ class Glance:
 
 def of(state: State) -> Glance:
     """The glance of a folded state."""
+    from journal import shown
     from journal.games import game
 
     rules = game(state.game)
@@ -79,7 +80,7 @@ def of(state: State) -> Glance:
         lines.append((f"overrides ({len(state.overrides)}):", "yellow"))
         lines += [(f"  #{o.position} {o.reason}", "yellow") for o in state.overrides]
     players = "1 player" if state.players == 1 else f"{state.players} players"
-    return Glance(f"{rules.title}, {players}", tuple(rows), tuple(lines), state.to_json())
+    return Glance(f"{rules.title}, {players}", tuple(rows), tuple(lines), shown.state_json(state))
 
 
 def card(state: State) -> str:
@@ -92,8 +93,9 @@ def card(state: State) -> str:
 
 def encounter_lines(state: State) -> list[str]:
     """The game's own lines: the target or face-off under way."""
-    lines = getattr(state.game_state, "lines", None)
-    return list(lines()) if lines is not None else []
+    from journal import shown
+
+    return shown.lines(state)
 
 
 def _resources(state: State, limits: dict[str, Any]) -> list[tuple[str, str]]:

@@ -59,9 +59,10 @@ def written(view: View, done: str = "") -> None:
 def _game_lines(view: View) -> list[str]:
     """The game's lines; what the game's latest event did only if this command wrote one
     (a note or an undo says nothing new of the fight), where the game can leave it out."""
-    quiet = getattr(view.state.game_state, "quiet_lines", None)
+    from journal import shown
+
     told = any(type(r.event).__module__ != "journal.events" for r in view.written)
-    return list(quiet()) if quiet is not None and not told else encounter_lines(view.state)
+    return encounter_lines(view.state) if told else shown.quiet_lines(view.state)
 
 
 def summary(state: State) -> str:
@@ -263,10 +264,12 @@ def _replay_step(step: Step) -> None:
 
 
 def diff_json(d: Diff) -> dict[str, Any]:
+    from journal import shown
+
     return {
         "shared_until": d.shared,
         "sides": [{"branch": side.branch, "path": list(side.path),
-                   "state": side.state.to_json()} for side in (d.left, d.right)],
+                   "state": shown.state_json(side.state)} for side in (d.left, d.right)],
         "differences": d.differences(),
     }
 

@@ -107,7 +107,6 @@ class State:
             "event_cards": list(self.event_cards),
             "notes": list(self.notes),
             "overrides": [{"seq": o.position, "reason": o.reason} for o in self.overrides],
-            **(self.game_state.to_json() if self.game_state is not None else {}),
         }
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from journal import PROJECTION_VERSION as PROJECTION_VERSION
 from journal import events as ev
+from journal import shown
 from journal.chain import canonical_json
 from journal.describe import card_ranges, describe
 from journal.state import State, project, retracted_positions
@@ -22,7 +23,7 @@ from journal.stepwise import Stepwise, TooDeep
 
 def digest(state: State) -> str:
     """A short fingerprint of a state, to compare two folds."""
-    return hashlib.sha256(canonical_json(state.to_json()).encode()).hexdigest()[:16]
+    return hashlib.sha256(canonical_json(shown.state_json(state)).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -105,22 +106,7 @@ def _listed(what: str, old: list[str], new: list[str]) -> Iterator[str]:
 def _encounter(before: State, after: State) -> Iterator[str]:
     """The encounter's headline when it moved (bullseyes, sets, the meter), and each
     encounter that ended."""
-    told = getattr(after.game_state, "changes", None)
-    if told is not None:  # the game says what the event did, number by number
-        yield from told(before.game_state)
-        return
-    now, then = _headline(after), _headline(before)
-    finished = getattr(after.game_state, "finished", ())
-    earlier = getattr(before.game_state, "finished", ())
-    if now and now != then and len(finished) == len(earlier):
-        yield now
-    yield from finished[len(earlier):]
-
-
-def _headline(state: State) -> str:
-    lines = getattr(state.game_state, "lines", None)
-    shown = lines() if lines is not None else []
-    return shown[0] if shown else ""
+    yield from shown.changes(before, after)  # the game says, number by number
 
 
 def step_json(step: Step) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from journal import shown
 from journal.games.hildegard.cards import TargetCard
 from journal.games.hildegard.state import Hildegard, NextSet, ShotSet, Tally, Target, new_set, roll
 from journal.service import Journal
@@ -73,7 +74,7 @@ def test_the_fold_gives_the_states_it_gave_before_the_shortcuts(tmp_path: Path) 
     events = journal.store.log.read(journal.store.tree.branch(journal.campaign()))
 
     def seen(n: int) -> dict[str, Any]:
-        data = project(events[:n]).to_json()
+        data = shown.state_json(project(events[:n]))
         return data | {"cards_seen": len(data["cards_seen"])}
 
     states = {str(n): seen(n) for n in [*range(1, 42), 2_000]}

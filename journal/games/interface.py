@@ -105,6 +105,30 @@ class Recheck(Protocol):
     report)."""
 
 
+# -- view.py ------------------------------------------------------------------------------
+
+class View(Protocol):
+    """What the table reads of the game's part of the state (`State.game_state`, of the
+    class its state module's `STATE` names), as plain text and JSON (journal/shown.py)."""
+
+    def state_lines(self, game: Any) -> list[str]:
+        """The lines under the status: the encounter under way, what waits..."""
+        ...
+
+    def quiet_lines(self, game: Any) -> list[str]:
+        """The lines without what the game's latest event did (after another command)."""
+        ...
+
+    def state_changes(self, before: Any, after: Any) -> list[str]:
+        """What the latest event changed, for `spire replay`; `before` may be None (the
+        campaign's start) and is `after` itself when the event left it alone."""
+        ...
+
+    def state_json(self, game: Any) -> dict[str, Any]:
+        """The game's keys of `spire status --json`."""
+        ...
+
+
 # -- state.py -----------------------------------------------------------------------------
 
 class StateModule(Protocol):

@@ -73,6 +73,10 @@ class GamePackage:
         """The game's rules (its `decide`s, and whose turn it is)."""
         return cast("interface.Rules", self.module("rules"))
 
+    def view(self) -> interface.View:
+        """What the table reads of the game's part of the state (journal/shown.py)."""
+        return cast("interface.View", self.module("view"))
+
     def catalog(self) -> interface.Catalog:
         """The game's cards: the rulebook's examples, a stored card read, a card told."""
         return cast("interface.Catalog", self.module("catalog"))

@@ -6,11 +6,12 @@ if TYPE_CHECKING:
     from journal.cli.complete import Commands
     from journal.games import interface
     from journal.report.parts import GameReport
-    from toygame import catalog, commands, recheck, report, rules, state
+    from toygame import catalog, commands, recheck, report, rules, state, view
 
     _catalog: interface.Catalog = catalog
     _recheck: interface.Recheck = recheck
     _rules: interface.Rules = rules
     _state: interface.StateModule = state
+    _view: interface.View = view
     _report: GameReport = report
     _commands: Commands = commands

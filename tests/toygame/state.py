@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from journal.state import State
 
@@ -14,12 +13,6 @@ class Tally:
     tails: int = 0
     tossed_on: int | None = None
     """The card the coin was last tossed on."""
-
-    def lines(self) -> list[str]:
-        return [f"coin: {self.heads} heads, {self.tails} tails"] if self.heads + self.tails else []
-
-    def to_json(self) -> dict[str, Any]:
-        return {"heads": self.heads, "tails": self.tails}
 
 
 STATE = Tally

@@ -206,49 +206,12 @@ class Hildegard:
     players are engaged with different Targets outside of a Face-Off (such as Fishing), each
     player will roll their own Wild Shot" (Two Player Face-Off Rules)."""
 
-    def lines(self) -> list[str]:
-        from journal.games.hildegard.view import lines, waiting
-
-        shown = [line for t in (self.encounter, *self.aside) for line in lines(t)]
-        pending = waiting(self.next_set)
-        if not pending:
-            return shown
-        if shown:  # on the head line, so the play shell's prompt shows it too
-            return [f"{shown[0]} | next set: {pending}", *shown[1:]]
-        return [f"next set: {pending}"]
-
     def moved_on(self) -> Hildegard:
         """A card was revealed: an encounter that is over leaves the screen."""
         encounter = self.encounter
         if encounter is None or encounter.outcome is None or encounter.passed:
             return self
         return replace(self, encounter=replace(encounter, passed=True))
-
-    def changes(self, before: object) -> list[str]:
-        """What the latest event changed, for `spire replay`: each line of the encounter
-        that moved (bullseyes and sets, the dice rolled and locked, the hit meter, the
-        enemies), and each encounter that ended; nothing if it left this state alone."""
-        if before is self:
-            return []
-        then = before if isinstance(before, Hildegard) else Hildegard()
-        shown = set(then.lines())
-        moved = [line.strip() for line in self.lines() if line not in shown]
-        ended = [] if self.finished == then.finished else [self.finished[-1]]
-        return [line for line in moved if line not in ended] + ended
-
-    def to_json(self) -> dict[str, Any]:
-        from journal.games.hildegard.view import encounter_json
-
-        shown: dict[str, Any] = {"encounter": encounter_json(self.encounter)}
-        if self.aside:
-            shown["other_targets"] = [encounter_json(t) for t in self.aside]
-        return {
-            **shown,
-            "next_set": {
-                "hone": self.next_set.hone, "flub": self.next_set.flub,
-                "tame": self.next_set.tame, "graze": self.next_set.graze,
-            },
-        }
 
 
 def hildegard(state: State) -> Hildegard:

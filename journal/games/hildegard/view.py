@@ -7,7 +7,14 @@ from typing import Any
 from journal.games.hildegard.cards import Reward
 from journal.games.hildegard.combat import players_done, round_bullseyes
 from journal.games.hildegard.meter import enemy_set_over, must_keep
-from journal.games.hildegard.state import FaceOff, NextSet, ShotSet, Target, set_bullseyes
+from journal.games.hildegard.state import (
+    FaceOff,
+    Hildegard,
+    NextSet,
+    ShotSet,
+    Target,
+    set_bullseyes,
+)
 from journal.words import against, plural
 
 
@@ -209,3 +216,46 @@ def waiting(effects: NextSet) -> str:
 def _meter(f: FaceOff) -> str:
     symbols = {"empty": ".", "hit": "X", "block": "B"}
     return "".join(symbols[m] for m in f.marks)
+
+
+# -- the game's part of the state (journal/shown.py) --------------------------------------
+
+def state_lines(game: Hildegard) -> list[str]:
+    """The targets and the face-off under way, and what waits for the next set."""
+    shown = [line for t in (game.encounter, *game.aside) for line in lines(t)]
+    pending = waiting(game.next_set)
+    if not pending:
+        return shown
+    if shown:  # on the head line, so the play shell's prompt shows it too
+        return [f"{shown[0]} | next set: {pending}", *shown[1:]]
+    return [f"next set: {pending}"]
+
+
+def quiet_lines(game: Hildegard) -> list[str]:
+    return state_lines(game)
+
+
+def state_changes(before: object, after: Hildegard) -> list[str]:
+    """What the latest event changed, for `spire replay`: each line of the encounter
+    that moved (bullseyes and sets, the dice rolled and locked, the hit meter, the
+    enemies), and each encounter that ended; nothing if it left this state alone."""
+    if before is after:
+        return []
+    then = before if isinstance(before, Hildegard) else Hildegard()
+    shown = set(state_lines(then))
+    moved = [line.strip() for line in state_lines(after) if line not in shown]
+    ended = [] if after.finished == then.finished else [after.finished[-1]]
+    return [line for line in moved if line not in ended] + ended
+
+
+def state_json(game: Hildegard) -> dict[str, Any]:
+    shown: dict[str, Any] = {"encounter": encounter_json(game.encounter)}
+    if game.aside:
+        shown["other_targets"] = [encounter_json(t) for t in game.aside]
+    return {
+        **shown,
+        "next_set": {
+            "hone": game.next_set.hone, "flub": game.next_set.flub,
+            "tame": game.next_set.tame, "graze": game.next_set.graze,
+        },
+    }

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         report,
         rules,
         state,
+        view,
     )
     from journal.report.parts import GameReport
 
@@ -29,5 +30,6 @@ if TYPE_CHECKING:
     _recheck: interface.Recheck = recheck
     _rules: interface.Rules = rules
     _state: interface.StateModule = state
+    _view: interface.View = view
     _report: GameReport = report
     _commands: Commands = commands

@@ -9,7 +9,6 @@ and the items rules see the same cubes. Everything the dice imply is worked out 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from journal.games.spires_end.cards import AllyCard, EnemyCard
 from journal.state import State
@@ -145,31 +144,6 @@ class SpiresEnd:
         if fight is None or fight.under_way or fight.passed:
             return replace(self, resolved=()) if self.resolved else self
         return replace(self, fight=replace(fight, passed=True), resolved=())
-
-    def changes(self, before: object) -> list[str]:
-        """What the latest event did and every number it changed, for every ally and the
-        enemy (for `spire replay`); nothing if it left this state alone."""
-        from journal.games.spires_end.view import changes
-
-        if before is self:
-            return []
-        return changes(before if isinstance(before, SpiresEnd) else SpiresEnd(), self)
-
-    def lines(self) -> list[str]:
-        from journal.games.spires_end.view import lines
-
-        return lines(self)
-
-    def quiet_lines(self) -> list[str]:
-        """The lines without what the latest Spire's End event did (after another command)."""
-        from journal.games.spires_end.view import lines
-
-        return lines(self, told=False)
-
-    def to_json(self) -> dict[str, Any]:
-        from journal.games.spires_end.view import game_json
-
-        return game_json(self)
 
 
 def spires_end(state: State) -> SpiresEnd:

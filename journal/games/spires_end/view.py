@@ -179,3 +179,26 @@ def game_json(game: SpiresEnd) -> dict[str, Any]:
 
 def _slot(game: SpiresEnd, name: str) -> int | None:
     return game.slots.index(name) + 1 if name in game.slots else None
+
+
+# -- the game's part of the state (journal/shown.py) --------------------------------------
+
+def state_lines(game: SpiresEnd) -> list[str]:
+    return lines(game)
+
+
+def quiet_lines(game: SpiresEnd) -> list[str]:
+    """The lines without what the latest Spire's End event did (after another command)."""
+    return lines(game, told=False)
+
+
+def state_changes(before: object, after: SpiresEnd) -> list[str]:
+    """What the latest event did and every number it changed, for every ally and the
+    enemy (for `spire replay`); nothing if it left this state alone."""
+    if before is after:
+        return []
+    return changes(before if isinstance(before, SpiresEnd) else SpiresEnd(), after)
+
+
+def state_json(game: SpiresEnd) -> dict[str, Any]:
+    return game_json(game)

@@ -22,6 +22,7 @@ from journal.games.volume2.rounds import attack_damage
 from journal.games.volume2.state import Encounter as Fight
 from journal.games.volume2.state import Fighter as Ally
 from journal.games.volume2.state import Foe, volume2
+from journal.games.volume2.view import state_changes
 from journal.report import fold
 from journal.report.fold import Reads, Step
 from journal.report.model import (
@@ -85,7 +86,7 @@ class Encounters(fold.Encounters[_Track]):
             return
         if before is not None and before.under_way:
             _tally(track, before, after, step.recorded.event)
-            _beat(track, step, before.round, now.changes(then))
+            _beat(track, step, before.round, state_changes(then, now))
         track.latest = after
         if not after.under_way:  # over: no later event changes it
             track.ended, track.ended_at = step.position, step.recorded.recorded_at

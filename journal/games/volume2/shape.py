@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         report,
         rules,
         state,
+        view,
     )
     from journal.report.parts import GameReport
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     _recheck: interface.Recheck = recheck
     _rules: interface.Rules = rules
     _state: interface.StateModule = state
+    _view: interface.View = view
     _report: GameReport = report
     _demo: Demo = demo
     _commands: Commands = commands

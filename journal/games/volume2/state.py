@@ -233,27 +233,6 @@ class Volume2:
         among it) leaves the screen."""
         return replace(self, resolved=()) if self.resolved else self
 
-    def changes(self, before: object) -> list[str]:
-        """What the latest event did, every number it changed (for `spire replay`): the
-        lines it resolved, if it changed this state at all."""
-        return [] if before is self else list(self.resolved)
-
-    def lines(self) -> list[str]:
-        from journal.games.volume2.view import lines
-
-        return lines(self)
-
-    def quiet_lines(self) -> list[str]:
-        """The lines without what the latest Volume 2 event did (after another command)."""
-        from journal.games.volume2.view import lines
-
-        return lines(self, told=False)
-
-    def to_json(self) -> dict[str, Any]:
-        from journal.games.volume2.view import game_json
-
-        return game_json(self)
-
 
 def volume2(state: State) -> Volume2:
     game_state = state.game_state

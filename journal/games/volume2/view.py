@@ -168,3 +168,24 @@ def game_json(game: Volume2) -> dict[str, Any]:
                     for t in game.trading],
         "resolved": list(game.resolved),
     }
+
+
+# -- the game's part of the state (journal/shown.py) --------------------------------------
+
+def state_lines(game: Volume2) -> list[str]:
+    return lines(game)
+
+
+def quiet_lines(game: Volume2) -> list[str]:
+    """The lines without what the latest Volume 2 event did (after another command)."""
+    return lines(game, told=False)
+
+
+def state_changes(before: object, after: Volume2) -> list[str]:
+    """What the latest event did, every number it changed (for `spire replay`): the
+    lines it resolved, if it changed this state at all."""
+    return [] if before is after else list(after.resolved)
+
+
+def state_json(game: Volume2) -> dict[str, Any]:
+    return game_json(game)
