@@ -472,6 +472,11 @@ def test_the_demo_plays_an_encounter(spire: Spire) -> None:
 def test_the_demo_plays_only_the_games_it_has(spire: Spire) -> None:
     assert "the demo plays hildegard or volume2" in spire.refused(
         "demo", "--game", "spires-end", code=2)
+    listed = spire.ok("demo", "--list").splitlines()
+    assert [line.split(":")[0] for line in listed] == ["hildegard", "volume2"]
+    assert all(len(line) <= 80 for line in listed), listed
+    assert "Wade Slocum" in listed[1]
+    assert spire.journal_rows()[0] == (), "listing plays nothing"
 
 
 def test_the_report_and_the_replay_tell_the_encounter(spire: Spire) -> None:
