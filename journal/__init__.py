@@ -4,4 +4,4 @@ __version__ = "0.1.0"
 
 PROJECTION_VERSION = 4
 """Bump when `evolve` changes what it computes: older snapshots and glances are then
-ignored. (Here, not in journal.state, so that a glance can be checked without the rules.)"""
+ignored. (Here, not in journal.core.state, so that a glance can be checked without the rules.)"""

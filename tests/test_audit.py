@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from conftest import Spire
 
-from journal import chain
-from journal import events as ev
-from journal.recheck import every_row
+from journal.audit.recheck import every_row
+from journal.core import chain
+from journal.core import events as ev
 
 BACKENDS = ("sqlite", "postgresql")  # the audit finds the same on a file and on a server
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from conftest import Spire
 
-from journal import chain
+from journal.core import chain
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -20,7 +20,7 @@ from conftest import Run, Spire
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from journal import chain
+from journal.core import chain
 
 
 def undecoded(raw: bytes) -> str:
@@ -107,7 +107,7 @@ def test_a_billion_is_the_largest_number(hildegard: Spire) -> None:
 
 
 def test_a_campaign_needs_a_player_even_from_the_rules() -> None:
-    from journal import decide
+    from journal.core import decide
     from journal.errors import BadInput
     from journal.games import game
 

@@ -7,7 +7,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from journal import chain
+from journal.core import chain
 
 SCALARS = st.one_of(st.none(), st.integers(), st.text())
 

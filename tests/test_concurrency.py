@@ -22,11 +22,11 @@ import pytest
 from conftest import BOTH, Spire
 
 import journal
-from journal import chain, decide
-from journal.chain import RawEvent
+from journal.core import chain, decide
+from journal.core.chain import RawEvent
+from journal.core.events import NoteAdded
 from journal.errors import RuleViolation
-from journal.events import NoteAdded
-from journal.service import Journal, View
+from journal.service.journal import Journal, View
 
 # Each writer runs the real `spire` command line in-process (one interpreter start, then
 # 200 commands, each opening the journal afresh as `spire note` does), after a barrier so

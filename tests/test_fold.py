@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from journal import shown
+from journal.core import shown
+from journal.core.state import make, project
 from journal.games.hildegard.cards import TargetCard
 from journal.games.hildegard.state import Hildegard, NextSet, ShotSet, Tally, Target, new_set, roll
-from journal.service import Journal
-from journal.state import make, project
+from journal.service.journal import Journal
 
 sys.path.insert(0, str(Path(__file__).parent / "bench"))
 from journal_gen import STREET_MERCHANT, build

@@ -1,4 +1,4 @@
-"""`spire status` shows the glance kept at the branch head (journal/glance.py): worked out
+"""`spire status` shows the glance kept at the branch head (journal/service/glance.py): worked out
 when the head moves, in the transaction that moves it, so a new process answers without
 loading the rules. A glance changes no answer: what status shows from it is what the fold
 of the branch's events shows, and one that is missing, stale, from another spire or
@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_snapshot_properties import PLAN, _play
 
-from journal import decide, glance
-from journal.service import Journal
-from journal.state import project
+from journal.core import decide
+from journal.core.state import project
+from journal.service import glance
+from journal.service.journal import Journal
 
 
 def _glances(db: Path) -> list[tuple[Any, ...]]:

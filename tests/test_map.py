@@ -157,9 +157,9 @@ def test_the_reports_map_draws_only_cards_seen_and_highlights_the_current_road(
         mapped: Spire) -> None:
     """The inline SVG (journal/report/roads.py): a node and a label for each card seen and
     nothing else, the current road's arcs in its own colour, names escaped."""
-    from journal import mapping
+    from journal.insight import mapping
     from journal.report import roads
-    from journal.service import Journal
+    from journal.service.journal import Journal
 
     game, current, found_roads = mapping.roads(Journal(str(mapped.db)))
     drawn = roads.svg(mapping.story_map(game, current, found_roads))

@@ -652,10 +652,10 @@ def _fold_enemy_set(
     the enemy's turn passes or the face-off ends; the meter's marks at the end."""
     from datetime import datetime
 
-    from journal.events import Recorded
+    from journal.core.events import Recorded
+    from journal.core.state import State, evolve
     from journal.games.hildegard import rules
     from journal.games.hildegard.state import FaceOff, hildegard
-    from journal.state import State, evolve
 
     def apply(st: State, decision: object) -> State:
         assert not decision.violations, decision.violations  # type: ignore[attr-defined]
@@ -692,7 +692,7 @@ def test_the_enemys_set_agrees_with_the_rules_and_the_fold(spire: Spire) -> None
     """The Crows' set on Hildegard's meter (squares 1-3: crescent, crescent, ring), after
     the rulebook's round: meter_odds against every roll driven through the rules."""
     from journal.games.hildegard import meter_odds
-    from journal.service import Journal
+    from journal.service.journal import Journal
 
     spire.ok("new", "oaks", "--game", "hildegard")
     spire.ok("faceoff", "The Crows")

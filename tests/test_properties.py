@@ -13,9 +13,10 @@ from conftest import Spire
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from journal import decide, render
+from journal.core import decide
 from journal.errors import BadInput, Refused, RuleViolation
-from journal.service import Command, Journal, View
+from journal.render import lines as render
+from journal.service.journal import Command, Journal, View
 
 GAMES = ("hildegard", "spires-end", "volume2")
 CARDS = st.integers(min_value=0, max_value=14)  # 0 is not a card: bad input

@@ -22,11 +22,11 @@ import pytest
 from conftest import Spire
 from freezegun import freeze_time
 
-from journal import events as ev
-from journal.dice_stats import chi2_sf, luck, stats
+from journal.core import events as ev
+from journal.core.dice_stats import chi2_sf, luck, stats
+from journal.core.state import Character, State
 from journal.report.build import deaths
 from journal.report.fold import Step
-from journal.state import Character, State
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden"

@@ -19,7 +19,7 @@ from conftest import Spire
 
 from journal import report as report_
 from journal.report import KEEPS, gather, render
-from journal.service import Journal
+from journal.service.journal import Journal
 from journal.store import Log
 
 sys.path.insert(0, str(Path(__file__).parent / "bench"))

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from conftest import Spire, quoted
 
-from journal import chain
-from journal import events as ev
+from journal.core import chain
+from journal.core import events as ev
 
 
 def play(spire: Spire, *commands: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from conftest import Spire
 
-from journal import chain
+from journal.core import chain
 from journal.store import sealing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -378,7 +378,7 @@ def test_an_edited_status_is_found(played: Spire) -> None:
 
 
 def test_an_edited_snapshot_is_found_and_never_crashes_a_command(played: Spire) -> None:
-    from journal import snapshots
+    from journal.core import snapshots
 
     for n in range(snapshots.SNAPSHOT_EVERY):
         played.ok("note", f"n{n}")

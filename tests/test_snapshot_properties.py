@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_properties import DECISIONS, STEPS
 
-from journal import snapshots
+from journal.core import snapshots
+from journal.core.state import project
+from journal.core.timeline import PROJECTION_VERSION
 from journal.errors import BadInput, Refused, RuleViolation
-from journal.service import Journal
-from journal.state import project
-from journal.timeline import PROJECTION_VERSION
+from journal.service.journal import Journal
 
 PLAN = st.lists(st.one_of(STEPS, st.tuples(st.just("rewind"), st.integers(1, 40), st.just(False))),
                 min_size=6, max_size=30)

@@ -17,12 +17,13 @@ from conftest import Spire
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from journal import decide, snapshots, state, stepwise, store
-from journal import events as ev
+from journal import store
+from journal.core import decide, snapshots, state, stepwise
+from journal.core import events as ev
+from journal.core.state import project
+from journal.core.stepwise import Stepwise, TooDeep
 from journal.errors import Refused
-from journal.service import Journal
-from journal.state import project
-from journal.stepwise import Stepwise, TooDeep
+from journal.service.journal import Journal
 
 sys.path.insert(0, str(Path(__file__).parent / "bench"))
 from journal_gen import build, payloads

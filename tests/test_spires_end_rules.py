@@ -9,14 +9,14 @@ from datetime import UTC, datetime
 import pytest
 from conftest import quoted
 
-from journal import events as ev
-from journal.decide import Decision
+from journal.core import events as ev
+from journal.core.decide import Decision
+from journal.core.state import State, project
 from journal.errors import BadInput, RuleViolation
 from journal.games.spires_end import catalog, effects, rules
 from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import AllyCard, EnemyCard
 from journal.games.spires_end.state import Fighter, spires_end
-from journal.state import State, project
 
 NOW = datetime(2026, 11, 30, tzinfo=UTC)
 POSITIONS = itertools.count(1)

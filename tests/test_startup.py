@@ -110,8 +110,8 @@ def test_status_after_a_write_loads_neither_the_rules_nor_pydantic(
     result = probe("--db", str(hildegard.db), *args, env={"SPIRE_CAMPAIGN": "gray-oaks"})
     assert result["code"] in (0, None)
     assert "the gate is shut" in str(result["out"])
-    assert loaded(result, "pydantic", "pydantic_core", "journal.events", "journal.state",
-                  "journal.decide", "journal.games.", "alembic", "rich") == []
+    assert loaded(result, "pydantic", "pydantic_core", "journal.core.events", "journal.core.state",
+                  "journal.core.decide", "journal.games.", "alembic", "rich") == []
 
 
 @pytest.mark.slow

@@ -19,9 +19,10 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from conftest import BOTH, CliRunner, Spire
 
-from journal import chain, store
-from journal.chain import RawEvent
+from journal import store
 from journal.cli import app
+from journal.core import chain
+from journal.core.chain import RawEvent
 from journal.paths import shipped
 from journal.store import engine, migration
 

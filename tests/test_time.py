@@ -124,7 +124,7 @@ def test_a_checkpoint_another_player_made_meanwhile_keeps_its_name(spire: Spire)
     first wrote, is refused in one line and moves nothing (only a name an undo freed is
     given again)."""
     from journal.errors import BadInput
-    from journal.service import Journal
+    from journal.service.journal import Journal
 
     spire.ok("new", "gray-oaks", "--game", "hildegard")
     spire.ok("gain", "gold", "2")
@@ -212,7 +212,7 @@ def _snapshot_rows(db: Path) -> list[tuple[int, int, int]]:
 def test_snapshots_are_disposable_and_verified(
     spire: Spire, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("journal.snapshots.SNAPSHOT_EVERY", 5)
+    monkeypatch.setattr("journal.core.snapshots.SNAPSHOT_EVERY", 5)
     _three_chapters(spire)
     status = spire.json("status")
     assert _snapshot_rows(spire.db), "a long enough fold leaves a snapshot"
@@ -237,7 +237,7 @@ def test_snapshots_are_disposable_and_verified(
 def test_the_snapshot_of_an_older_projection_is_ignored(
     spire: Spire, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("journal.snapshots.SNAPSHOT_EVERY", 5)
+    monkeypatch.setattr("journal.core.snapshots.SNAPSHOT_EVERY", 5)
     _three_chapters(spire)
     status = spire.json("status")
     with sqlite3.connect(spire.db) as conn:

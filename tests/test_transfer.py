@@ -11,8 +11,8 @@ import pytest
 from conftest import Spire
 from freezegun import freeze_time
 
-from journal import chain
-from journal.chain import RawEvent
+from journal.core import chain
+from journal.core.chain import RawEvent
 
 BACKENDS = ("sqlite", "postgresql")  # export and import, on a file and on a server
 
@@ -134,7 +134,7 @@ def test_import_refuses_a_taken_name_and_an_empty_file(played: Spire, tmp_path: 
     '{"a":1}\n', '  {"a": [1, 2]}\r\n', '{"a":1} x', '{"a":1}\u00a0', '{"a":', '', '"x"  ',
 ])
 def test_a_line_reads_as_json_loads_reads_it(line: str) -> None:
-    from journal.transfer import _loads
+    from journal.service.transfer import _loads
 
     try:
         expected: object = json.loads(line)

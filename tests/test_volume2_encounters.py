@@ -537,9 +537,9 @@ def test_a_long_campaign_folds_alike_from_snapshots_and_streams(tmp_path: Any) -
     import sys
     from pathlib import Path
 
-    from journal import snapshots
-    from journal.service import Journal
-    from journal.state import project
+    from journal.core import snapshots
+    from journal.core.state import project
+    from journal.service.journal import Journal
 
     sys.path.insert(0, str(Path(__file__).parent / "bench"))
     from journal_gen import build

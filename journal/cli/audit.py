@@ -33,8 +33,9 @@ def audit(
       spire audit --all --json
       spire audit --expect 3f9c2a71d0e4
     """
-    from journal import render, render_audit
     from journal.errors import AuditFailed, BadInput
+    from journal.render import audit as render_audit
+    from journal.render import lines as render
 
     if every and branch:
         raise BadInput("--branch and --all exclude each other")
@@ -42,7 +43,7 @@ def audit(
         raise BadInput("--expect is one branch's head; give --branch, not --all")
     if expect is not None and not _a_hash(expect):
         raise BadInput(f"--expect wants a head hash (8 to 64 hex digits), not {expect!r}")
-    from journal.progress import working
+    from journal.render.progress import working
 
     with working("auditing"):
         report = journal(ctx, reads=True).audit(branch, every, expect)

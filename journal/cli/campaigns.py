@@ -8,8 +8,8 @@ import typer
 
 from journal.cli import app
 from journal.cli.common import Force, Json, journal
+from journal.core.words import listed
 from journal.games import names
-from journal.words import listed
 
 GAMES = listed(names(), "or")
 
@@ -35,7 +35,7 @@ def new(
       spire new tower --game spires-end --quick-start
       spire new plains-2 --game volume2 --from plains-episode-1.json
     """
-    from journal import render
+    from journal.render import lines as render
 
     view = journal(ctx).new(name, game.casefold(), players, force=force, quick_start=quick_start,
                             carried=_carried(carried))
@@ -64,7 +64,7 @@ def list_campaigns(ctx: typer.Context, as_json: Json = False) -> None:
     Example:
       spire campaigns --json
     """
-    from journal import render
+    from journal.render import lines as render
 
     rows = journal(ctx, reads=True).campaigns()
     if as_json:
@@ -108,11 +108,12 @@ def demo(
       spire --db /tmp/try.sqlite demo --list
       spire --db /tmp/try.sqlite demo --game volume2
     """
-    from journal import render, render_status
-    from journal.demo import play
+    from journal.render import lines as render
+    from journal.render import status as render_status
+    from journal.service.demo import play
 
     if list_games:
-        from journal.demo import demo_of, games
+        from journal.service.demo import demo_of, games
 
         for name in games():
             render.say(f"{name}: {demo_of(name).ABOUT}")
@@ -142,7 +143,7 @@ def where(ctx: typer.Context, as_json: Json = False) -> None:
       spire where
       spire --db ~/tables/thursday.sqlite where --json
     """
-    from journal import where as shown
+    from journal.cli import where as shown
     from journal.cli.common import Options, default_db
 
     options: Options = ctx.find_root().obj

@@ -141,12 +141,12 @@ def _json(card: Card, source: str) -> dict[str, Any]:
 
 
 def _say(text: str) -> None:
-    from journal import render
+    from journal.render import lines as render
 
     render.say(text)
 
 
 def _print_json(value: Any) -> None:
-    from journal import render
+    from journal.render import lines as render
 
     render.print_json(value)

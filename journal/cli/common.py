@@ -14,7 +14,7 @@ GAME = "spire.game"
 None when there is no journal or campaign yet (journal/cli/dispatch.py)."""
 
 if TYPE_CHECKING:
-    from journal.service import Command, Journal, Recorder
+    from journal.service.journal import Command, Journal, Recorder
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def checked(db: str | None, campaign: str | None) -> Options:
 def journal(ctx: typer.Context, reads: bool = False) -> Journal:
     """The journal the command acts on. With `reads` (a command that only reads), one that
     is not there is said so in one line, and nothing is made: no file, no directory."""
-    from journal.service import Journal
+    from journal.service.journal import Journal
 
     root = ctx.find_root()
     options = given(root)
@@ -145,6 +145,6 @@ def act(
 ) -> None:
     """Decide `command` on the current branch, append it, and show what it recorded (each
     event after `done`, what the command did: "Redone")."""
-    from journal import render
+    from journal.render import lines as render
 
     render.written(journal(ctx).execute(command, force=force, player=player), done)

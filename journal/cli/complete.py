@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import typer
     from typer.core import TyperGroup
 
-    from journal.service import Journal, View
+    from journal.service.journal import Journal, View
 
 EXIT = ("exit", "quit")
 NOT_IN_SHELL = ("play", "demo", "watch")

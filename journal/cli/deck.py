@@ -18,7 +18,7 @@ def reveal(ctx: typer.Context, card: int = Card, force: Force = False) -> None:
     Example:
       spire reveal 26
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.reveal(view.state, card), force)
 
@@ -40,7 +40,7 @@ def pull(
       spire pull 12
       spire pull --deck wildlife "Minor Needlegrass Nibbler"
     """
-    from journal import decide
+    from journal.core import decide
     from journal.errors import BadInput
 
     if deck is not None:
@@ -64,7 +64,7 @@ def return_(ctx: typer.Context, force: Force = False) -> None:
     Example:
       spire return
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.return_(view.state), force)
 
@@ -83,7 +83,7 @@ def discard(
       spire discard 45
       spire discard M4
     """
-    from journal import decide
+    from journal.core import decide
     from journal.errors import BadInput
 
     milestone = decide.milestone_of(card)
@@ -112,7 +112,7 @@ def retrieve(
       spire retrieve M4
       spire retrieve "Dunstan Duel"
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.retrieve(view.state, what), force)
 
@@ -129,6 +129,6 @@ def chapter(
     Example:
       spire chapter 2
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.chapter(view.state, number), force)

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from typer.core import TyperGroup
 
-from journal import words
 from journal.cli.common import GAME
+from journal.core import words
 from journal.errors import BadInput
 
 if TYPE_CHECKING:

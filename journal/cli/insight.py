@@ -22,7 +22,8 @@ def story_map(ctx: typer.Context, as_json: Json = False) -> None:
       spire map
       spire map --json
     """
-    from journal import mapping, render_insight
+    from journal.insight import mapping
+    from journal.render import insight as render_insight
     from journal.terminal import print_json
 
     game, current, roads = mapping.roads(journal(ctx, reads=True))
@@ -59,8 +60,8 @@ def odds(
       spire odds --advise
       spire odds --json
     """
-    from journal import render_insight
-    from journal.odds import odds as weigh
+    from journal.insight.odds import odds as weigh
+    from journal.render import insight as render_insight
     from journal.terminal import print_json
 
     found = weigh(journal(ctx, reads=True).view().state)

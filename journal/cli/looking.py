@@ -20,7 +20,7 @@ def status(
     Example:
       spire status --json
     """
-    from journal import render_status
+    from journal.render import status as render_status
 
     seen = journal(ctx, reads=True).status(branch)
     if as_json:
@@ -44,7 +44,7 @@ def log(
       spire log --last 0
       spire log --branch main
     """
-    from journal import render
+    from journal.render import lines as render
 
     view = journal(ctx, reads=True).view(branch)
     events = view.history[-last:] if last else view.history
@@ -71,7 +71,7 @@ def watch(
     Example:
       spire --db postgresql://table.local/spire watch --last 5
     """
-    from journal.follow import watch as follow
+    from journal.cli.watch import watch as follow
 
     follow(journal(ctx), last)
 
@@ -88,7 +88,7 @@ def show(
     Example:
       spire show 3
     """
-    from journal import render
+    from journal.render import lines as render
 
     view, recorded = journal(ctx, reads=True).event(seq)
     if as_json:

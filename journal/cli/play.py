@@ -23,8 +23,8 @@ from journal.cli.complete import EXIT, NOT_IN_SHELL, Completer
 if TYPE_CHECKING:
     from typer.core import TyperGroup
 
-    from journal.service import Journal, View
-    from journal.state import State
+    from journal.core.state import State
+    from journal.service.journal import Journal, View
 
 __all__ = ["EXIT", "NOT_IN_SHELL", "Completer", "Shell", "history_file", "prompt", "status_line"]
 
@@ -261,7 +261,7 @@ def _echo(lines: list[str], stream: TextIO) -> None:
 def status_line(view: View) -> str:
     """One line: campaign, branch, card, hit points, and the encounter under way; with no
     encounter, the resources instead (render.summary)."""
-    from journal import render
+    from journal.render import lines as render
 
     state = view.state
     summary = render.summary(state)
@@ -295,7 +295,7 @@ def toolbar_line(view: View) -> str:
     """The bottom line: branch and card, then the encounter under way, whose turn first
     (its lines carry the fighters' hit points); between encounters, the resources and the
     characters' hit points."""
-    from journal import render
+    from journal.render import lines as render
 
     state = view.state
     heads = [line for line in render.encounter_lines(state) if line and not line[0].isspace()]

@@ -43,7 +43,7 @@ def report(
     # twentieth of a long campaign's report, and check nothing a file to write needs.
     written_to = None if output is None else Path(output)
     kind = format_for(fmt, written_to)
-    from journal.progress import working
+    from journal.render.progress import working
 
     with working(f"writing the {kind} report"):
         text = pieces(gather(journal(ctx, reads=True), branch, KEEPS[kind]), kind)

@@ -25,7 +25,7 @@ def ally(
     Example:
       spire ally Millicent --hp 5 --ap 2
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.ally_joins(view.state, name, hp, ap), force)
 
@@ -50,7 +50,7 @@ def kind(**flags: bool) -> str:
 def card_added(ctx: typer.Context, game: str, card: Any) -> None:
     """Keep `card` in the journal's catalog of `game` and say what was entered."""
     from journal.cli.cards import details, title
-    from journal.render import say
+    from journal.render.lines import say
 
     replaced = journal(ctx).add_card(game, card)
     say(f"{'Replaced' if replaced else 'Entered'} {title(card)}")

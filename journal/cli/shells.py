@@ -13,7 +13,7 @@ __all__ = ["COMPLETE_VAR", "SHELLS", "CommandLine", "script", "shell_completion"
 if TYPE_CHECKING:
     from typer.core import TyperGroup
 
-    from journal.service import Journal, View
+    from journal.service.journal import Journal, View
 
 COMPLETE_VAR = "_SPIRE_COMPLETE"
 """The variable a shell's completion script sets when it asks `spire` for candidates."""
@@ -52,7 +52,7 @@ class CommandLine:
 
     def journal(self) -> Journal:
         from journal.cli.common import default_db, remembered
-        from journal.service import Journal
+        from journal.service.journal import Journal
 
         if self._journal is None:
             self._journal = remembered(Journal(self.db or default_db(), self.campaign))

@@ -44,7 +44,7 @@ def item_gain(
       spire item gain "Bamboo Rod" --kind fishing --wild gray
       spire item gain "Iron Vest" --to Dunstan --raises ap+1
     """
-    from journal import decide
+    from journal.core import decide
 
     raised = decide.limit_raises(raises)
     act(ctx, lambda view: decide.gain_item(view.state, name, kind, to, wild, raised), force)
@@ -64,7 +64,7 @@ def item_lose(
     Example:
       spire item lose "Cursed Key"
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.lose_item(view.state, name, holder), force)
 
@@ -83,7 +83,7 @@ def item_pass(
     Example:
       spire item pass "Cursed Key" --to Oswin
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.pass_item(view.state, name, to), force)
 
@@ -103,7 +103,7 @@ def gain(
     Example:
       spire gain feats 1
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.gain(view.state, resource, amount), force)
 
@@ -120,7 +120,7 @@ def spend(
     Example:
       spire spend feats 1 --on hone
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.spend(view.state, resource, amount, on), force)
 
@@ -136,7 +136,7 @@ def note(
     Example:
       spire note "Took the north road; the jackalope got away"
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.note(" ".join(text)))
 
@@ -149,7 +149,7 @@ def undo(ctx: typer.Context) -> None:
     Example:
       spire undo
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.undo(view.latest_first()))
 
@@ -168,7 +168,7 @@ def redo(ctx: typer.Context, force: Force = False) -> None:
       spire undo
       spire redo
     """
-    from journal import decide
+    from journal.core import decide
 
     act(ctx, lambda view: decide.redo(view.latest_first(), view.undone_before), force=force,
         done="Redone")

@@ -21,7 +21,7 @@ def checkpoint(
     Example:
       spire checkpoint before-the-bridge
     """
-    from journal import render
+    from journal.render import lines as render
 
     mark = journal(ctx).checkpoint(name)
     render.say(f"Checkpoint {mark.name!r} at #{mark.position}"
@@ -36,7 +36,7 @@ def checkpoints(ctx: typer.Context, as_json: Json = False) -> None:
     Example:
       spire checkpoints
     """
-    from journal import render
+    from journal.render import lines as render
 
     j = journal(ctx, reads=True)
     marks = j.checkpoints(j.view())
@@ -68,7 +68,7 @@ def rewind(
       spire rewind chapter-2 --as bolder
       spire rewind 25
     """
-    from journal import render
+    from journal.render import lines as render
 
     view = journal(ctx).rewind(name, as_branch)
     render.say(f"Now on branch {view.branch.name!r}, forked at #{view.branch.head}"
@@ -84,7 +84,7 @@ def branches(ctx: typer.Context, as_json: Json = False) -> None:
     Example:
       spire branches
     """
-    from journal import render
+    from journal.render import lines as render
 
     rows = journal(ctx, reads=True).branches()
     if as_json:
@@ -111,7 +111,7 @@ def branch_rename(
     Example:
       spire branch rename from-chapter-2 bolder
     """
-    from journal import render
+    from journal.render import lines as render
 
     renamed = journal(ctx).rename_branch(old, new)
     render.say(f"Branch {old!r} is now {renamed.name!r}.")
@@ -128,7 +128,7 @@ def switch(
     Example:
       spire switch main
     """
-    from journal import render
+    from journal.render import lines as render
 
     view = journal(ctx).switch(name)
     render.say(f"Now on branch {view.branch.name!r} at #{view.branch.head}.")
@@ -156,9 +156,9 @@ def replay(
       spire replay --json
       spire replay --verify
     """
-    from journal import render
     from journal.errors import AuditFailed
-    from journal.progress import tracked, working
+    from journal.render import lines as render
+    from journal.render.progress import tracked, working
 
     j = journal(ctx, reads=True)
     if verify:
@@ -193,7 +193,7 @@ def diff(
     Example:
       spire diff main bolder
     """
-    from journal import render
+    from journal.render import lines as render
 
     compared = journal(ctx, reads=True).diff(left, right)
     if as_json:

@@ -32,8 +32,8 @@ def export(
     Example:
       spire export -o gray-oaks.jsonl
     """
-    from journal.progress import tracked
-    from journal.transfer import dump
+    from journal.render.progress import tracked
+    from journal.service.transfer import dump
 
     lines = tracked((line + "\n" for line in dump(journal(ctx, reads=True).export(branch))),
                     "exporting, lines", streams=output is None)
@@ -70,9 +70,9 @@ def import_(
     """
     import sys
 
-    from journal import render
-    from journal.progress import tracked
-    from journal.transfer import lines, parse
+    from journal.render import lines as render
+    from journal.render.progress import tracked
+    from journal.service.transfer import lines, parse
 
     piped = str(file) == "-"
     if piped and not name:

@@ -9,7 +9,7 @@ another signature, fails `mypy --strict`.
 Here: what the rules', the audit's and the insight's layers ask (`odds`, `insight`,
 `rules`, `recheck`, `state`, `catalog`, `index`). What an upper layer asks it says beside
 what it asks with, so that nothing here imports upward: the report's sections
-(`GameReport`, journal/report/parts.py), the demo (`Demo`, journal/demo.py) and the verbs
+(`GameReport`, journal/report/parts.py), the demo (`Demo`, journal/service/demo.py) and the verbs
 (`Commands`, journal/cli/complete.py).
 """
 
@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
-    from journal.decide import Decision
-    from journal.events import Recorded
+    from journal.core.decide import Decision
+    from journal.core.events import Recorded
+    from journal.core.state import State
     from journal.games import Game
-    from journal.state import State
 
 
 # -- odds.py ------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ class Recheck(Protocol):
 
     RECHECKS: dict[str, Redecide]
     """Each of the game's event types and the command that records it, given what the
-    event holds (journal/recheck.py keeps the core events' rows); the tests fail while an
+    event holds (journal/audit/recheck.py keeps the core events' rows); the tests fail while an
     event type has no row."""
 
     DIE_KINDS: tuple[DieKind, ...]
@@ -109,7 +109,7 @@ class Recheck(Protocol):
 
 class View(Protocol):
     """What the table reads of the game's part of the state (`State.game_state`, of the
-    class its state module's `STATE` names), as plain text and JSON (journal/shown.py)."""
+    class its state module's `STATE` names), as plain text and JSON (journal/core/shown.py)."""
 
     def state_lines(self, game: Any) -> list[str]:
         """The lines under the status: the encounter under way, what waits..."""

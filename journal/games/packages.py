@@ -33,7 +33,7 @@ class GamePackage:
 
     The modules' names are the same in every game; journal/games/interface.py says what
     each one the core's lower layers ask provides, the upper layers say what they ask
-    (journal/report/parts.py, journal/demo.py, journal/cli/complete.py), and each game's
+    (journal/report/parts.py, journal/service/demo.py, journal/cli/complete.py), and each game's
     `shape` module has mypy hold the game to all of it."""
 
     name: str
@@ -74,7 +74,7 @@ class GamePackage:
         return cast("interface.Rules", self.module("rules"))
 
     def view(self) -> interface.View:
-        """What the table reads of the game's part of the state (journal/shown.py)."""
+        """What the table reads of the game's part of the state (journal/core/shown.py)."""
         return cast("interface.View", self.module("view"))
 
     def catalog(self) -> interface.Catalog:

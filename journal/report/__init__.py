@@ -10,14 +10,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from journal import collector
 from journal.report.build import Keep, Source, build
 from journal.report.model import CheckpointMark, Report
+from journal.service import collector
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from journal.service import Journal
+    from journal.service.journal import Journal
 
 __all__ = ["FORMATS", "KEEPS", "Report", "Source", "build", "format_for", "gather", "pieces",
            "render"]
@@ -29,9 +29,9 @@ def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") ->
     Markdown and HTML show ("shown"); or everything, what grows with the campaign on disk
     ("spooled", for the JSON). A long campaign's report holds a bounded amount with
     "shown" or "spooled"."""
-    from journal import mapping
+    from journal.insight import mapping
 
-    with collector.paused():  # a state an event, no cycles: see journal.collector
+    with collector.paused():  # a state an event, no cycles: see journal.service.collector
         current, gone, events = journal.events(branch)
         campaign = journal.campaign()
         marks = [CheckpointMark(c.name, c.position, None) for c in journal.marks(current)]

@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from journal.dice_stats import DiceStats, Luck
+from journal.core.dice_stats import DiceStats, Luck
 from journal.report.model import (
     CampaignInfo,
     CardStep,
@@ -246,6 +246,6 @@ def _luck(luck: Luck | None) -> dict[str, Any] | None:
 def _map(report: Report) -> Any:
     if report.story_map is None:
         return None
-    from journal import mapping
+    from journal.insight import mapping
 
     return mapping.to_json(report.story_map)

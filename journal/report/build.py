@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Any, Literal, Protocol
 
-from journal import events as ev
+from journal.core import events as ev
+from journal.core.state import Handler, State, handler, overridden, retracted_positions
 from journal.games import Game
 from journal.games import game as game_named
 from journal.games.packages import package_of
@@ -39,7 +40,6 @@ from journal.report.sections import (
     deaths,
 )
 from journal.report.spool import Spooled
-from journal.state import Handler, State, handler, overridden, retracted_positions
 
 __all__ = ["Source", "build", "deaths", "standing"]
 

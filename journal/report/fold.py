@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from journal import events as ev
-from journal.state import State, evolve, retracted_positions
+from journal.core import events as ev
+from journal.core.state import State, evolve, retracted_positions
 
 if TYPE_CHECKING:
     from journal.report.model import Ended, Found

@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from journal.dice_stats import DiceStats
+from journal.core.dice_stats import DiceStats
 from journal.report import digest, svg
 from journal.report.model import (
     EncounterReport,

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from journal.dice_stats import DiceStats
+from journal.core.dice_stats import DiceStats
 from journal.report import digest
 from journal.report.model import (
     Encounter,

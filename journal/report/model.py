@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, NamedTuple, TypeAlias
 
-from journal.dice_stats import DiceStats, Luck
+from journal.core.dice_stats import DiceStats, Luck
 
 Position: TypeAlias = int
 
@@ -342,7 +342,7 @@ class Report:
     """Whether the game's characters can die (its report module says), so a section of
     deaths is kept."""
     story_map: Any = None
-    """The roads taken (journal.mapping.StoryMap): every branch of every campaign of the
+    """The roads taken (journal.insight.mapping.StoryMap): every branch of every campaign of the
     game in the journal, the cards the players have seen; None when not gathered."""
     milestones: tuple[MilestoneRecord, ...] = ()
     trades: tuple[TradeRecord, ...] = ()

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from journal.core.state import State
     from journal.games import Game
     from journal.games.packages import GamePackage
     from journal.report.fold import Taker
     from journal.report.model import Dice, Found
-    from journal.state import State
 
 
 class Typed(Protocol):

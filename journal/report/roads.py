@@ -14,7 +14,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from journal.mapping import Road, StoryMap
+    from journal.insight.mapping import Road, StoryMap
 
 WIDTH = 480
 FONT = 15

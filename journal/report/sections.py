@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
-from journal import events as ev
-from journal.describe import describe
-from journal.dice_stats import DiceStats, stats
+from journal.core import events as ev
+from journal.core.describe import describe
+from journal.core.dice_stats import DiceStats, stats
+from journal.core.state import State
 from journal.report.as_json import note_item, undo_item
 from journal.report.fold import Reads, Step, Taker
 from journal.report.model import (
@@ -30,7 +31,6 @@ from journal.report.model import (
 )
 from journal.report.spool import Spooled
 from journal.report.story import PATH, Timeline
-from journal.state import State
 
 if TYPE_CHECKING:
     from journal.games.interface import DieKind

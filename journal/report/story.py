@@ -15,7 +15,8 @@ from datetime import datetime
 from functools import partial
 from typing import NamedTuple
 
-from journal import events as ev
+from journal.core import events as ev
+from journal.core.state import State
 from journal.report.fold import Step, Taker
 from journal.report.model import (
     CardStep,
@@ -30,7 +31,6 @@ from journal.report.model import (
     card_text,
 )
 from journal.report.spool import Spool
-from journal.state import State
 
 
 class Names:

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from journal import chain
+from journal.core import chain
 from journal.errors import BadInput, StorageError, TooNew
 from journal.store.records import Branch, NewEvent, StoredCard, Unreadable
 
 if TYPE_CHECKING:
-    from journal import events as ev
+    from journal.core import events as ev
 
 
 def card_of(row: Any) -> StoredCard:
@@ -32,20 +32,20 @@ def stale(branch: Branch, expected: int) -> str:
 
 
 def chained(new: NewEvent, position: int) -> ev.Recorded:
-    from journal import events as ev
+    from journal.core import events as ev
 
     return ev.Recorded(position, new.event, new.recorded_at, new.player, new.override)
 
 
 def payload_json(recorded: ev.Recorded) -> str:
-    from journal import events as ev
+    from journal.core import events as ev
 
     return chain.canonical_json(ev.payload_data(recorded.event))
 
 
 def encoded(recorded: ev.Recorded) -> str:
     """The canonical encoding the hash covers."""
-    from journal import events as ev
+    from journal.core import events as ev
 
     return chain.envelope(
         recorded.position, recorded.type, ev.current_version(recorded.type),
@@ -54,7 +54,7 @@ def encoded(recorded: ev.Recorded) -> str:
 
 
 def linked(recorded: ev.Recorded, prev: str) -> ev.Recorded:
-    from journal import events as ev
+    from journal.core import events as ev
 
     digest = chain.link(prev, encoded(recorded))
     return ev.Recorded(
@@ -63,7 +63,7 @@ def linked(recorded: ev.Recorded, prev: str) -> ev.Recorded:
 
 
 def row_of(recorded: ev.Recorded) -> dict[str, Any]:
-    from journal import events as ev
+    from journal.core import events as ev
 
     return {
         "position": recorded.position, "type": recorded.type,
@@ -75,7 +75,7 @@ def row_of(recorded: ev.Recorded) -> dict[str, Any]:
 
 def recorded_from(rows: Sequence[Any], branch: Branch) -> list[ev.Recorded]:
     """Events as read back, each row unpacked in the order of STREAMED."""
-    from journal.events import Recorded, parse_stored
+    from journal.core.events import Recorded, parse_stored
 
     when = datetime.fromisoformat
     try:
@@ -98,7 +98,7 @@ is not one, an unknown type or version."""
 def unreadable(branch: Branch, rows: Sequence[Any], error: Exception) -> StorageError:
     """The first of `rows` (position, type, version, payload, [recorded_at]...) that does
     not read, named: the journal was changed behind spire's back, and the audit says how."""
-    from journal.events import parse_stored
+    from journal.core.events import parse_stored
 
     position, why = None, reason(error)
     for row in rows:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from sqlalchemy.engine import Connection, Engine
 
-from journal import seal as seal_
 from journal.errors import StorageError
 from journal.store import migration, opening, sealing, watching
+from journal.store import seal as seal_
 from journal.store.connections import Connections
 from journal.store.engine import engine_for
 from journal.store.schema import metadata

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from journal.chain import RawEvent
+from journal.core.chain import RawEvent
 from journal.errors import NotFound, TooNew
 from journal.store.codec import UNREADABLE, recorded_from, unreadable
 from journal.store.database import Database
@@ -23,7 +23,7 @@ from journal.store.records import Branch
 from journal.store.schema import AUDITED, FOLDED, STREAMED, TOLD, branches, events, undone
 
 if TYPE_CHECKING:
-    from journal import events as ev
+    from journal.core import events as ev
 
 T = TypeVar("T")
 
@@ -80,7 +80,7 @@ class Log:
         fetched in chunks: a million events replay without a million in memory. Each
         payload is validated; the provenance only proof reads (time, player, hashes) is
         not fetched."""
-        from journal.events import facts
+        from journal.core.events import facts
 
         return self._parsed(branch, after, FOLDED, facts, chunk)
 
@@ -88,7 +88,7 @@ class Log:
         """The branch's events (past `after`) as a story tells them (the play report, the
         map), a chunk at a time as `stream` reads them: each with its time, without the
         player and hashes only proof reads."""
-        from journal.events import told
+        from journal.core.events import told
 
         return self._parsed(branch, after, TOLD, told)
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from journal.errors import Conflict, StorageError
 
 if TYPE_CHECKING:
-    from journal import events as ev
+    from journal.core import events as ev
 
 
 class Unreadable(StorageError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from journal.chain import RawEvent
+from journal.core.chain import RawEvent
 
 NAME_LONGEST = 200
 """The most characters in a campaign's, branch's or checkpoint's name (its columns')."""

@@ -1,5 +1,5 @@
 """The seal: the sidecar beside a journal file that keeps each branch's head, renewed
-under the write lock by every write that moves one (journal.seal reads and writes it).
+under the write lock by every write that moves one (journal.store.seal reads and writes it).
 
 A write appends the heads it moved as one line, synced in place (a tenth of a millisecond
 on a laptop's disk, where a new file synced and renamed takes half of one); the seal is
@@ -18,10 +18,10 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from journal import seal as seal_
 from journal.errors import StorageError
 from journal.paths import append_whole, write_whole
 from journal.store import opening
+from journal.store import seal as seal_
 from journal.store.schema import branches, campaigns
 
 RENEWALS_KEPT = 64

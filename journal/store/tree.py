@@ -7,8 +7,8 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from journal import chain
-from journal.chain import Mark, RawEvent, Section
+from journal.core import chain
+from journal.core.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, NotFound
 from journal.store import sealing
 from journal.store.codec import branch_of

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from journal.chain import Mark, RawEvent, Section
+from journal.core.chain import Mark, RawEvent, Section
 from journal.errors import BadInput
 from journal.store.codec import chained, linked, row_of, stale
 from journal.store.database import Database
@@ -24,7 +24,7 @@ from journal.store.records import Branch, NewEvent, StaleHead
 from journal.store.schema import IMPORTED, branches, checkpoints, events, undone
 
 if TYPE_CHECKING:
-    from journal import events as ev
+    from journal.core import events as ev
 
 
 # An append's statements, made once: a write in the play shell runs each, and making one
@@ -77,7 +77,7 @@ class Writer:
             recorded = linked(chained(n, expected_head + i + 1), prev)
             conn.execute(_INSERT, {"branch_id": branch.id, **row_of(recorded)})
             if recorded.type == "retracted":
-                from journal.events import Retracted
+                from journal.core.events import Retracted
 
                 assert isinstance(recorded.event, Retracted)
                 _undid(conn, [(branch.id, recorded.position, recorded.event.positions)])

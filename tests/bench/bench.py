@@ -152,7 +152,7 @@ def plain_read_s(db: Path) -> float:
 
 
 def replay_s(db: Path | str) -> float:
-    from journal.service import Journal
+    from journal.service.journal import Journal
 
     journal = Journal(str(db))
     start = time.perf_counter()
@@ -164,7 +164,7 @@ def replay_s(db: Path | str) -> float:
 # carry over the benchmark's own peak into the child it forks.
 MEMORY = """
 import sys
-from journal.service import Journal
+from journal.service.journal import Journal
 state = Journal(sys.argv[1]).rebuild()
 with open("/proc/self/status") as status:
     peak = next(line for line in status if line.startswith("VmHWM:"))
@@ -194,7 +194,7 @@ def report_figures(db: Path, rounds: int) -> tuple[float, float, int]:
     render) and a full replay, both in this process (a diagnostic: `Journal.rebuild` is no
     command's); and the report's size in bytes (issue 16)."""
     from journal.report import KEEPS, gather, render
-    from journal.service import Journal
+    from journal.service.journal import Journal
 
     ours, replays, size = [], [], 0
     for _ in range(rounds):
@@ -228,8 +228,8 @@ def _report_row(report_cmd: float, cold: float, label: str,
 def import_rates(db: Path, work: Path, rounds: int) -> tuple[float, float]:
     """Events a second, medians of rounds taken turn about: `spire import` of the branch's
     export, and plain sqlite3 inserting the same rows in one transaction."""
-    from journal.service import Journal
-    from journal.transfer import dump, parse
+    from journal.service.journal import Journal
+    from journal.service.transfer import dump, parse
 
     source = Journal(str(db))
     exported = work / "export.jsonl"

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from journal import chain
-from journal.chain import RawEvent
+from journal.core import chain
+from journal.core.chain import RawEvent
 
 STREET_MERCHANT = {
     "name": "Street Merchant", "bullseye_limit": 2, "accuracy": 3, "sets": 2,
@@ -136,7 +136,7 @@ def build(db: Path, count: int, game: str = "hildegard", undo_every: int | None 
           name: str = "bench") -> None:
     """A journal file at `db` holding a campaign `name` of `count` events (one undo in
     every `undo_every` if given)."""
-    from journal.service import Journal
+    from journal.service.journal import Journal
 
     journal = Journal(str(db))
     journal.import_(name, raw_events(count, game=game, undo_every=undo_every))

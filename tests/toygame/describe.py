@@ -1,6 +1,6 @@
 """Coin Tally's event as the table says it."""
 
-from journal.describe import says
+from journal.core.describe import says
 from toygame.events import CoinTossed
 
 

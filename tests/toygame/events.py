@@ -2,7 +2,7 @@
 
 from typing import Literal
 
-from journal.events import Payload
+from journal.core.events import Payload
 
 
 class CoinTossed(Payload):

@@ -1,6 +1,6 @@
 """How a toss changes Coin Tally's state."""
 
-from journal.state import State, applies, replace
+from journal.core.state import State, applies, replace
 from toygame.events import CoinTossed
 from toygame.state import tally
 

@@ -1,9 +1,9 @@
 """Coin Tally's rule: "Toss the coin once per card." (The Coin)"""
 
-from journal.decide import Decision, start_campaign
-from journal.decide import pull_named as pull_named  # noqa: PLC0414 (no unnumbered decks)
+from journal.core.decide import Decision, start_campaign
+from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (no unnumbered decks)
+from journal.core.state import State
 from journal.errors import RuleViolation
-from journal.state import State
 from toygame.events import CoinTossed
 from toygame.state import tally
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from journal.state import State
+from journal.core.state import State
 
 
 @dataclass(frozen=True)

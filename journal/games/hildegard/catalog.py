@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from journal.core.words import plural
 from journal.errors import BadInput, NotFound
 from journal.games import load
 from journal.games.hildegard.cards import Card, card_from
-from journal.words import plural
 
 GAME = load("hildegard")
 

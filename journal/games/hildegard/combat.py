@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from journal.core.state import State, recent, replace
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter
 from journal.games.hildegard.dice import Face
@@ -26,7 +27,6 @@ from journal.games.hildegard.state import (
     suffer,
     with_game,
 )
-from journal.state import State, recent, replace
 
 
 def start_face_off(meter: HitMeter, enemies: tuple[EnemyCard, ...],

@@ -14,9 +14,9 @@ from journal.cli.complete import EVERY
 
 if TYPE_CHECKING:
     from journal.cli.complete import Source, Table
-    from journal.decide import Decision
+    from journal.core.decide import Decision
     from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
-    from journal.service import Command, View
+    from journal.service.journal import Command, View
 
 GAME = "hildegard"
 PANEL = "Hildegard"
@@ -30,7 +30,7 @@ Player = Annotated[int, typer.Option(
 def _act(
     ctx: typer.Context, decide: Command, force: bool = False, player: int | None = None,
 ) -> None:
-    from journal.service import of_game
+    from journal.service.journal import of_game
 
     act(ctx, of_game(GAME, decide), force, player)
 

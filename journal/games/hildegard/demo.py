@@ -10,14 +10,14 @@ example, not what card 27 holds: nothing of the story is spoiled or invented.
 
 from __future__ import annotations
 
-from journal import decide
-from journal.decide import Decision
-from journal.demo import Scene
+from journal.core import decide
+from journal.core.decide import Decision
 from journal.games.hildegard import rules
 from journal.games.hildegard.cards import DEFAULT_METER, EnemyCard, HitMeter, TargetCard
 from journal.games.hildegard.catalog import rulebook_cards
 from journal.games.hildegard.dice import Face, WildEffect
-from journal.service import Command, View
+from journal.service.demo import Scene
+from journal.service.journal import Command, View
 
 NAME = "demo"
 ABOUT = "the rulebook's Street Merchant target and its face-off with the Crows"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from journal.describe import says
+from journal.core.describe import says
+from journal.core.words import plural
 from journal.games.hildegard import events as hv
-from journal.words import plural
 
 
 @says

@@ -6,7 +6,9 @@ is: a `Decision` from the campaign state, each broken rule a `RuleViolation`.
 
 from __future__ import annotations
 
-from journal.decide import Decision
+from journal.core.decide import Decision
+from journal.core.state import State
+from journal.core.words import plural
 from journal.errors import BadInput, RuleViolation
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Status
@@ -20,8 +22,6 @@ from journal.games.hildegard.rules import (
     shooters,
 )
 from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard
-from journal.state import State
-from journal.words import plural
 
 FEAT_COSTS: dict[str, int] = {
     "hone": 1, "wild": 1, "bullseye": 2, "reset": 2, "redo": 3, "block": 1}

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from journal.events import Payload
+from journal.core.events import Payload
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Status, TargetCard
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 

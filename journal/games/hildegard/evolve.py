@@ -1,5 +1,5 @@
 """`evolve` for Hildegard's events: what each does to the state, registered with
-journal.state's `applies` when the game is loaded. A target is tallied here as its sets
+journal.core.state's `applies` when the game is loaded. A target is tallied here as its sets
 complete; a face-off's steps are journal.games.hildegard.combat's.
 """
 
@@ -8,6 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from journal.core.state import State, applies, make, recent, replace
+from journal.core.words import plural
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus
 from journal.games.hildegard.combat import (
@@ -38,8 +40,6 @@ from journal.games.hildegard.state import (
     wild,
     with_game,
 )
-from journal.state import State, applies, make, recent, replace
-from journal.words import plural
 
 # -- targets ---------------------------------------------------------------------------
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from journal.core.words import against, percent, plural
 from journal.terminal import say
-from journal.words import against, percent, plural
 
 
 def show_odds(found: dict[str, Any], advise: bool) -> None:

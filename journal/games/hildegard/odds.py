@@ -9,15 +9,15 @@ import dataclasses
 from fractions import Fraction
 from typing import Any
 
-from journal.dice_stats import chance
+from journal.core.dice_stats import chance
+from journal.core.state import State
+from journal.core.words import plural
 from journal.errors import Refused
 from journal.games.hildegard import finesse, meter_odds
 from journal.games.hildegard.combat import players_done
 from journal.games.hildegard.dice import FACES
 from journal.games.hildegard.rules import enemy_up
 from journal.games.hildegard.state import FaceOff, Target, hildegard
-from journal.state import State
-from journal.words import plural
 
 WILD = ("before any wild shot: the rulebook prints no wild die's faces, so each wild shot "
         "counts as a Miss")

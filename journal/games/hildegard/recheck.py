@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from journal.decide import Decision
+from journal.core.decide import Decision
+from journal.core.state import State
 from journal.errors import Refused
 from journal.games.hildegard import effects, rules
 from journal.games.hildegard.dice import SHOT_DIE
 from journal.games.interface import DieKind, Redecide
-from journal.state import State
 
 
 def _block(state: State, e: Any, player: int | None) -> Decision:

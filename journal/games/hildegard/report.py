@@ -13,8 +13,9 @@ from datetime import datetime
 from functools import cache
 from typing import Any, Literal, TypeVar
 
-from journal.dice_stats import Luck, luck, stats
-from journal.events import Entry
+from journal.core.dice_stats import Luck, luck, stats
+from journal.core.events import Entry
+from journal.core.state import State
 from journal.games import Game
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
@@ -33,7 +34,6 @@ from journal.report.model import (
     TargetReport,
 )
 from journal.report.parts import GameParts
-from journal.state import State
 
 STARTED = (hv.TargetStarted, hv.FaceOffStarted)
 E = TypeVar("E")

@@ -7,10 +7,12 @@ rolled by the command line before it calls here.
 
 from __future__ import annotations
 
-from journal.decide import Decision, start_campaign
-from journal.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
+from journal.core.decide import Decision, start_campaign
+from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
+from journal.core.events import Payload
+from journal.core.state import State, replace
+from journal.core.words import given, plural
 from journal.errors import BadInput, Refused, RuleViolation
-from journal.events import Payload
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
 from journal.games.hildegard.combat import players_done, round_formed
@@ -18,8 +20,6 @@ from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
 from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard, wild_dice
 from journal.games.hildegard.view import next_roll, possessive
-from journal.state import State, replace
-from journal.words import given, plural
 
 start = start_campaign  # the game's `new`: a campaign of cards, nothing carried over
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from journal.core.state import State, make, replace
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Reward, TargetCard
 from journal.games.hildegard.dice import Face, WildEffect, bullseyes
 from journal.games.hildegard.meter import Mark
-from journal.state import State, make, replace
 
 FEAT_LIMIT = 6
 

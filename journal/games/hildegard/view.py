@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from journal.core.words import against, plural
 from journal.games.hildegard.cards import Reward
 from journal.games.hildegard.combat import players_done, round_bullseyes
 from journal.games.hildegard.meter import enemy_set_over, must_keep
@@ -15,7 +16,6 @@ from journal.games.hildegard.state import (
     Target,
     set_bullseyes,
 )
-from journal.words import against, plural
 
 
 def _reward(reward: Reward | None) -> str:
@@ -218,7 +218,7 @@ def _meter(f: FaceOff) -> str:
     return "".join(symbols[m] for m in f.marks)
 
 
-# -- the game's part of the state (journal/shown.py) --------------------------------------
+# -- the game's part of the state (journal/core/shown.py) --------------------------------------
 
 def state_lines(game: Hildegard) -> list[str]:
     """The targets and the face-off under way, and what waits for the next set."""

@@ -14,10 +14,10 @@ from journal.cli.common import Force, act
 
 if TYPE_CHECKING:
     from journal.cli.complete import Source
-    from journal.decide import Decision
+    from journal.core.decide import Decision
+    from journal.core.state import State
     from journal.games.spires_end.cards import Card
-    from journal.service import View
-    from journal.state import State
+    from journal.service.journal import View
 
 GAME = "spires-end"
 PANEL = "Spire's End"
@@ -36,7 +36,7 @@ def _act(
     """Decide on the current branch and append; the player whose turn it is is recorded
     as the one who acted unless --player says otherwise."""
     from journal.games.spires_end import rules
-    from journal.service import of_game
+    from journal.service.journal import of_game
 
     def turn(state: State) -> int | None:  # told from the state the command is decided on
         return rules.player_for(state) if state.game == GAME else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.describe import says
+from journal.core.describe import says
 from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import Inflicted
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from journal.events import Payload
+from journal.core.events import Payload
 from journal.games.spires_end.cards import AllyCard, EnemyCard, Inflicted
 
 D8 = Field(ge=1, le=8)

@@ -1,5 +1,5 @@
 """How Spire's End's events change its state: the handlers, registered with the core fold
-(`journal.state.applies`) when the game is loaded. A turn's steps are `turns`'s, a fight's
+(`journal.core.state.applies`) when the game is loaded. A turn's steps are `turns`'s, a fight's
 start and end `combat`'s; the state's classes are `state`'s, which imports none of them.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from journal.core.state import Character, State, applies
 from journal.games.spires_end import events as se
 from journal.games.spires_end.combat import end_fight, first_turn
 from journal.games.spires_end.state import Fight, Fighter, spires_end, with_game
@@ -21,7 +22,6 @@ from journal.games.spires_end.turns import (
     rest,
     upkeep,
 )
-from journal.state import Character, State, applies
 
 
 @applies

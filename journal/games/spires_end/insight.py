@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from journal.core.words import percent
 from journal.terminal import say
-from journal.words import percent
 
 
 def show_odds(found: dict[str, Any], advise: bool) -> None:

@@ -18,13 +18,13 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from journal.dice_stats import chance
+from journal.core.dice_stats import chance
+from journal.core.state import State
 from journal.errors import Refused
 from journal.games.spires_end import events as se
 from journal.games.spires_end.combat import base_dice
 from journal.games.spires_end.state import ENEMY_TURN, Fighter, SpiresEnd, spires_end
 from journal.games.spires_end.turns import action, enemy_action
-from journal.state import State
 
 
 @dataclass(frozen=True)

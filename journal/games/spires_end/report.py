@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from journal import events as ev
-from journal.describe import describe
-from journal.events import Entry
+from journal.core import events as ev
+from journal.core.describe import describe
+from journal.core.events import Entry
+from journal.core.state import State
 from journal.games import Game
 from journal.games.spires_end import events as se
 from journal.games.spires_end.state import Fighter as Cubes
@@ -25,7 +26,6 @@ from journal.report.fold import Step
 from journal.report.model import Beat, Dice, EncounterReport, Ended, Exchange, Fighter, Found
 from journal.report.parts import GameParts
 from journal.report.sections import Counted
-from journal.state import State
 
 DEATHS = True
 """Spire's End's allies have HP, and may fall."""

@@ -7,10 +7,11 @@ rolled by the command line before it calls here.
 
 from __future__ import annotations
 
-from journal.decide import Decision, start_campaign
-from journal.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
+from journal.core.decide import Decision, start_campaign
+from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
+from journal.core.events import Payload
+from journal.core.state import State
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
-from journal.events import Payload
 from journal.games.spires_end import combat
 from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard, Inflicted
@@ -24,7 +25,6 @@ from journal.games.spires_end.state import (
     SpiresEnd,
     spires_end,
 )
-from journal.state import State
 
 start = start_campaign  # the game's `new`: a campaign of cards, nothing carried over
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from journal.core.state import State
 from journal.games.spires_end.cards import AllyCard, EnemyCard
-from journal.state import State
 
 ALLIES = 7
 """'There are 7 of you now.' (Ally Selection & Set Up)"""

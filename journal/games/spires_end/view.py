@@ -181,7 +181,7 @@ def _slot(game: SpiresEnd, name: str) -> int | None:
     return game.slots.index(name) + 1 if name in game.slots else None
 
 
-# -- the game's part of the state (journal/shown.py) --------------------------------------
+# -- the game's part of the state (journal/core/shown.py) --------------------------------------
 
 def state_lines(game: SpiresEnd) -> list[str]:
     return lines(game)

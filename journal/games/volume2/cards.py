@@ -16,8 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from journal.core.words import counted
 from journal.games.volume2.dice import DieKind, faces_of
-from journal.words import counted
 
 Effect = Literal["damage", "heal", "repair", "effect"]
 NEVER = "never"

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from journal.core.words import plural
 from journal.games import load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import EnemyCard
@@ -23,10 +24,9 @@ from journal.games.volume2.state import (
     Volume2,
     volume2,
 )
-from journal.words import plural
 
 if TYPE_CHECKING:
-    from journal.state import State
+    from journal.core.state import State
 
 GAME = load("volume2")
 

@@ -9,12 +9,12 @@ encounter's event keeps its own copy of the cards.
 
 from __future__ import annotations
 
-from journal import decide
-from journal.decide import Decision
-from journal.demo import Scene
+from journal.core import decide
+from journal.core.decide import Decision
 from journal.games.volume2 import catalog, rules
 from journal.games.volume2.cards import AllyCard, EnemyCard
-from journal.service import Command, View
+from journal.service.demo import Scene
+from journal.service.journal import Command, View
 
 NAME = "demo-volume2"
 ABOUT = "Finnian and Dunstan against Wade Slocum (made-up numbers in a note)"

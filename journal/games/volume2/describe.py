@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.describe import says
+from journal.core.describe import says
 from journal.games.volume2 import events as v2
 
 

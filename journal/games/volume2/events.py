@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from journal.events import Payload
+from journal.core.events import Payload
 from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
 
 NATURAL_D20 = Field(ge=1, le=20)

@@ -25,12 +25,12 @@ from itertools import product
 from math import factorial
 from typing import Any
 
-from journal.dice_stats import chance as said
+from journal.core.dice_stats import chance as said
+from journal.core.state import State
 from journal.errors import Refused
 from journal.games.volume2.combat import attacks_of
 from journal.games.volume2.dice import HIVE_DIE, SHOT_DIE, DieKind
 from journal.games.volume2.state import volume2
-from journal.state import State
 
 Counts = tuple[int, ...]
 """How many dice show each face of the die, in the order of `faces(kind)`."""

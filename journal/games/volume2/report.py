@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from journal import events as ev
-from journal.describe import describe
-from journal.events import Entry
+from journal.core import events as ev
+from journal.core.describe import describe
+from journal.core.events import Entry
+from journal.core.state import State
 from journal.games import Game
 from journal.games.volume2 import events as v2
 from journal.games.volume2.rounds import attack_damage
@@ -38,7 +39,6 @@ from journal.report.model import (
 )
 from journal.report.parts import GameParts
 from journal.report.sections import Counted
-from journal.state import State
 
 DEATHS = True
 """Volume 2's allies have HP, and may fall."""

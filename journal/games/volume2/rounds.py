@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from journal.events import Payload
+from journal.core.events import Payload
+from journal.core.state import State, applies
+from journal.core.words import plural
 from journal.games.volume2 import events as v2
 from journal.games.volume2.combat import (
     Resources,
@@ -41,8 +43,6 @@ from journal.games.volume2.state import (
     volume2,
     with_game,
 )
-from journal.state import State, applies
-from journal.words import plural
 
 # -- the target roll and the attacks -----------------------------------------------------
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from journal.decide import Decision
+from journal.core.decide import Decision
+from journal.core.events import Payload
+from journal.core.state import State
+from journal.core.words import counted, given, plural
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
-from journal.events import Payload
 from journal.games import load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard
@@ -23,8 +25,6 @@ from journal.games.volume2.state import Encounter, Fighter, Turn, volume2
 from journal.games.volume2.world import NIBBLER
 from journal.games.volume2.world import pull_named as pull_named  # noqa: PLC0414 (re-exported)
 from journal.games.volume2.world import start as start  # noqa: PLC0414 (re-exported)
-from journal.state import State
-from journal.words import counted, given, plural
 
 GAME = load("volume2")
 

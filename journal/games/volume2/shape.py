@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from journal.cli.complete import Commands
-    from journal.demo import Demo
     from journal.games import interface
     from journal.games.volume2 import (
         catalog,
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
         view,
     )
     from journal.report.parts import GameReport
+    from journal.service.demo import Demo
 
     _catalog: interface.Catalog = catalog
     _index: interface.Index = index

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from journal.core.state import Character, Item, State, applies, recent
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
-from journal.state import Character, Item, State, applies, recent
 
 Phase = Literal["allies", "enemies"]
 

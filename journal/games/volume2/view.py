@@ -170,7 +170,7 @@ def game_json(game: Volume2) -> dict[str, Any]:
     }
 
 
-# -- the game's part of the state (journal/shown.py) --------------------------------------
+# -- the game's part of the state (journal/core/shown.py) --------------------------------------
 
 def state_lines(game: Volume2) -> list[str]:
     return lines(game)

@@ -8,15 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from journal import decide
-from journal.decide import Decision, item_holder
+from journal.core import decide
+from journal.core.decide import Decision, item_holder
+from journal.core.state import State
+from journal.core.words import counted
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games import Game, load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import TradeCard
 from journal.games.volume2.state import LETTERS, Waterfall, card_name, story_card, volume2
-from journal.state import State
-from journal.words import counted
 
 GAME = load("volume2")
 
@@ -237,7 +237,7 @@ def start(game: Game, players: int, quick_start: bool, carried: str | None) -> D
 def carried_start(players: int, carried: v2.CarryOver) -> Decision:
     """A new campaign that begins where `carried`'s episode ended: its allies, milestones,
     items, bees, pollen, meat and pelts."""
-    from journal import events as ev
+    from journal.core import events as ev
 
     started = decide.start_campaign(GAME, players)
     first = started.events[0]

@@ -11,8 +11,8 @@ import typer
 from journal.cli import common
 
 if TYPE_CHECKING:
-    from journal.service import Command
-    from journal.state import State
+    from journal.core.state import State
+    from journal.service.journal import Command
 
 GAME = "volume2"
 
@@ -21,7 +21,7 @@ def act(ctx: typer.Context, decide: Command, force: bool = False) -> None:
     """Decide and append; in a game of several players, the player whose ally acts is
     recorded as the one who acted."""
     from journal.games.volume2 import rules
-    from journal.service import of_game
+    from journal.service.journal import of_game
 
     def player(state: State) -> int | None:  # told from the state the command is decided on
         return rules.player_for(state) if state.game == GAME else None

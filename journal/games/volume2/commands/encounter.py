@@ -11,8 +11,8 @@ from journal.cli.common import Force
 from journal.games.volume2.commands.acting import act, cards, chance
 
 if TYPE_CHECKING:
-    from journal.decide import Decision
-    from journal.service import View
+    from journal.core.decide import Decision
+    from journal.service.journal import View
 
 app = typer.Typer(rich_markup_mode=None)
 
@@ -305,7 +305,7 @@ def trade(
     Example:
       spire trade "Bone Knife" --meat 2 --pelts 1
     """
-    from journal.decide import limit_raises
+    from journal.core.decide import limit_raises
     from journal.games.volume2 import world
 
     card = world.trade_card(name, meat, pelts, kind, limit_raises(raises))

@@ -130,7 +130,7 @@ def episode_end(
     from journal.games.volume2 import events as v2
     from journal.games.volume2 import world
     from journal.paths import write_whole
-    from journal.service import of_game
+    from journal.service.journal import of_game
 
     decision = of_game(GAME, lambda view: world.end_episode(view.state, view.campaign.name))(
         journal(ctx).view())
@@ -145,7 +145,7 @@ def episode_end(
             raise BadInput(f"cannot write {output}: {e.strerror}; nothing recorded") from None
     act(ctx, lambda view: world.end_episode(view.state, view.campaign.name), force)
     if output is not None:
-        from journal import render
+        from journal.render import lines as render
 
         render.say(f"Wrote the carry-over to {output}")
 

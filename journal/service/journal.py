@@ -1,0 +1,272 @@
+"""The service: load a branch, decide, append. The only layer that joins rules and storage.
+
+A command is a function from the current view to a `Decision`. A decision that breaks a
+rule is refused unless forced; a forced one is recorded with the rules it overrode.
+An append that loses a race re-reads the branch and decides again, once, under the
+write lock. What a command reads comes from journal.service.reading; export and import are
+journal.service.exchange's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from journal.core.chain import Mark, RawEvent, Section
+from journal.errors import BadInput, Conflict, NotFound, Refused
+from journal.games import game as game_named
+from journal.service import glance as glances
+from journal.service.reading import CURRENT, Reading, label
+from journal.service.views import BranchInfo, Checkpoint, Command, Status, View, of_game, view_after
+from journal.store import Branch, Campaign, NewEvent, StaleHead, StoredCard
+
+__all__ = ["BranchInfo", "Checkpoint", "Command", "Journal", "Status", "View", "of_game"]
+
+if TYPE_CHECKING:
+    from journal.core import events as ev
+    from journal.core.decide import Decision
+    from journal.core.state import State
+    from journal.service.exchange import Exported
+
+    Recorder: TypeAlias = "int | Callable[[State], int | None] | None"
+    """Whose a write is: a player's number, none, or how to tell it from the state."""
+
+
+class Journal(Reading):
+    """One journal database, seen through the current (or a named) campaign: read (see
+    `Reading`), decided on and written to."""
+
+    # -- campaigns ------------------------------------------------------------------------
+
+    def new(
+        self, name: str, game: str, players: int, force: bool = False, quick_start: bool = False,
+        carried: str | None = None,
+    ) -> View:
+        """A new campaign, made current; `carried`: the text of the file an episode's end
+        wrote, so it begins where that episode ended (in a game of episodes)."""
+        from journal.games.packages import package_of
+
+        name = label(name, "campaign")
+        rules = game_named(game)
+        decision = package_of(game).rules_module().start(rules, players, quick_start, carried)
+        override = _overrides(decision, force)
+        first = [NewEvent(e, self.now(), override=override) for e in decision.events]
+        self.store.tree.create_campaign(name, rules.name, first, self.now())
+        self.use(name)
+        view = self.view()
+        return view.with_written(tuple(view.history))
+
+    def use(self, name: str) -> Campaign:
+        campaign = self.store.tree.campaign(name)
+        self.store.kept.set_setting(CURRENT, campaign.name)
+        self.campaign_name = campaign.name
+        return campaign
+
+    # -- the card catalog (journal-wide; an encounter's event keeps its own copy) ----------
+
+    def cards(self, game: str) -> dict[str, Any]:
+        """The cards the players entered for `game`, by name, as the game's card models."""
+        read = _card_reader(game)
+        return {c.name: read(c.name, c.data) for c in self.store.kept.cards(game)}
+
+    def add_card(self, game: str, card: Any) -> bool:
+        """Enter `card` in `game`'s catalog; True if it replaced a card of that name."""
+        _card_reader(game)
+        data = card.model_dump(mode="json", exclude={"name"})
+        stamp = self.now().isoformat()
+        return self.store.kept.put_card(
+            StoredCard(game, card.name, card.kind, card.number, data, stamp))
+
+    def met_cards(self, game: str) -> dict[str, Any]:
+        """The entered cards of `game` the current campaign has met on its current branch:
+        its number was revealed, pulled or retrieved there, or a target or face-off there
+        used a card of its name. An undone event meets nothing; with no current campaign,
+        no card is met."""
+        entered = self.cards(game)
+        if self._current_name() is None:
+            return {}
+        view = self.view()
+        if view.state.game != game:
+            raise Refused(f"the card catalog is {game}'s; {view.campaign.name!r} plays "
+                          f"{view.state.game}")
+        used = _cards_used(view)
+        return {name: card for name, card in entered.items()
+                if card.number in view.state.seen or name.casefold() in used}
+
+    # -- writing --------------------------------------------------------------------------
+
+    def execute(self, command: Command, force: bool = False, player: Recorder = None) -> View:
+        """Decide `command` on the current branch and append its events, recorded as
+        `player`'s (a number, or how to tell it from the state the command is decided on:
+        Volume 2 records the player whose ally acts)."""
+        view = self.view()  # (which may keep a snapshot of the state it folded: a write)
+        try:
+            with self.store.look():  # what the decision reads (an undo's events), together
+                decided = self._decided(view, command, force, player)
+            return self._append(view, *decided)
+        except StaleHead:
+            # Lost the race: re-read and decide again holding the write lock, so a busy
+            # journal cannot overtake the retry and lose the command.
+            try:
+                with self.store.locked():
+                    view = self.view()
+                    return self._append(view, *self._decided(view, command, force, player))
+            except StaleHead as e:
+                raise Conflict(f"{e}; twice in a row, so nothing was written") from None
+
+    def _decided(self, view: View, command: Command, force: bool, player: Recorder,
+                 ) -> tuple[Decision, list[NewEvent], State]:
+        """The command's decision, its events as they will be written, and the state they
+        follow (an undo's: without the events it takes back), read before the write."""
+        from journal.core import events as ev
+
+        decision = command(view)
+        override = _overrides(decision, force)
+        who = player(view.state) if callable(player) else player
+        new = [NewEvent(e, self.now(), who, override) for e in decision.events]
+        taken = frozenset(p for e in decision.events if isinstance(e, ev.Retracted)
+                          for p in e.positions)
+        base = self.states.without(view.branch, taken) if taken else view.state
+        return decision, new, base
+
+    def _append(self, view: View, decision: Decision, new: list[NewEvent], base: State,
+                ) -> View:
+        views: list[View] = []
+
+        def glance(written: list[ev.Recorded]) -> tuple[str, str]:
+            """The glance at the new head, kept in the transaction that writes the events."""
+            views.append(view_after(view, base, written))
+            return glances.VERSION, glances.of(views[-1].state).dumps()
+
+        self.store.writer.append(view.branch, view.branch.head, new,
+                                 checkpoint=_checkpoint_for(decision), glance=glance)
+        after = views[-1]
+        self.states.remember(after.branch, after.state,
+                             before=base if len(after.written) == 1 else None)
+        self.states.keep_snapshot(after.branch, after.state)
+        return after
+
+    # -- time travel ----------------------------------------------------------------------
+
+    def checkpoint(self, name: str) -> Checkpoint:
+        """Mark the current position of the current branch as `name`."""
+        name = label(name, "checkpoint")
+        view = self.view()
+        if any(c.name == name for c in self.checkpoints(view)):
+            raise BadInput(f"checkpoint {name!r} exists already; choose another name")
+        self.store.tree.add_checkpoint(view.branch, name, view.branch.head, self.now())
+        return next(c for c in self.checkpoints(self.view()) if c.name == name)
+
+    def rewind(self, name: str, as_branch: str | None = None) -> View:
+        """A new branch forked at checkpoint `name`, or at an event's position (`25` or
+        `#25`), made current; nothing is deleted."""
+        view = self.view()
+        at = self._moment(view, name)
+        tag = name if not _is_position(name) else str(at)
+        branch_name = label(as_branch, "branch") if as_branch else self._free_name(view, tag)
+        parent = self._owner(view.branch, at)
+        fork_hash = view.history[at - 1].hash
+        self.store.tree.create_branch(
+            view.campaign, branch_name, parent, at, fork_hash, self.now())
+        return self.switch(branch_name)
+
+    def _moment(self, view: View, name: str) -> int:
+        """The position a checkpoint's name, or a position (`25`, `#25`), stands for."""
+        marks = self.checkpoints(view, cards=False)
+        found = next((c for c in marks if c.name == name), None)
+        if found is not None:
+            return found.position
+        if _is_position(name):
+            return self.position(view, name.removeprefix("#"), view.branch.head)
+        known = ", ".join(c.name for c in marks) or "none"
+        raise NotFound(f"no checkpoint named {name!r} on this branch (checkpoints: {known}; "
+                       f"or give an event's position, 1 to {view.branch.head})")
+
+    def rename_branch(self, old: str, new: str) -> Branch:
+        """Give a branch of the current campaign another name; its events, fork and
+        checkpoints stay as they are."""
+        return self.store.tree.rename_branch(self.campaign(), old, label(new, "branch"))
+
+    def _owner(self, branch: Branch, position: int) -> Branch:
+        """The branch whose own events hold `position` (a fork point lies in an ancestor)."""
+        while branch.parent_id is not None and branch.fork_position is not None \
+                and position <= branch.fork_position:
+            branch = self.store.tree.branch_by_id(branch.parent_id)
+        return branch
+
+    def _free_name(self, view: View, checkpoint: str) -> str:
+        from journal.store.schema import NAME_LONGEST
+
+        taken = {b.name for b in self.store.tree.branches(view.campaign)}
+        base = f"from-{checkpoint}"
+        name, n = base[:NAME_LONGEST], 2
+        while name in taken:  # (cut to fit the journal's names, its number kept whole)
+            suffix = f"-{n}"
+            name, n = base[:NAME_LONGEST - len(suffix)] + suffix, n + 1
+        return name
+
+    def switch(self, name: str) -> View:
+        campaign = self.campaign()
+        branch = self.store.tree.branch(campaign, name)
+        self.store.tree.set_current_branch(campaign, branch.name)
+        return self.view()
+
+    # -- export and import (journal.service.exchange) ---------------------------------------------
+
+    def export(self, branch: str | None = None) -> Exported:
+        """Every branch of the campaign, or `branch`'s path alone: see journal.service.exchange."""
+        from journal.service import exchange
+
+        return exchange.export(self, branch)
+
+    def import_(self, name: str, raw: Iterable[RawEvent | Section | Mark]) -> Branch:
+        """A new campaign from checked events, made current: see journal.service.exchange."""
+        from journal.service import exchange
+
+        return exchange.import_(self, name, raw)
+
+
+ENCOUNTERS_STARTED = (
+    "target-started", "face-off-started", "ally-drawn", "fight-began", "ally-joined",
+    "encounter-began")
+"""The events that carry a copy of the cards an encounter used."""
+
+
+def _card_reader(game: str) -> Callable[[str, dict[str, Any]], Any]:
+    """The game's reader of a card its catalog stored."""
+    from journal.games.packages import package_of
+
+    return package_of(game).catalog().card_from
+
+
+def _cards_used(view: View) -> set[str]:
+    """The names (casefolded) of the cards the branch's encounters used, undone ones aside."""
+    gone = view.retracted
+    started = [r.event for r in view.history
+               if r.type in ENCOUNTERS_STARTED and r.position not in gone]
+    cards = [c for e in started for c in (
+        getattr(e, "card", None), getattr(e, "meter", None), getattr(e, "enemy", None),
+        *getattr(e, "enemies", ()), *getattr(e, "allies", ()))]
+    return {c.name.casefold() for c in cards if c is not None}
+
+
+def _is_position(name: str) -> bool:
+    """`25` or `#25`: an event's position, as the log numbers it."""
+    return name.removeprefix("#").isdigit()
+
+
+def _overrides(decision: Decision, force: bool) -> str | None:
+    if not decision.violations:
+        return None
+    if not force:
+        raise decision.violations[0]
+    return "; ".join(v.citation for v in decision.violations)
+
+
+def _checkpoint_for(decision: Decision) -> str | None:
+    from journal.core import events as ev
+
+    chapters = [e.chapter for e in decision.events if isinstance(e, ev.ChapterStarted)]
+    return f"chapter-{chapters[-1]}" if chapters else None
+
+
