@@ -59,7 +59,7 @@ def test_a_streamed_replay_is_the_fold_of_the_events_read(tmp_path: Path) -> Non
     db = tmp_path / "long.sqlite"
     build(db, 2_000)
     journal = Journal(str(db))
-    state = journal.rebuild()
+    state = journal.replays.rebuild()
     assert state == project(journal.store.log.read(journal.store.tree.branch(journal.campaign())))
     assert state.resources["feats"] > 0 and state.game_state.finished
 

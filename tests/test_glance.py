@@ -177,5 +177,5 @@ def test_a_writer_that_another_overtakes_keeps_the_glance_of_what_is_there(tmp_p
     assert overtaken
     fresh = Journal(db)
     glanced = fresh.status().glance
-    assert glanced.state["resources"]["gold"] == 4 == fresh.rebuild().resources["gold"]
+    assert glanced.state["resources"]["gold"] == 4 == fresh.replays.rebuild().resources["gold"]
     assert fresh.verify() == []

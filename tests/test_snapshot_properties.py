@@ -69,5 +69,5 @@ def test_snapshot_plus_tail_equals_a_full_fold_on_every_branch(
         for branch in branches:
             full = project(journal.store.log.read(branch))
             assert journal.view(branch.name).state == full, branch.name
-            assert journal.rebuild(branch.name) == full, branch.name  # the streamed replay
+            assert journal.replays.rebuild(branch.name) == full, branch.name  # the streamed replay
         assert journal.verify() == []

@@ -165,7 +165,7 @@ def test_a_whole_fold_runs_with_the_collector_paused(
 
     def run() -> None:
         if command == ["rebuild"]:
-            assert Journal(str(long_campaign.db)).rebuild().players
+            assert Journal(str(long_campaign.db)).replays.rebuild().players
         else:
             long_campaign(*command)
 

@@ -551,7 +551,7 @@ def test_a_long_campaign_folds_alike_from_snapshots_and_streams(tmp_path: Any) -
     assert "Finnian spends 1 HP" in spire.ok("status")
     spire.ok("replay", "--verify")
     journal = Journal(str(db))
-    state = journal.rebuild()
+    state = journal.replays.rebuild()
     assert state == project(journal.store.log.read(journal.store.tree.branch(journal.campaign())))
     assert snapshots.decode(snapshots.encode(state)) == state
     assert len(state.game_state.finished) == 10

@@ -172,8 +172,8 @@ def replay(
         return
     view = j.view(branch)
     first, last = j.position(view, start, 1), j.position(view, stop, view.branch.head)
-    steps = tracked(j.replay(view, first, last), "replaying, events", total=last - first + 1,
-                    streams=True)
+    steps = tracked(j.replays.replay(view, first, last), "replaying, events",
+                    total=last - first + 1, streams=True)
     if as_json:
         render.replay_json(steps)
     else:
@@ -195,7 +195,7 @@ def diff(
     """
     from journal.render import lines as render
 
-    compared = journal(ctx, reads=True).diff(left, right)
+    compared = journal(ctx, reads=True).replays.diff(left, right)
     if as_json:
         render.print_json(render.diff_json(compared))
     else:

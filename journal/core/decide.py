@@ -351,7 +351,8 @@ def pass_item(state: State, name: str, to: str) -> Decision:
 
 def _no_swap(state: State, game: Game, kind: str) -> list[RuleViolation]:
     """"You cannot swap out Combat Items during encounters." (Spire's End, Loot)"""
-    if game.item_limits.get(kind) is None or not getattr(state.game_state, "in_encounter", False):
+    playing = state.game_state
+    if game.item_limits.get(kind) is None or playing is None or not playing.in_encounter:
         return []
     refused = f"{kind} items cannot be swapped during an encounter"
     return [RuleViolation(refused, game.items_section)]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import singledispatch
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from journal.core import events as ev
@@ -12,7 +11,13 @@ from journal.core.words import counted
 
 def describe(event: Any) -> str:
     """One line for `event`, e.g. "Revealed card 26"."""
-    return _say(event)
+    kind = type(event)
+    say = SAYINGS.get(kind) or ev.of_game(kind, "describe").get(kind) or _tag
+    return say(event)
+
+
+def _tag(event: Any) -> str:
+    return str(getattr(event, "type", event))
 
 
 def card_ranges(cards: Iterable[int]) -> str:
@@ -26,16 +31,13 @@ def card_ranges(cards: Iterable[int]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
-@singledispatch
-def _say(event: Any) -> str:
-    return str(getattr(event, "type", event))
+Saying = Callable[[Any], str]
+SAYINGS: ev.ByEvent[Saying] = ev.ByEvent()
+"""The sentence for each of the core's events; each game keeps its own in its describe
+module, and `describe` finds them there (`ev.of_game`)."""
 
 
-says = _say.register
-"""Register the sentence for one event type (games register theirs)."""
-
-
-@_say.register
+@SAYINGS.register
 def _(e: ev.CampaignStarted) -> str:
     from journal.games import game
 
@@ -44,7 +46,7 @@ def _(e: ev.CampaignStarted) -> str:
     return f"Began a {game(e.game).title} campaign for {players}{pulled}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.CardRevealed) -> str:
     which = " (the 2 Player Supplemental Card)" if e.supplemental else ""
     if not e.removed:
@@ -52,87 +54,87 @@ def _(e: ev.CardRevealed) -> str:
     return f"Revealed card {e.card}{which}; cards {card_ranges(e.removed)} left the game"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.CardPulled) -> str:
     return f"Pulled card {e.card}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.PulledCardReturned) -> str:
     return "Returned from the pulled card" if e.card is None else f"Returned to card {e.card}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.CardDiscarded) -> str:
     where = "removed from the game" if e.removed_from_game else "to the discard pile"
     return f"Discarded card {e.card} ({where})"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.CardRetrieved) -> str:
     return f"Retrieved card {e.card}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.MilestoneRetrieved) -> str:
     return f"Retrieved milestone {e.milestone}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.MilestoneDiscarded) -> str:
     return f"Discarded milestone {e.milestone}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.EventCardsRetrieved) -> str:
     return f"Retrieved the {e.event} event cards"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.ChapterStarted) -> str:
     return f"Chapter {e.chapter} began"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.CharacterJoined) -> str:
     c = e.character
     stats = ", ".join(f"{v} {k}" for k, v in (("HP", c.hp), ("AP", c.ap)) if v is not None)
     return f"{c.name} joined" + (f" ({stats})" if stats else "")
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.ItemGained) -> str:
     if e.holder is None:
         return f"Gained {e.item} ({e.kind} item), set aside"
     return f"{e.holder} gained {e.item} ({e.kind} item)"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.ItemLost) -> str:
     return f"Lost {e.item}" + (f" ({e.holder})" if e.holder else "")
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.ItemPassed) -> str:
     giver, holder = e.giver or "aside", e.holder or "aside"
     return f"Passed {e.item} from {giver} to {holder}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.ResourceGained) -> str:
     return f"+{counted(e.amount, e.resource)}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.ResourceSpent) -> str:
     return f"-{counted(e.amount, e.resource)}" + (f" on {e.on}" if e.on else "")
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.NoteAdded) -> str:
     return f"Note: {e.text}"
 
 
-@_say.register
+@SAYINGS.register
 def _(e: ev.Retracted) -> str:
     return "Undid " + ", ".join(f"#{p}" for p in e.positions)

@@ -6,10 +6,21 @@ version is upgraded when read, by the upcasters registered here.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple, TypeAlias
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    NamedTuple,
+    TypeAlias,
+    TypeVar,
+    get_args,
+    get_type_hints,
+)
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -177,40 +188,79 @@ Event: TypeAlias = Payload
 
 
 
-def _scan() -> dict[str, type[Payload]]:
-    found: dict[str, type[Payload]] = {}
-    pending = list(Payload.__subclasses__())
-    while pending:
-        cls = pending.pop()
-        pending += cls.__subclasses__()
-        found[cls.model_fields["type"].default] = cls
-    return found
-
+CORE_EVENTS: tuple[type[Payload], ...] = get_args(get_args(CoreEvent)[0])
+"""The core's events: what every game's campaign records (cards, items, notes, undos)."""
 
 _TYPES: dict[str, type[Payload]] = {}
+"""Each event class spire knows, by its type tag: the core's, and each game's once learnt."""
+
+
+def learn(events: Iterable[type[Payload]]) -> None:
+    """Know `events` by their type tags from now on."""
+    _TYPES.update((kind.model_fields["type"].default, kind) for kind in events)
+
+
+learn(CORE_EVENTS)
+
+
+def learn_game(game: str) -> None:
+    """Know the events of the game called `game` (its events module's `EVENTS`), as the
+    service does before it reads a campaign of the game."""
+    from journal.games import package
+
+    learn(importlib.import_module(f"{package(game)}.events").EVENTS)
 
 
 def payload_type(type_: str) -> type[Payload]:
-    """The payload class of an event type. A game's events are known once its module is
-    imported (the service imports the campaign's game); an unknown type imports them all."""
-    if type_ not in _TYPES:
-        _TYPES.update(_scan())
-    if type_ not in _TYPES:
-        payload_types()
-    try:
-        return _TYPES[type_]
-    except KeyError:
-        raise BadInput(f"unknown event type {type_!r}") from None
+    """The payload class of an event type: the core's, or a game's learnt (the service
+    learns the campaign's game before it reads); an unknown type learns every game's."""
+    found = _TYPES.get(type_)
+    if found is None:
+        found = payload_types().get(type_)
+    if found is None:
+        raise BadInput(f"unknown event type {type_!r}")
+    return found
 
 
 def payload_types() -> dict[str, type[Payload]]:
-    """Every event type spire knows, by its `type` tag (imports every game)."""
-    from journal.games import game, names
+    """Every event type spire knows, by its `type` tag (imports every game's events)."""
+    from journal.games import names
 
     for name in names():
-        game(name)  # its events are registered as its rules are read
-    _TYPES.update(_scan())
+        learn_game(name)
     return dict(_TYPES)
+
+
+Fn = TypeVar("Fn", bound=Callable[..., Any])
+
+
+class ByEvent(dict[type, Fn]):
+    """Functions by the event class they take first: how each event changes the state (the
+    core's `HANDLERS` in journal/core/state.py, each game's in its evolve module) and how
+    each is said (`SAYINGS`, the core's and each game's describe module's). Filled by
+    `@table.register` over each function, as `functools.singledispatch` is; read by the
+    core, which finds a game's table from the package of the event (`of_game`)."""
+
+    def register(self, fn: Fn) -> Fn:
+        """Add `fn` under the event class its first parameter is annotated with."""
+        self[next(iter(get_type_hints(fn).values()))] = fn
+        return fn
+
+
+def of_game(kind: type, layer: str) -> dict[type, Any]:
+    """The table the game that defines the event class `kind` keeps in its module of
+    `layer` ("evolve": `HANDLERS`, "describe": `SAYINGS`): every game defines its events in
+    its package's events module (journal/games/interface.py), so the package of `kind`
+    says whose. Empty for an event of no game's."""
+    package, _, module = kind.__module__.rpartition(".")
+    if module != "events" or kind in CORE_EVENTS:
+        return {}
+    found: dict[type, Any] = getattr(
+        importlib.import_module(f"{package}.{layer}"), _TABLES[layer])
+    return found
+
+
+_TABLES = {"evolve": "HANDLERS", "describe": "SAYINGS"}
 
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]

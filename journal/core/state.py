@@ -11,10 +11,27 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from functools import singledispatch
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from journal.core import events as ev
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What the core asks of a game's own part of the state (`State.game_state`, its
+    state module's `STATE`): a frozen value, and these three."""
+
+    @property
+    def finished(self) -> tuple[str, ...]:
+        """One line per encounter that ended, for the campaign's log (the latest last)."""
+
+    @property
+    def in_encounter(self) -> bool:
+        """An encounter is under way (what may not change in one, such as combat items)."""
+
+    def moved_on(self) -> GameState:
+        """The game's state once the players reveal a card: a finished encounter leaves
+        the screen (or itself, when nothing changes)."""
 
 
 @dataclass(frozen=True)
@@ -63,8 +80,13 @@ class State:
     notes: tuple[str, ...] = ()
     """The latest notes (at most RECENT); the log keeps every one."""
     overrides: tuple[Override, ...] = ()
-    game_state: Any = None
-    """The game's own state (Hildegard: the target or face-off under way, next-set effects)."""
+    game_state: GameState | None = None
+    """The game's own state (Hildegard: the target or face-off under way, next-set effects),
+    typed by what the core asks of it; None until the game keeps any."""
+
+    __pydantic_config__ = {"arbitrary_types_allowed": True}
+    """For journal/core/snapshots.py, which reads and writes the core's part with pydantic
+    and the game's apart (its `STATE`): here pydantic only checks it is a `GameState`."""
 
     def character(self, name: str) -> Character | None:
         folded = name.casefold()
@@ -227,32 +249,27 @@ def project(history: Iterable[ev.Recorded], state: State | None = None) -> State
     return state
 
 
-@singledispatch
-def _apply(event: Any, state: State) -> State:
-    return state
-
-
 Handler = Callable[[Any, State], State]
-H = TypeVar("H", bound=Handler)
+HANDLERS: ev.ByEvent[Handler] = ev.ByEvent()
+"""How each of the core's events changes the state; each game keeps its own in its
+evolve module, and the fold finds them there (`ev.of_game`)."""
+
 _HANDLERS: dict[type, Handler] = {}
-"""Each event class's handler, as `_apply` dispatches it, looked up once: a fold calls one
-per event, and singledispatch's own lookup cost as much as a small handler."""
-
-
-def applies(handler: H) -> H:
-    """Register how one event type changes the state (games register theirs)."""
-    _HANDLERS.clear()
-    _apply.register(handler)
-    return handler
+"""Each event class's handler, the core's or its game's, as a fold has looked it up: a fold
+calls one per event, and a lookup through the tables cost as much as a small handler."""
 
 
 def _handler(cls: type) -> Handler:
-    found: Handler = _apply.dispatch(cls)
+    found: Handler = HANDLERS.get(cls) or ev.of_game(cls, "evolve").get(cls) or _unchanged
     _HANDLERS[cls] = found
     return found
 
 
-@applies
+def _unchanged(event: Any, state: State) -> State:
+    return state
+
+
+@HANDLERS.register
 def _(event: ev.CampaignStarted, state: State) -> State:
     characters = tuple(_character(c) for c in event.characters)
     return replace(
@@ -268,15 +285,14 @@ def _character(sheet: ev.CharacterSheet) -> Character:
 
 def moved_on(state: State) -> State:
     """A card revealed (pulled or retrieved): the players have moved on, and the game's
-    finished encounter leaves the screen (its `moved_on`, if it has one, says how)."""
-    moved = getattr(state.game_state, "moved_on", None)
-    if moved is None:
+    finished encounter leaves the screen (its `moved_on` says how)."""
+    if state.game_state is None:
         return state
-    after = moved()
+    after = state.game_state.moved_on()
     return state if after is state.game_state else replace(state, game_state=after)
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.CardRevealed, state: State) -> State:
     return moved_on(replace(
         state, card=event.card, pulled_from=(), seen=_with_card(state.seen, event.card),
@@ -289,7 +305,7 @@ def _with_card(cards: frozenset[int], card: int) -> frozenset[int]:
     return cards if card in cards else cards | {card}
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.CardPulled, state: State) -> State:
     return moved_on(replace(
         state, card=event.card, pulled_from=(*state.pulled_from, state.card),
@@ -297,21 +313,21 @@ def _(event: ev.CardPulled, state: State) -> State:
     ))
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.PulledCardReturned, state: State) -> State:
     if not state.pulled_from:
         return state
     return replace(state, card=state.pulled_from[-1], pulled_from=state.pulled_from[:-1])
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.CardDiscarded, state: State) -> State:
     if event.removed_from_game:
         return replace(state, removed=state.removed | {event.card})
     return replace(state, discarded=state.discarded | {event.card})
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.CardRetrieved, state: State) -> State:
     return moved_on(replace(
         state, card=event.card, pulled_from=(*state.pulled_from, state.card),
@@ -320,40 +336,40 @@ def _(event: ev.CardRetrieved, state: State) -> State:
     ))
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.MilestoneRetrieved, state: State) -> State:
     return replace(state, milestones=(*state.milestones, event.milestone))
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.MilestoneDiscarded, state: State) -> State:
     kept = tuple(m for m in state.milestones if m != event.milestone)
     return replace(state, milestones=kept,
                    milestones_discarded=(*state.milestones_discarded, event.milestone))
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.EventCardsRetrieved, state: State) -> State:
     return replace(state, event_cards=(*state.event_cards, event.event))
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.ChapterStarted, state: State) -> State:
     return replace(state, chapter=event.chapter)
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.CharacterJoined, state: State) -> State:
     return replace(state, characters=(*state.characters, _character(event.character)))
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.ItemGained, state: State) -> State:
     item = Item(event.item, event.kind, event.holder, event.wild_die, event.raises)
     return replace(state, items=(*state.items, item))
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.ItemLost, state: State) -> State:
     index = _find_item(state, event.item, event.holder)
     if index is None:
@@ -363,7 +379,7 @@ def _(event: ev.ItemLost, state: State) -> State:
     return _within_limits(state, gone)
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.ItemPassed, state: State) -> State:
     index = _find_item(state, event.item, event.giver)
     if index is None:
@@ -398,12 +414,12 @@ def _find_item(state: State, name: str, holder: str | None) -> int | None:
     return None
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.ResourceGained, state: State) -> State:
     return _add(state, event.resource, event.amount)
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.ResourceSpent, state: State) -> State:
     return _add(state, event.resource, -event.amount)
 
@@ -414,6 +430,6 @@ def _add(state: State, resource: str, amount: int) -> State:
     return replace(state, resources=resources)
 
 
-@applies
+@HANDLERS.register
 def _(event: ev.NoteAdded, state: State) -> State:
     return replace(state, notes=recent(state.notes, event.text))

@@ -188,7 +188,8 @@ def path(history: Iterable[ev.Recorded], after: int) -> tuple[str, ...]:
     out: list[str] = []
     ended: tuple[str, ...] = ()
     for step in replay(history):
-        finished = tuple(getattr(step.after.game_state, "finished", ()))
+        playing = step.after.game_state
+        finished = playing.finished if playing is not None else ()
         new, ended = finished != ended and bool(finished), finished
         if step.recorded.position <= after or step.retracted \
                 or isinstance(step.recorded.event, ev.Retracted):

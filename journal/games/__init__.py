@@ -148,19 +148,12 @@ def package(name: str) -> str:
 
 @cache
 def game(name: str) -> Game:
-    """The rules file of the game called `name` (its package's `GAME`), its events and how
-    they fold known from then on; an unknown name is bad input."""
-    where = package(name)
-    root = importlib.import_module(where)
-    for layer in REGISTERING:
-        importlib.import_module(f"{where}.{layer}")
-    found: Game = root.GAME
+    """The rules file of the game called `name` (its package's `GAME`); an unknown name is
+    bad input. (Nothing of the game registers itself: the core learns its events from its
+    events module's `EVENTS` and finds how each folds and is said in its evolve and
+    describe modules, journal/core/events.py.)"""
+    found: Game = importlib.import_module(package(name)).GAME
     return found
-
-
-REGISTERING = ("events", "evolve", "describe")
-"""The layers that register themselves with the core as they are imported (their events'
-types, how each folds, how each is told): imported with the game's rules, in every game."""
 
 
 T = TypeVar("T")

@@ -6,10 +6,11 @@ satisfies its Protocol as a module (mypy checks a module against a Protocol): ea
 `shape.py` says so under TYPE_CHECKING, so a module that lacks a function, or has it with
 another signature, fails `mypy --strict`.
 
-Here: what the rules', the audit's and the insight's layers ask (`odds`, `insight`,
-`rules`, `recheck`, `state`, `catalog`, `index`). What an upper layer asks it says beside
-what it asks with, so that nothing here imports upward: the report's sections
-(`GameReport`, journal/report/parts.py), the demo (`Demo`, journal/service/demo.py) and the verbs
+Here: what the rules', the audit's and the insight's layers ask (`events`, `evolve`,
+`describe`, `odds`, `insight`, `rules`, `recheck`, `state`, `catalog`, `index`). What an
+upper layer asks it says beside what it asks with, so that nothing here imports upward:
+the report's sections (`GameReport`, journal/report/parts.py), the demo (`Demo`,
+journal/service/demo.py) and the verbs
 (`Commands`, journal/cli/complete.py).
 """
 
@@ -22,9 +23,40 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
     from journal.core.decide import Decision
-    from journal.core.events import Recorded
-    from journal.core.state import State
+    from journal.core.describe import Saying
+    from journal.core.events import ByEvent, Payload, Recorded
+    from journal.core.state import GameState, Handler, State
     from journal.games import Game
+
+
+# -- the package itself: __init__.py ----------------------------------------------------
+
+class Package(Protocol):
+    """The game's package: its rules file, read (journal/games/__init__.py's `load`)."""
+
+    GAME: Game
+
+
+# -- events.py, evolve.py, describe.py: nothing registers itself ----------------------
+
+class Events(Protocol):
+    """The game's events: the facts its journal records beside the core's."""
+
+    EVENTS: tuple[type[Payload], ...]
+    """Each of them, as the core learns them by their type tags (each defined in this
+    module: the core finds a game's evolve and describe by the package of its events)."""
+
+
+class Evolve(Protocol):
+    """How each of the game's events changes the state (the fold reads it; pure)."""
+
+    HANDLERS: ByEvent[Handler]
+
+
+class Describe(Protocol):
+    """Each of the game's events as the sentence a player would say at the table."""
+
+    SAYINGS: ByEvent[Saying]
 
 
 # -- odds.py ------------------------------------------------------------------------------
@@ -134,8 +166,10 @@ class View(Protocol):
 class StateModule(Protocol):
     """The game's own part of the campaign state."""
 
-    STATE: type[Any]
-    """The class of `State.game_state` in a campaign of the game (snapshots name it)."""
+    @property
+    def STATE(self) -> type[GameState]:  # (a property: a module's constant, read only)
+        """The class of `State.game_state` in a campaign of the game (snapshots name it);
+        mypy holds it to the core's `GameState`."""
 
 
 # -- catalog.py ---------------------------------------------------------------------------

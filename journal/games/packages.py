@@ -52,7 +52,7 @@ class GamePackage:
 
     @property
     def rules(self) -> Game:
-        """The game's rules file; its events and evolve are registered from then on."""
+        """The game's rules file."""
         return game(self.name)
 
     # -- the layers the rules' and the service's modules ask of the game

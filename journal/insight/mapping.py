@@ -280,11 +280,11 @@ def _reaches(journal: Journal, info: BranchInfo, known: dict[str, Reader],
     name, fork = info.branch.name, info.branch.fork_position
     if name in known:
         return tuple(known[name].found)
-    _, gone, events = journal.events(name)  # (nothing is read until they are asked for)
+    _, gone, events = journal.replays.events(name)  # (nothing is read until they are asked for)
     parent = known.get(info.parent) if info.parent is not None else None
     shared = parent.forked(gone, fork) if parent is not None and fork is not None else None
     if shared is not None and fork is not None:
-        return tuple(shared.read(journal.events(name, fork)[2]).found)
+        return tuple(shared.read(journal.replays.events(name, fork)[2]).found)
     return tuple(Reader(gone).read(events).found)
 
 

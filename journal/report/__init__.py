@@ -32,7 +32,7 @@ def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") ->
     from journal.insight import mapping
 
     with collector.paused():  # a state an event, no cycles: see journal.service.collector
-        current, gone, events = journal.events(branch)
+        current, gone, events = journal.replays.events(branch)
         campaign = journal.campaign()
         marks = [CheckpointMark(c.name, c.position, None) for c in journal.marks(current)]
         parent = next((b.parent for b in journal.branches(cards=False)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from journal.core.chain import Mark, RawEvent, Section
 from journal.errors import BadInput
-from journal.games import game as game_named
 from journal.service import glance as glances
 from journal.service.loading import Folding
 from journal.service.reading import label
@@ -78,7 +77,7 @@ def import_(journal: Importing, name: str, raw: Iterable[RawEvent | Section | Ma
     if not isinstance(started, ev.CampaignStarted):
         raise BadInput(f"line 1: the first event must be campaign-started, not {first.type}")
     try:  # a campaign of a game this spire does not know could never be used
-        game_named(started.game)
+        ev.learn_game(started.game)
     except BadInput as e:
         raise BadInput(f"line 1: {e}") from None
     folding, store = Folding(), journal.store

@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Self
 
 from journal.errors import BadInput, NotFound
-from journal.games import game as game_named
 from journal.service import glance as glances
 from journal.service.loading import States
 from journal.service.replays import Replays
@@ -33,7 +32,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class Reading(Replays):
+class Reading:
     """One journal database, seen through the current (or a named) campaign, read."""
 
     def __init__(
@@ -49,12 +48,15 @@ class Reading(Replays):
         """Each branch's undone positions, by the head they were read up to."""
         self._games: dict[str, str] = {}
         """Each campaign's game, once looked up: it never changes."""
+        self.replays = Replays(self)
+        """The branches' events replayed: rebuilt, streamed, stepped through, compared."""
 
     def through(self, campaign: str) -> Self:
         """The same journal (its store shared) seen through another campaign."""
         other = copy.copy(self)
         other.campaign_name = campaign
         other.states, other._undone = States(self.store, self.now), {}
+        other.replays = Replays(other)
         return other
 
     # -- campaigns ------------------------------------------------------------------------
@@ -80,7 +82,7 @@ class Reading(Replays):
     def campaign(self) -> Campaign:
         return self.store.tree.campaign(self._named())
 
-    def _at(self, branch: str | None = None) -> tuple[Campaign, Branch]:
+    def at(self, branch: str | None = None) -> tuple[Campaign, Branch]:
         """The current campaign and one of its branches (its current one unless named),
         read together."""
         return self.store.tree.campaign_at(self._named(), branch)
@@ -107,8 +109,10 @@ class Reading(Replays):
 
     def view(self, branch: str | None = None) -> View:
         with self.store.look():  # what finds the current campaign, if not known yet, too
-            campaign, current = self._at(branch)
-        game_named(campaign.game)  # its events and how they fold, known before reading
+            campaign, current = self.at(branch)
+        from journal.core.events import learn_game
+
+        learn_game(campaign.game)  # its events known by their tags before reading
         state, log = self.states.of(current), self.store.log
         return View(campaign, current, state, lambda: log.read(current),
                     backwards=lambda: log.backwards(current),
@@ -119,7 +123,7 @@ class Reading(Replays):
         loading the rules, or (when none is, or an older spire kept it) from its state,
         and then kept."""
         with self.store.look():  # the campaign, its branch, the glance, its marks: together
-            campaign, current = self._at(branch)
+            campaign, current = self.at(branch)
             seen = _glance(self.store.kept.glance(current, glances.VERSION))
             marks = self._marks(current) if seen is not None else None
         if seen is None or marks is None:  # (the one when the other: both, for the types)
@@ -171,7 +175,7 @@ class Reading(Replays):
         gone = self.store.log.undone_among(branch, {at for _, at, _ in marks})
         return [Checkpoint(n, at, None, stamp) for n, at, stamp in marks if at not in gone]
 
-    def _retracted(self, branch: Branch) -> frozenset[int]:
+    def retracted(self, branch: Branch) -> frozenset[int]:
         """The positions the branch's undos took back; a journal kept open (the play
         shell) reads only the undos since it last looked."""
         known = self._undone.get(branch.id)

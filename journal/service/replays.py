@@ -1,6 +1,7 @@
 """A branch's events replayed: its state folded from the first event, its events as a
-story tells them, step by step, and against another branch's. Part of
-`journal.service.reading.Reading`, which finds the branch and what its undos took back.
+story tells them, step by step, and against another branch's. A journal read
+(`journal.service.reading.Reading`) holds one as its `replays`, and is what it asks to
+find the branch and what its undos took back.
 """
 
 from __future__ import annotations
@@ -23,48 +24,52 @@ class Read(Protocol):
 
     store: Store
 
-    def _at(self, branch: str | None = None) -> tuple[Campaign, Branch]: ...
+    def at(self, branch: str | None = None) -> tuple[Campaign, Branch]: ...
 
-    def _retracted(self, branch: Branch) -> frozenset[int]: ...
+    def retracted(self, branch: Branch) -> frozenset[int]: ...
 
     def view(self, branch: str | None = None) -> View: ...
 
 
 class Replays:
-    """The events of a branch, replayed (a part of `Reading`)."""
+    """The events of a journal's branches, replayed: `journal.replays.rebuild()`..."""
 
-    def rebuild(self: Read, branch: str | None = None) -> State:
+    def __init__(self, read: Read) -> None:
+        self.read = read
+
+    def rebuild(self, branch: str | None = None) -> State:
         """The branch's state folded from its first event, streaming: memory stays flat
         however long the campaign."""
         from journal.core.state import fold
         from journal.service import collector
 
-        _, current = self._at(branch)
+        _, current = self.read.at(branch)
+        log = self.read.store.log
         with collector.paused():
-            return fold(self.store.log.stream(current), self.store.log.retracted(current))
+            return fold(log.stream(current), log.retracted(current))
 
     def events(
-        self: Read, branch: str | None = None, after: int = 0,
+        self, branch: str | None = None, after: int = 0,
     ) -> tuple[Branch, frozenset[int], Iterator[ev.Told]]:
         """The branch, the positions its undos took back (found through the index of undos,
         no other event read), and its events past `after` as a story tells them (no
         hashes), read a chunk at a time as they are asked for: a report of a million
         events holds a chunk, not all. The state is not loaded."""
-        _, current = self._at(branch)
-        return current, self._retracted(current), self.store.log.told(current, after)
+        _, current = self.read.at(branch)
+        return current, self.read.retracted(current), self.read.store.log.told(current, after)
 
-    def replay(self: Read, view: View, first: int, last: int) -> Iterator[Step]:
+    def replay(self, view: View, first: int, last: int) -> Iterator[Step]:
         """The branch step by step from `first` to `last`, read as it is shown."""
         from journal.core.timeline import replay
 
         if first > last:
             raise BadInput(f"--from #{first} comes after --to #{last}")
-        branch, log = view.branch, self.store.log
-        return replay(log.events(branch), first, last, self._retracted(branch),
+        branch, log = view.branch, self.read.store.log
+        return replay(log.events(branch), first, last, self.read.retracted(branch),
                       lambda: log.events(branch))
 
-    def diff(self: Read, left: str, right: str) -> Diff:
+    def diff(self, left: str, right: str) -> Diff:
         from journal.core.timeline import diff
 
-        a, b = self.view(left), self.view(right)
+        a, b = self.read.view(left), self.read.view(right)
         return diff((a.branch.name, a.history), (b.branch.name, b.history))

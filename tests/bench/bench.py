@@ -156,7 +156,7 @@ def replay_s(db: Path | str) -> float:
 
     journal = Journal(str(db))
     start = time.perf_counter()
-    journal.rebuild()
+    journal.replays.rebuild()
     return time.perf_counter() - start
 
 
@@ -165,7 +165,7 @@ def replay_s(db: Path | str) -> float:
 MEMORY = """
 import sys
 from journal.service.journal import Journal
-state = Journal(sys.argv[1]).rebuild()
+state = Journal(sys.argv[1]).replays.rebuild()
 with open("/proc/self/status") as status:
     peak = next(line for line in status if line.startswith("VmHWM:"))
 print(int(peak.split()[1]) // 1024)

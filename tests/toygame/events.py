@@ -10,3 +10,9 @@ class CoinTossed(Payload):
 
     type: Literal["coin-tossed"] = "coin-tossed"
     heads: bool
+
+
+EVENTS: tuple[type[Payload], ...] = (
+    CoinTossed,
+)
+"""Every event of Coin Tally's own, as the core learns them (journal.core.events.learn)."""

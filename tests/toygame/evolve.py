@@ -1,11 +1,15 @@
 """How a toss changes Coin Tally's state."""
 
-from journal.core.state import State, applies, replace
+from journal.core.events import ByEvent
+from journal.core.state import Handler, State, replace
 from toygame.events import CoinTossed
 from toygame.state import tally
 
+HANDLERS: ByEvent[Handler] = ByEvent()
+"""How each of Coin Tally's events changes the state."""
 
-@applies
+
+@HANDLERS.register
 def _(event: CoinTossed, state: State) -> State:
     before = tally(state)
     after = replace(before, heads=before.heads + event.heads,

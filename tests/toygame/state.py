@@ -13,6 +13,15 @@ class Tally:
     tails: int = 0
     tossed_on: int | None = None
     """The card the coin was last tossed on."""
+    finished: tuple[str, ...] = ()
+    """Coin Tally has no encounters: nothing ever ends."""
+
+    @property
+    def in_encounter(self) -> bool:
+        return False
+
+    def moved_on(self) -> Tally:
+        return self
 
 
 STATE = Tally

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from journal.core.describe import says
+from journal.core.describe import Saying
+from journal.core.events import ByEvent
 from journal.core.words import plural
 from journal.games.hildegard import events as hv
 
+SAYINGS: ByEvent[Saying] = ByEvent()
+"""The sentence for each of Hildegard's events."""
 
-@says
+
+@SAYINGS.register
 def _(e: hv.TargetStarted) -> str:
     c = e.card
     limit = f"{c.bullseye_limit} bullseye{'s' if c.bullseye_limit != 1 else ''}"
@@ -15,29 +19,29 @@ def _(e: hv.TargetStarted) -> str:
             f"accuracy {c.accuracy}, {c.sets} set{'s' if c.sets != 1 else ''}")
 
 
-@says
+@SAYINGS.register
 def _(e: hv.FaceOffStarted) -> str:
     names = ", ".join(f"{x.name} ({plural(x.bullseye_limit, 'bullseye')})" for x in e.enemies)
     return f"Face-off against {names}"
 
 
-@says
+@SAYINGS.register
 def _(e: hv.ShotDiceRolled) -> str:
     return f"{e.roller} rolled {', '.join(e.faces) or 'no dice'}"
 
 
-@says
+@SAYINGS.register
 def _(e: hv.DiceLocked) -> str:
     dice = ", ".join(str(d) for d in e.dice)
     return f"{e.roller} locked die {dice}" if len(e.dice) == 1 else f"{e.roller} locked dice {dice}"
 
 
-@says
+@SAYINGS.register
 def _(e: hv.FinesseStopped) -> str:
     return f"{e.roller} stopped finessing"
 
 
-@says
+@SAYINGS.register
 def _(e: hv.WildShotRolled) -> str:
     text = f"Wild shot ({e.die}) for {e.shooter}: {e.effect}"
     if e.effect == "whoopsie" and e.target_die:
@@ -49,32 +53,32 @@ def _(e: hv.WildShotRolled) -> str:
     return text
 
 
-@says
+@SAYINGS.register
 def _(e: hv.FeatUsed) -> str:
     square = f" on square {e.square}" if e.square else ""
     return f"Feat of Marksmanship: {e.feat}{square} (-{plural(e.cost, 'feat')})"
 
 
-@says
+@SAYINGS.register
 def _(e: hv.BlockPlaced) -> str:
     return f"{e.shooter} blocked square {e.square}" + (f" with die {e.die}" if e.die else "")
 
 
-@says
+@SAYINGS.register
 def _(e: hv.BullseyesAssigned) -> str:
     return f"{plural(e.bullseyes, 'bullseye')} on {e.enemy}"
 
 
-@says
+@SAYINGS.register
 def _(e: hv.EffectSuffered) -> str:
     return f"Suffered {e.effect.capitalize()}"
 
 
-@says
+@SAYINGS.register
 def _(e: hv.TagTeamUsed) -> str:
     return "Tag Team: the players' sets combine into bullseyes this round"
 
 
-@says
+@SAYINGS.register
 def _(e: hv.EncounterEnded) -> str:
     return "Ended the encounter"

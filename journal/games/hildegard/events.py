@@ -113,3 +113,11 @@ class EncounterEnded(Payload):
     type: Literal["encounter-ended"] = "encounter-ended"
     shooter: str | None = None
     """Whose target, when two players each shoot one; None: the one under way."""
+
+
+EVENTS: tuple[type[Payload], ...] = (
+    TargetStarted, FaceOffStarted, ShotDiceRolled, DiceLocked, FinesseStopped,
+    WildShotRolled, FeatUsed, BlockPlaced, BullseyesAssigned, EffectSuffered, TagTeamUsed,
+    EncounterEnded,
+)
+"""Every event of Hildegard's own, as the core learns them (journal.core.events.learn)."""

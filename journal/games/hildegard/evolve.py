@@ -1,6 +1,6 @@
-"""`evolve` for Hildegard's events: what each does to the state, registered with
-journal.core.state's `applies` when the game is loaded. A target is tallied here as its sets
-complete; a face-off's steps are journal.games.hildegard.combat's.
+"""`evolve` for Hildegard's events: what each does to the state, in `HANDLERS`, which the
+core's fold reads. A target is tallied here as its sets complete; a face-off's steps are
+journal.games.hildegard.combat's.
 """
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from journal.core.state import State, applies, make, recent, replace
+from journal.core.events import ByEvent
+from journal.core.state import Handler, State, make, recent, replace
 from journal.core.words import plural
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus
@@ -41,9 +42,13 @@ from journal.games.hildegard.state import (
     with_game,
 )
 
+HANDLERS: ByEvent[Handler] = ByEvent()
+"""How each of Hildegard's events changes the state."""
+
+
 # -- targets ---------------------------------------------------------------------------
 
-@applies
+@HANDLERS.register
 def _(event: hv.TargetStarted, state: State) -> State:
     h = focus(hildegard(state), event.shooter)
     target = make(Target, card=event.card, shooter=event.shooter, sets_allowed=event.card.sets)
@@ -67,7 +72,7 @@ def _on_shot(state: State, h: Hildegard, shooter: str, change: Any) -> State:
     return state
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.ShotDiceRolled, state: State) -> State:
     h = focus(hildegard(state), event.roller)
     encounter = h.encounter
@@ -84,19 +89,19 @@ def _(event: hv.ShotDiceRolled, state: State) -> State:
     return state
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.DiceLocked, state: State) -> State:
     h = focus(hildegard(state), event.roller)
     return _on_shot(state, h, event.roller, lambda s: lock(s, event.dice))
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.FinesseStopped, state: State) -> State:
     h = focus(hildegard(state), event.roller)
     return _on_shot(state, h, event.roller, lambda s: replace(s, finesse_over=True))
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.WildShotRolled, state: State) -> State:
     h = focus(hildegard(state), event.shooter)
     target = h.encounter
@@ -207,7 +212,7 @@ def _ended(
     return outcome, resources, recent(finished, line)
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.EncounterEnded, state: State) -> State:
     h = hildegard(state)
     h = focus(h, event.shooter) if event.shooter else h
@@ -222,7 +227,7 @@ def _(event: hv.EncounterEnded, state: State) -> State:
 
 # -- feats and effects -------------------------------------------------------------------
 
-@applies
+@HANDLERS.register
 def _(event: hv.FeatUsed, state: State) -> State:
     h = focus(hildegard(state), event.shooter)
     resources = dict(state.resources)
@@ -305,7 +310,7 @@ _FEATS = {"hone": _hone, "wild": _wild, "bullseye": _bullseye, "reset": _reset,
           "redo": _redo, "block": _block}
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.EffectSuffered, state: State) -> State:
     h = hildegard(state)
     if event.effect == "hit":
@@ -318,7 +323,7 @@ def _(event: hv.EffectSuffered, state: State) -> State:
 
 # -- face-offs (their steps: combat) ------------------------------------------------------
 
-@applies
+@HANDLERS.register
 def _(event: hv.FaceOffStarted, state: State) -> State:
     h = hildegard(state)
     shooters = tuple(c.name for c in state.characters) or ("Hildegard",)
@@ -328,12 +333,12 @@ def _(event: hv.FaceOffStarted, state: State) -> State:
     return with_game(state, replace(h, encounter=fight))
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.BlockPlaced, state: State) -> State:
     return place_block(state, hildegard(state), event.shooter, event.square, event.die)
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.TagTeamUsed, state: State) -> State:
     h = hildegard(state)
     fight = h.encounter
@@ -342,7 +347,7 @@ def _(event: hv.TagTeamUsed, state: State) -> State:
     return settle(state, h, replace(fight, tag_team=True))
 
 
-@applies
+@HANDLERS.register
 def _(event: hv.BullseyesAssigned, state: State) -> State:
     h = hildegard(state)
     fight = h.encounter

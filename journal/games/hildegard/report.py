@@ -20,7 +20,7 @@ from journal.games import Game
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
-from journal.games.hildegard.state import FaceOff, Target
+from journal.games.hildegard.state import FaceOff, Hildegard, Target
 from journal.report import fold
 from journal.report.fold import Taker
 from journal.report.model import Dice as DiceSection
@@ -179,7 +179,7 @@ class Encounters(fold.Encounters[_Track]):
     def _followed(self, recorded: Entry, before: State, after: State) -> None:
         now = after.game_state  # Hildegard's, after its event
         track = self.track
-        if track is None or now is before.game_state:
+        if track is None or now is before.game_state or not isinstance(now, Hildegard):
             return  # as it was: following it again changes nothing
         encounter = now.encounter
         if encounter is None:

@@ -206,6 +206,11 @@ class Hildegard:
     players are engaged with different Targets outside of a Face-Off (such as Fishing), each
     player will roll their own Wild Shot" (Two Player Face-Off Rules)."""
 
+    @property
+    def in_encounter(self) -> bool:
+        """A target or face-off is under way (not yet won, lost or ended)."""
+        return self.encounter is not None and self.encounter.outcome is None
+
     def moved_on(self) -> Hildegard:
         """A card was revealed: an encounter that is over leaves the screen."""
         encounter = self.encounter

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from journal.core.describe import says
+from journal.core.describe import Saying
+from journal.core.events import ByEvent
 from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import Inflicted
 
@@ -11,17 +12,21 @@ def _rolled(rolls: tuple[int, ...]) -> str:
     return f", rolled {', '.join(str(r) for r in rolls)}" if rolls else ""
 
 
-@says
+SAYINGS: ByEvent[Saying] = ByEvent()
+"""The sentence for each of Spire's End's events."""
+
+
+@SAYINGS.register
 def _(e: se.AllyDrawn) -> str:
     return f"Drew {e.card.name} as Ally {e.slot} ({e.card.hp} HP, {e.card.ap} AP)"
 
 
-@says
+@SAYINGS.register
 def _(e: se.FightBegan) -> str:
     return f"A fight with {e.enemy.name} began ({e.enemy.hp} HP, {e.enemy.ap} AP)"
 
 
-@says
+@SAYINGS.register
 def _(e: se.ActionPerformed) -> str:
     text = f"{e.actor}: action bar {e.bar}{_rolled(e.rolls)}"
     if e.target:
@@ -31,7 +36,7 @@ def _(e: se.ActionPerformed) -> str:
     return text + (f", effects to {e.given_to}" if e.given_to else "")
 
 
-@says
+@SAYINGS.register
 def _(e: se.EnemyActed) -> str:
     chosen = f", selection roll {e.selection}" if e.selection is not None else ""
     bar = f" (bar {e.bar})" if e.bar != e.card else ""
@@ -39,28 +44,28 @@ def _(e: se.EnemyActed) -> str:
     return f"{e.enemy}: action card {e.card}{bar}{chosen}{on}{_rolled(e.rolls)}"
 
 
-@says
+@SAYINGS.register
 def _(e: se.Rested) -> str:
     return f"{e.actor} rested"
 
 
-@says
+@SAYINGS.register
 def _(e: se.Recouped) -> str:
     what = f"cleanse of {e.effect}" if e.effect else e.kind
     return f"{e.actor} recouped ({what}), rolled {e.roll}" + (f", for {e.to}" if e.to else "")
 
 
-@says
+@SAYINGS.register
 def _(e: se.BoostSpent) -> str:
     return f"{e.actor} spent the boost meter for Strength"
 
 
-@says
+@SAYINGS.register
 def _(e: se.UpkeepDone) -> str:
     return f"{e.actor}'s upkeep"
 
 
-@says
+@SAYINGS.register
 def _(e: se.DeathMovePerformed) -> str:
     text = f"{e.ally}'s death move{_rolled(e.rolls)}"
     if e.given_to:
@@ -76,16 +81,16 @@ def inflicted_text(given: Inflicted) -> str:
     return given.effect.capitalize()
 
 
-@says
+@SAYINGS.register
 def _(e: se.EffectInflicted) -> str:
     return f"{inflicted_text(e.inflicted)} on {e.target}"
 
 
-@says
+@SAYINGS.register
 def _(e: se.SelectionRolled) -> str:
     return f"Selection roll {e.roll}: " + (e.ally or "no ally in play")
 
 
-@says
+@SAYINGS.register
 def _(e: se.FightEnded) -> str:
     return "Ended the fight"

@@ -122,3 +122,10 @@ class FightEnded(Payload):
     """The players end a fight the story ends (or abandon it)."""
 
     type: Literal["fight-ended"] = "fight-ended"
+
+
+EVENTS: tuple[type[Payload], ...] = (
+    AllyDrawn, FightBegan, ActionPerformed, EnemyActed, Rested, Recouped, BoostSpent,
+    UpkeepDone, DeathMovePerformed, EffectInflicted, SelectionRolled, FightEnded,
+)
+"""Every event of Spire's End's own, as the core learns them (journal.core.events.learn)."""

@@ -1,6 +1,6 @@
-"""How Spire's End's events change its state: the handlers, registered with the core fold
-(`journal.core.state.applies`) when the game is loaded. A turn's steps are `turns`'s, a fight's
-start and end `combat`'s; the state's classes are `state`'s, which imports none of them.
+"""How Spire's End's events change its state: the handlers, in `HANDLERS`, which the core's
+fold reads. A turn's steps are `turns`'s, a fight's start and end `combat`'s; the state's
+classes are `state`'s, which imports none of them.
 """
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from journal.core.state import Character, State, applies
+from journal.core.events import ByEvent
+from journal.core.state import Character, Handler, State
 from journal.games.spires_end import events as se
 from journal.games.spires_end.combat import end_fight, first_turn
 from journal.games.spires_end.state import Fight, Fighter, spires_end, with_game
@@ -23,8 +24,11 @@ from journal.games.spires_end.turns import (
     upkeep,
 )
 
+HANDLERS: ByEvent[Handler] = ByEvent()
+"""How each of Spire's End's events changes the state."""
 
-@applies
+
+@HANDLERS.register
 def _(event: se.AllyDrawn, state: State) -> State:
     game = spires_end(state)
     card = event.card
@@ -52,7 +56,7 @@ def _items_pass(state: State, dead: str, heir: str) -> State:
     return replace(state, items=items)
 
 
-@applies
+@HANDLERS.register
 def _(event: se.FightBegan, state: State) -> State:
     game = spires_end(state)
     enemy = Fighter(event.enemy, event.enemy.hp, event.enemy.ap)
@@ -61,47 +65,47 @@ def _(event: se.FightBegan, state: State) -> State:
     return with_game(state, game)
 
 
-@applies
+@HANDLERS.register
 def _(event: se.ActionPerformed, state: State) -> State:
     return _on_fight(state, lambda game: action(game, event))
 
 
-@applies
+@HANDLERS.register
 def _(event: se.EnemyActed, state: State) -> State:
     return _on_fight(state, lambda game: enemy_action(game, event))
 
 
-@applies
+@HANDLERS.register
 def _(event: se.Rested, state: State) -> State:
     return _on_fight(state, lambda game: rest(game, event))
 
 
-@applies
+@HANDLERS.register
 def _(event: se.Recouped, state: State) -> State:
     return _on_fight(state, lambda game: recoup(game, event))
 
 
-@applies
+@HANDLERS.register
 def _(event: se.BoostSpent, state: State) -> State:
     return with_game(state, boost(spires_end(state), event))
 
 
-@applies
+@HANDLERS.register
 def _(event: se.UpkeepDone, state: State) -> State:
     return _on_fight(state, lambda game: upkeep(game, event))
 
 
-@applies
+@HANDLERS.register
 def _(event: se.DeathMovePerformed, state: State) -> State:
     return with_game(state, death_move(spires_end(state), event))
 
 
-@applies
+@HANDLERS.register
 def _(event: se.EffectInflicted, state: State) -> State:
     return with_game(state, inflicted(spires_end(state), event))
 
 
-@applies
+@HANDLERS.register
 def _(event: se.FightEnded, state: State) -> State:
     game = spires_end(state)
     if game.fight is None or not game.fight.under_way:

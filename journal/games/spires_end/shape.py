@@ -7,11 +7,15 @@ read by the type checker alone, at the top of the game's layers.
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import journal.games.spires_end as package
     from journal.cli.complete import Commands
     from journal.games import interface
     from journal.games.spires_end import (
         catalog,
         commands,
+        describe,
+        events,
+        evolve,
         index,
         insight,
         odds,
@@ -23,7 +27,11 @@ if TYPE_CHECKING:
     )
     from journal.report.parts import GameReport
 
+    _package: interface.Package = package
     _catalog: interface.Catalog = catalog
+    _describe: interface.Describe = describe
+    _events: interface.Events = events
+    _evolve: interface.Evolve = evolve
     _index: interface.Index = index
     _insight: interface.Insight = insight
     _odds: interface.Odds = odds

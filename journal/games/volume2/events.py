@@ -225,3 +225,13 @@ class ItemUsed(Payload):
     type: Literal["item-used"] = "item-used"
     item: str
     holder: str | None = None
+
+
+EVENTS: tuple[type[Payload], ...] = (
+    AllyJoined, EncounterBegan, ActionDiceRolled, ActionDiceLocked, FinesseEnded,
+    ActionTaken, HiveDeployed, TurnEnded, TargetRolled, TargetChosen, EnemyAttacked,
+    AbilityTriggered, EncounterClosed, TradingCardRevealed, ItemBought, WaterfallLaid,
+    WaterfallCardChosen, WaterfallCardsRemoved, WaterfallEnded, EpisodeEnded,
+    DeckCardPulled, ItemUsed,
+)
+"""Every event of Volume 2's own, as the core learns them (journal.core.events.learn)."""

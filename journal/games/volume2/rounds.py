@@ -1,6 +1,6 @@
 """The enemies' turn, the round's end and the encounter's end in Volume 2: pure steps from
-(the game, the core resources, the event) to the game and resources after it, and the fold's
-registration of every encounter event (the allies' turns are `combat`'s).
+(the game, the core resources, the event) to the game and resources after it (the allies'
+turns are `combat`'s; journal.games.volume2.evolve folds each event with its step).
 
 The target roll, each attack read on the damage table, QUICKDRAW and the abilities that
 change a number, the recoup that ends a round, the retreat, the reset and the spoils.
@@ -8,30 +8,20 @@ change a number, the recoup that ends a round, the retreat, the reset and the sp
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
-from journal.core.events import Payload
-from journal.core.state import State, applies
+from journal.core.state import State
 from journal.core.words import plural
 from journal.games.volume2 import events as v2
 from journal.games.volume2.combat import (
     Resources,
     Step,
-    action,
     attacks_of,
-    begin,
-    deployed,
     encounter_of,
-    finesse_ended,
     hurt,
     knocked_out,
-    locked,
     lost,
     points,
-    rolled,
-    turn_ended,
     with_ally,
 )
 from journal.games.volume2.state import (
@@ -40,7 +30,6 @@ from journal.games.volume2.state import (
     Volume2,
     finished,
     mirrored,
-    volume2,
     with_game,
 )
 
@@ -192,51 +181,3 @@ def reset(state: State, game: Volume2) -> State:
     return replace(state, characters=tuple(
         replace(c, hp=hp, ap=ap) for c in state.characters
         for hp, ap in [state.limits(c)]))
-
-
-# -- evolve: each encounter event's step, registered for the fold ------------------------
-
-Change = Callable[[Volume2, Resources], Step]
-
-
-@applies
-def _(event: v2.EncounterBegan, state: State) -> State:
-    return with_game(state, begin(volume2(state), event, state.raised))
-
-
-def _on_encounter(state: State, change: Change) -> State:
-    """Change the encounter under way (and the core resources); with none, nothing. An
-    encounter that ends is reset (or lost) at once."""
-    game = volume2(state)
-    if not game.in_encounter:
-        return state
-    after, resources = change(game, state.resources)
-    if resources is not state.resources:
-        state = replace(state, resources=resources)
-    state = with_game(state, after)
-    if not after.in_encounter and after.encounter is not None:
-        state = reset(state, after)
-    return state
-
-
-def _handles(event_type: type[Payload], step: Callable[[Volume2, Resources, Any], Step],
-             ) -> None:
-    def handler(event: Any, state: State) -> State:
-        return _on_encounter(state, lambda game, resources: step(game, resources, event))
-
-    handler.__annotations__ = {"event": event_type, "state": State, "return": State}
-    applies(handler)
-
-
-STEPS: tuple[tuple[type[Payload], Callable[[Volume2, Resources, Any], Step]], ...] = (
-    (v2.ActionDiceRolled, rolled), (v2.ActionDiceLocked, locked),
-    (v2.FinesseEnded, finesse_ended), (v2.ActionTaken, action),
-    (v2.HiveDeployed, deployed), (v2.TurnEnded, turn_ended),
-    (v2.TargetRolled, target_rolled), (v2.TargetChosen, target_chosen),
-    (v2.EnemyAttacked, attacked), (v2.EncounterClosed, ended),
-    (v2.AbilityTriggered, triggered),
-)
-"""Each encounter event and the step that folds it."""
-
-for _event, _step in STEPS:
-    _handles(_event, _step)

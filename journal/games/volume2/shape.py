@@ -7,12 +7,16 @@ read by the type checker alone, at the top of the game's layers.
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import journal.games.volume2 as package
     from journal.cli.complete import Commands
     from journal.games import interface
     from journal.games.volume2 import (
         catalog,
         commands,
         demo,
+        describe,
+        events,
+        evolve,
         index,
         insight,
         odds,
@@ -25,7 +29,11 @@ if TYPE_CHECKING:
     from journal.report.parts import GameReport
     from journal.service.demo import Demo
 
+    _package: interface.Package = package
     _catalog: interface.Catalog = catalog
+    _describe: interface.Describe = describe
+    _events: interface.Events = events
+    _evolve: interface.Evolve = evolve
     _index: interface.Index = index
     _insight: interface.Insight = insight
     _odds: interface.Odds = odds

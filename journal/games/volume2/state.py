@@ -10,9 +10,9 @@ the same cubes and discs. What the dice imply is worked out in `combat`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal
 
-from journal.core.state import Character, Item, State, applies, recent
+from journal.core.state import State, recent
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
 
@@ -260,65 +260,6 @@ def finished(game: Volume2, line: str) -> tuple[str, ...]:
     return recent(game.finished, line)
 
 
-# -- evolve ------------------------------------------------------------------------------
-
-@applies
-def _(event: v2.AllyJoined, state: State) -> State:
-    card = event.card
-    if state.character(card.name) is None:
-        joined = Character(card.name, card.hp, card.hp, card.ap, card.ap)
-        state = replace(state, characters=(*state.characters, joined))
-    game = volume2(state)
-    return with_game(state, replace(game, party=(*game.party, card), resolved=()))
-
-
-# -- the world between fights --------------------------------------------------------------
-
-@applies
-def _(event: v2.TradingCardRevealed, state: State) -> State:
-    game = volume2(state)
-    card = event.card
-    said = (f"Trading post card {len(game.trading) + 1}: {card.name} for {card.price()}",)
-    revealed = Trade(card, story_card(state))
-    return with_game(state, replace(game, trading=(*game.trading, revealed), resolved=said))
-
-
-@applies
-def _(event: v2.ItemBought, state: State) -> State:
-    game, card = volume2(state), event.card
-    resources = dict(state.resources)
-    for resource, price in (("meat", card.meat), ("pelts", card.pelts)):
-        resources[resource] = resources.get(resource, 0) - price
-    item = Item(card.name, card.kind, event.holder, raises=card.raises)
-    said = (f"Bought {card.name} for {card.price()}" +
-            (f"; {event.holder} holds it" if event.holder else ""),)
-    state = replace(state, resources=resources, items=(*state.items, item))
-    index = next((i for i in reversed(range(len(game.trading)))
-                  if game.trading[i].card.name == card.name), None)
-    trading = game.trading if index is None else (
-        *game.trading[:index], replace(game.trading[index], bought=True),
-        *game.trading[index + 1:])
-    return with_game(state, replace(game, trading=trading, resolved=said))
-
-
-@applies
-def _(event: v2.WaterfallLaid, state: State) -> State:
-    game = volume2(state)
-    laid = Waterfall(event.event, event.rows)
-    said = (f"{event.event}: {sum(event.rows)} cards face down in {len(event.rows)} rows "
-            f"({', '.join(str(n) for n in event.rows)})",)
-    return with_game(state, replace(game, waterfall=laid, laid=(*game.laid, event.event),
-                                    resolved=said))
-
-
-def _on_waterfall(state: State, change: Any) -> State:
-    game = volume2(state)
-    if game.waterfall is None:
-        return state
-    after, said = change(game.waterfall)
-    return with_game(state, replace(game, waterfall=after, resolved=said))
-
-
 LETTERS = "ABCDEFGH"
 """Row 2 onward: "Position Letter (A–F)" (a forced layout may hold up to 8)."""
 
@@ -328,76 +269,12 @@ def card_name(row: int, card: int) -> str:
     return f"row 1 card {card}" if row == 1 else f"row {row} card {LETTERS[card - 1]}"
 
 
-@applies
-def _(event: v2.WaterfallCardChosen, state: State) -> State:
-    def choose(fall: Waterfall) -> tuple[Waterfall, tuple[str, ...]]:
-        rest = len([c for c in fall.left(event.row) if c != event.card])
-        chosen = (*((r, c) for r, c in fall.chosen if r != event.row), (event.row, event.card))
-        discarded = (f"no other card of row {event.row} is left" if not rest else
-                     f"the other card of row {event.row} is discarded" if rest == 1 else
-                     f"the other {rest} of row {event.row} are discarded")
-        return replace(fall, chosen=chosen), (
-            f"Chose {card_name(event.row, event.card)}: reveal it; {discarded}",)
-
-    return _on_waterfall(state, choose)
-
-
-@applies
-def _(event: v2.WaterfallCardsRemoved, state: State) -> State:
-    def remove(fall: Waterfall) -> tuple[Waterfall, tuple[str, ...]]:
-        gone = tuple((event.row, c) for c in event.cards if (event.row, c) not in fall.removed)
-        names = ", ".join(card_name(event.row, c) for c in event.cards)
-        return replace(fall, removed=(*fall.removed, *gone)), (f"Removed {names}",)
-
-    return _on_waterfall(state, remove)
-
-
-@applies
-def _(event: v2.WaterfallEnded, state: State) -> State:
-    def end(fall: Waterfall) -> tuple[Waterfall, tuple[str, ...]]:
-        return replace(fall, ended=event.card), (
-            f"{fall.event} ends: reveal story card {event.card}",)
-
-    return _on_waterfall(state, end)
-
-
-@applies
-def _(event: v2.EpisodeEnded, state: State) -> State:
-    carried = event.carried
-    said = (f"The episode ends on card {carried.ended_on}" if carried.ended_on else
-            "The episode ends", *(f"Carried over: {line}" for line in carry_lines(carried)))
-    game = replace(volume2(state), episode_ended=carried.ended_on or 0, resolved=said)
-    return with_game(state, game)
-
-
 def carry_lines(carried: v2.CarryOver) -> list[str]:
     held = ", ".join(f"{n} {r}" for r, n in carried.resources)
     return [f"allies {', '.join(carried.allies) or 'none'}",
             f"milestones {', '.join(str(m) for m in carried.milestones) or 'none'}",
             f"items {', '.join(i.name for i in carried.items) or 'none'}",
             *([held] if held else [])]
-
-
-@applies
-def _(event: v2.DeckCardPulled, state: State) -> State:
-    follow = {"ally": f"`spire draw {event.name}` when the ally joins",
-              "wildlife": "`spire fight` it; then it goes back into the deck",
-              "duster": "follow the card"}[event.deck]
-    said = (f"Pulled {event.name} from the {event.deck.capitalize()} Deck: {follow}",)
-    return with_game(state, replace(volume2(state), resolved=said))
-
-
-@applies
-def _(event: v2.ItemUsed, state: State) -> State:
-    folded = event.item.casefold()
-    index = next((i for i, item in enumerate(state.items)
-                  if item.name.casefold() == folded and item.holder == event.holder), None)
-    if index is None:
-        return state
-    state = replace(state, items=state.items[:index] + state.items[index + 1:])
-    said = (f"Used {event.item}" + (f" ({event.holder}'s)" if event.holder else "")
-            + ": it is gone",)
-    return with_game(state, replace(volume2(state), resolved=said))
 
 
 STATE = Volume2
