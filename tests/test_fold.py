@@ -59,8 +59,9 @@ def test_a_streamed_replay_is_the_fold_of_the_events_read(tmp_path: Path) -> Non
     db = tmp_path / "long.sqlite"
     build(db, 2_000)
     journal = Journal(str(db))
-    state = journal.replays.rebuild()
-    assert state == project(journal.store.log.read(journal.store.tree.branch(journal.campaign())))
+    state = journal.read.replays.rebuild()
+    branch = journal.store.tree.branch(journal.read.campaign())
+    assert state == project(journal.store.log.read(branch))
     assert state.resources["feats"] > 0 and state.game_state.finished
 
 
@@ -71,7 +72,7 @@ def test_the_fold_gives_the_states_it_gave_before_the_shortcuts(tmp_path: Path) 
     db = tmp_path / "long.sqlite"
     build(db, 2_000)
     journal = Journal(str(db))
-    events = journal.store.log.read(journal.store.tree.branch(journal.campaign()))
+    events = journal.store.log.read(journal.store.tree.branch(journal.read.campaign()))
 
     def seen(n: int) -> dict[str, Any]:
         data = shown.state_json(project(events[:n]))

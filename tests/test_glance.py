@@ -51,12 +51,12 @@ def test_the_glance_kept_at_each_head_is_the_glance_of_its_fold(
         journal = Journal(str(Path(here) / "journal.sqlite"))
         journal.new("walk", game, 1)
         _play(journal, plan)
-        for branch in journal.store.tree.branches(journal.campaign()):
-            shown = journal.status(branch.name)
+        for branch in journal.store.tree.branches(journal.read.campaign()):
+            shown = journal.read.status(branch.name)
             assert shown.branch == branch
             expected = glance.of(project(journal.store.log.read(branch)))
             assert shown.glance.dumps() == expected.dumps(), branch.name
-        assert journal.verify() == []
+        assert journal.read.verify() == []
 
 
 def test_status_from_the_glance_reads_as_status_from_the_fold(hildegard: Spire) -> None:
@@ -176,6 +176,6 @@ def test_a_writer_that_another_overtakes_keeps_the_glance_of_what_is_there(tmp_p
     b.execute(lambda v: decide.note("the gate is shut"))
     assert overtaken
     fresh = Journal(db)
-    glanced = fresh.status().glance
-    assert glanced.state["resources"]["gold"] == 4 == fresh.replays.rebuild().resources["gold"]
-    assert fresh.verify() == []
+    glanced = fresh.read.status().glance
+    assert glanced.state["resources"]["gold"] == 4 == fresh.read.replays.rebuild().resources["gold"]
+    assert fresh.read.verify() == []

@@ -159,9 +159,9 @@ def test_the_reports_map_draws_only_cards_seen_and_highlights_the_current_road(
     nothing else, the current road's arcs in its own colour, names escaped."""
     from journal.insight import mapping
     from journal.report import roads
-    from journal.service.journal import Journal
+    from journal.service.reading import Reading
 
-    game, current, found_roads = mapping.roads(Journal(str(mapped.db)))
+    game, current, found_roads = mapping.roads(Reading(str(mapped.db)))
     drawn = roads.svg(mapping.story_map(game, current, found_roads))
     labels = {int(n) for n in re.findall(r">(\d+)</text>", drawn)}
     assert labels == SEEN

@@ -692,7 +692,7 @@ def test_the_enemys_set_agrees_with_the_rules_and_the_fold(spire: Spire) -> None
     """The Crows' set on Hildegard's meter (squares 1-3: crescent, crescent, ring), after
     the rulebook's round: meter_odds against every roll driven through the rules."""
     from journal.games.hildegard import meter_odds
-    from journal.service.journal import Journal
+    from journal.service.reading import Reading
 
     spire.ok("new", "oaks", "--game", "hildegard")
     spire.ok("faceoff", "The Crows")
@@ -700,7 +700,7 @@ def test_the_enemys_set_agrees_with_the_rules_and_the_fold(spire: Spire) -> None
     spire.ok("lock", "1", "2")
     spire.ok("roll", "c", "c")
     spire.ok("wild", "bullseye")
-    state = Journal(str(spire.db)).view().state
+    state = Reading(str(spire.db)).view().state
     found = spire.json("odds")["enemy_set"]
     expected = _fold_enemy_set(state)
     from journal.games.hildegard.state import FaceOff, hildegard

@@ -17,6 +17,7 @@ from journal.core import decide
 from journal.errors import BadInput, Refused, RuleViolation
 from journal.render import lines as render
 from journal.service.journal import Command, Journal, View
+from journal.service.reading import Reading
 
 GAMES = ("hildegard", "spires-end", "volume2")
 CARDS = st.integers(min_value=0, max_value=14)  # 0 is not a card: bad input
@@ -71,7 +72,7 @@ DECISIONS: dict[str, Callable[..., Command]] = {
 
 def fresh(db: Path) -> View:
     """The branch as a new reader sees it: every event read from the file and folded."""
-    return Journal(str(db)).view()
+    return Reading(str(db)).view()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

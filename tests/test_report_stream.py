@@ -20,6 +20,7 @@ from conftest import Spire
 from journal import report as report_
 from journal.report import KEEPS, gather, render
 from journal.service.journal import Journal
+from journal.service.reading import Reading
 from journal.store import Log
 
 sys.path.insert(0, str(Path(__file__).parent / "bench"))
@@ -86,7 +87,7 @@ def test_the_report_folds_each_event_once_and_holds_a_state_or_two_at_a_time(
     long_campaign: Path, monkeypatch: pytest.MonkeyPatch, fmt: str,
 ) -> None:
     watched = Watched(monkeypatch)
-    found = gather(Journal(str(long_campaign)), keep=KEEPS[fmt])
+    found = gather(Reading(str(long_campaign)), keep=KEEPS[fmt])
     # The note written at the gate counts; the slips undone and the undos themselves not.
     counted = EVENTS + 1 - 2 * UNDOS
     assert watched.folded == counted, (watched.folded, counted)
@@ -97,7 +98,7 @@ def test_the_report_folds_each_event_once_and_holds_a_state_or_two_at_a_time(
 
 def test_a_long_campaign_keeps_what_it_shows_or_spools_what_grows(long_campaign: Path) -> None:
     journal = Journal(str(long_campaign))
-    shown = gather(journal, keep="shown")
+    shown = gather(journal.read, keep="shown")
     assert shown.shown is not None and shown.spooled is None
     assert len(shown.encounters) <= 40 and len(shown.timeline) <= 400 + 2  # + 2 checkpoints
     assert len(shown.path) <= 200 and shown.notes == ()
@@ -107,7 +108,7 @@ def test_a_long_campaign_keeps_what_it_shows_or_spools_what_grows(long_campaign:
     assert shown.undos[-1].position > shown.undos[0].position
     said = f"The latest 100 undos; {UNDOS - 100} earlier ones are left out here"
     assert said in render(shown, "md") and said in render(shown, "html")
-    spooled = gather(journal, keep="spooled")
+    spooled = gather(journal.read, keep="spooled")
     assert spooled.encounters == spooled.timeline == spooled.path == spooled.notes == ()
     assert spooled.undos == () and len(spooled.spooled.undos) == UNDOS
     assert len(spooled.spooled.encounters) == shown.shown.encounters.total
@@ -118,13 +119,13 @@ def test_every_way_of_keeping_writes_the_same_documents(long_campaign: Path, bra
     """The whole report held in memory, as before the report streamed, against the ways
     the command keeps it: the same Markdown, HTML and JSON, byte for byte."""
     journal = Journal(str(long_campaign))
-    whole = gather(journal, branch, keep="whole")
+    whole = gather(journal.read, branch, keep="whole")
     for fmt in ("md", "html", "json"):
-        assert render(gather(journal, branch, keep=KEEPS[fmt]), fmt) == render(whole, fmt), fmt
+        assert render(gather(journal.read, branch, keep=KEEPS[fmt]), fmt) == render(whole, fmt), fmt
     data = json.loads(render(whole, "json"))
     assert len(data["undos"]) == UNDOS and len(data["encounters"]) >= 300
     with pytest.raises(ValueError, match="keeps everything"):
-        render(gather(journal, branch, keep="shown"), "json")
+        render(gather(journal.read, branch, keep="shown"), "json")
 
 
 def test_the_command_writes_the_json_report_in_pieces(
@@ -163,6 +164,6 @@ def test_the_report_and_its_map_fold_no_branch_to_know_where_it_stands(
         return stream(self, *args, **kwargs)
 
     monkeypatch.setattr(Log, "stream", watched)
-    found = gather(Journal(str(long_campaign)), "other-road", keep="shown")
+    found = gather(Reading(str(long_campaign)), "other-road", keep="shown")
     assert found.story_map is not None and len(found.story_map.roads) == 2
     assert folded == []

@@ -25,7 +25,7 @@ PLAN = st.lists(st.one_of(STEPS, st.tuples(st.just("rewind"), st.integers(1, 40)
 def _play(journal: Journal, plan: list[tuple[str, Any, bool]]) -> None:
     for name, args, force in plan:
         if name == "rewind":
-            _fork(journal, min(args, journal.view().branch.head))
+            _fork(journal, min(args, journal.read.view().branch.head))
             continue
         try:
             journal.execute(DECISIONS[name](*args), force=force)
@@ -35,13 +35,13 @@ def _play(journal: Journal, plan: list[tuple[str, Any, bool]]) -> None:
 
 def _fork(journal: Journal, at: int) -> None:
     """Rewind to position `at` of the current branch through a checkpoint made there."""
-    view = journal.view()
+    view = journal.read.view()
     name = f"at-{view.branch.name}-{at}"
-    if any(c.name == name for c in journal.checkpoints(view)):
+    if any(c.name == name for c in journal.read.checkpoints(view)):
         return
     journal.store.tree.add_checkpoint(view.branch, name, at, journal.now())
-    if any(c.name == name for c in journal.checkpoints(view)):  # not at an undone event
-        journal.rewind(name, f"b{len(journal.branches())}")
+    if any(c.name == name for c in journal.read.checkpoints(view)):  # not at an undone event
+        journal.rewind(name, f"b{len(journal.read.branches())}")
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -58,7 +58,7 @@ def test_snapshot_plus_tail_equals_a_full_fold_on_every_branch(
         journal = Journal(str(Path(here) / "journal.sqlite"))
         journal.new("walk", game, 1)
         _play(journal, plan)
-        branches = journal.store.tree.branches(journal.campaign())
+        branches = journal.store.tree.branches(journal.read.campaign())
         for which, where in picks:
             branch = branches[which % len(branches)]
             history = journal.store.log.read(branch)
@@ -68,6 +68,7 @@ def test_snapshot_plus_tail_equals_a_full_fold_on_every_branch(
                 branch, at, PROJECTION_VERSION, snapshots.encode(state), journal.now())
         for branch in branches:
             full = project(journal.store.log.read(branch))
-            assert journal.view(branch.name).state == full, branch.name
-            assert journal.replays.rebuild(branch.name) == full, branch.name  # the streamed replay
-        assert journal.verify() == []
+            assert journal.read.view(branch.name).state == full, branch.name
+            # the streamed replay
+            assert journal.read.replays.rebuild(branch.name) == full, branch.name
+        assert journal.read.verify() == []

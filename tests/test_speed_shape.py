@@ -24,6 +24,7 @@ from journal.core.state import project
 from journal.core.stepwise import Stepwise, TooDeep
 from journal.errors import Refused
 from journal.service.journal import Journal
+from journal.service.reading import Reading
 
 sys.path.insert(0, str(Path(__file__).parent / "bench"))
 from journal_gen import build, payloads
@@ -165,7 +166,7 @@ def test_a_whole_fold_runs_with_the_collector_paused(
 
     def run() -> None:
         if command == ["rebuild"]:
-            assert Journal(str(long_campaign.db)).replays.rebuild().players
+            assert Reading(str(long_campaign.db)).replays.rebuild().players
         else:
             long_campaign(*command)
 
@@ -242,9 +243,9 @@ def test_the_first_status_after_an_import_reads_no_event(spire: Spire, tmp_path:
     other = Spire(tmp_path / "other.sqlite")
     assert "3000 events" in other.ok("import", str(exported), "--name", "copy")
     journal = Journal(str(other.db))
-    status = journal.status()
+    status = journal.read.status()
     assert journal.store.log.rows_read == 0
-    assert status.glance == Journal(str(spire.db)).status().glance
+    assert status.glance == Reading(str(spire.db)).status().glance
     assert other.ok("status") == spire.ok("status").replace("long", "copy")
 
 
@@ -380,7 +381,7 @@ def test_a_write_reads_the_journal_in_one_transaction_before_it(spire: Spire) ->
     begun.clear()
     journal.execute(gain, player=lambda state: state.players)  # told from the state
     assert begun == [False, True]
-    assert journal.history()[-1].player == 1
+    assert journal.read.history()[-1].player == 1
 
     with journal.store.look(), pytest.raises(AssertionError, match="inside a look"):
         journal.execute(gain)
@@ -399,7 +400,7 @@ def test_a_status_reads_the_journal_in_one_transaction(spire: Spire) -> None:
     spire.ok("checkpoint", "bridge")
     spire.ok("undo")  # takes back the gold the bridge marks: the bridge no longer counts
     journal = Journal(str(spire.db))
-    journal.status()  # the glance at the head kept, as any write keeps it
+    journal.read.status()  # the glance at the head kept, as any write keeps it
     begun: list[bool] = []
     asked: list[str] = []
     sa.event.listen(journal.store.engine, "begin", lambda conn: begun.append(
@@ -407,7 +408,7 @@ def test_a_status_reads_the_journal_in_one_transaction(spire: Spire) -> None:
     sa.event.listen(journal.store.engine, "before_cursor_execute",
                     lambda conn, cursor, statement, *_: asked.append(statement))
 
-    shown = journal.status()
+    shown = journal.read.status()
     assert begun == [False]
     assert [c.name for c in shown.checkpoints] == ["start", "gate"]
     assert shown.branch.head == 4  # started, +2, +1, its undo (a checkpoint is no event)

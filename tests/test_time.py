@@ -129,7 +129,7 @@ def test_a_checkpoint_another_player_made_meanwhile_keeps_its_name(spire: Spire)
     spire.ok("new", "gray-oaks", "--game", "hildegard")
     spire.ok("gain", "gold", "2")
     mine = Journal(str(spire.db))
-    looked = mine.view()  # before the other player's checkpoint
+    looked = mine.read.view()  # before the other player's checkpoint
     spire.ok("checkpoint", "gate")
     spire.ok("gain", "gold", "1")
     before = spire.journal_rows(), spire.json("checkpoints")

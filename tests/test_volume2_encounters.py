@@ -551,8 +551,9 @@ def test_a_long_campaign_folds_alike_from_snapshots_and_streams(tmp_path: Any) -
     assert "Finnian spends 1 HP" in spire.ok("status")
     spire.ok("replay", "--verify")
     journal = Journal(str(db))
-    state = journal.replays.rebuild()
-    assert state == project(journal.store.log.read(journal.store.tree.branch(journal.campaign())))
+    state = journal.read.replays.rebuild()
+    branch = journal.store.tree.branch(journal.read.campaign())
+    assert state == project(journal.store.log.read(branch))
     assert snapshots.decode(snapshots.encode(state)) == state
     assert len(state.game_state.finished) == 10
 

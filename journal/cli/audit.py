@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from journal.cli import app
-from journal.cli.common import Branch, Json, journal
+from journal.cli.common import Branch, Json, reading
 
 
 @app.command()
@@ -46,7 +46,7 @@ def audit(
     from journal.render.progress import working
 
     with working("auditing"):
-        report = journal(ctx, reads=True).audit(branch, every, expect)
+        report = reading(ctx).audit(branch, every, expect)
     if as_json:
         render.print_json(render_audit.audit_json(report))
     else:

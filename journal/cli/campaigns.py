@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from journal.cli import app
-from journal.cli.common import Force, Json, journal
+from journal.cli.common import Force, Json, journal, reading
 from journal.core.words import listed
 from journal.games import names
 
@@ -66,7 +66,7 @@ def list_campaigns(ctx: typer.Context, as_json: Json = False) -> None:
     """
     from journal.render import lines as render
 
-    rows = journal(ctx, reads=True).campaigns()
+    rows = reading(ctx).campaigns()
     if as_json:
         render.print_json(render.campaigns_json(rows))
     else:
@@ -127,7 +127,7 @@ def demo(
         for line in render.encounter_lines(state):
             render.say(line)
         render.say("")
-    render_status.show(j.status())
+    render_status.show(j.read.status())
     render.say("")
     render.log(played.view, played.view.history)
 

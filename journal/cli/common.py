@@ -15,6 +15,7 @@ None when there is no journal or campaign yet (journal/cli/dispatch.py)."""
 
 if TYPE_CHECKING:
     from journal.service.journal import Command, Journal, Recorder
+    from journal.service.reading import Reading
 
 
 @dataclass(frozen=True)
@@ -137,6 +138,13 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
         raise NoJournal(f"no journal at {shown(key[0])}: `spire new NAME --game GAME` starts one "
                         "there; --db or SPIRE_DB names another, `spire where` says which")
     return found
+
+
+
+def reading(ctx: typer.Context) -> Reading:
+    """The journal the command reads (`journal(ctx, reads=True)`'s `read`): its campaigns,
+    views, statuses and replays; one that is not there is said so, and nothing is made."""
+    return journal(ctx, reads=True).read
 
 
 def act(

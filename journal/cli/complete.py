@@ -83,17 +83,17 @@ def _resources(table: Table) -> list[str]:
 
 
 def campaign_names(table: Table) -> list[str]:
-    return [c.name for c, _, _ in table.journal().campaigns()]
+    return [c.name for c, _, _ in table.journal().read.campaigns()]
 
 
 def _checkpoints(table: Table) -> list[str]:
     """The checkpoints the current branch can rewind to, latest first."""
-    j = table.journal()
+    j = table.journal().read
     return [c.name for c in reversed(j.checkpoints(j.view(), cards=False))]
 
 
 def _branches(table: Table) -> list[str]:
-    return [b.branch.name for b in table.journal().branches(cards=False)]
+    return [b.branch.name for b in table.journal().read.branches(cards=False)]
 
 
 def _shells(table: Table) -> tuple[str, ...]:

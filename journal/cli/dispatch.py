@@ -41,7 +41,7 @@ def game_of(ctx: Context) -> str | None:
         from journal.errors import NoJournal, NotFound
 
         try:
-            root.meta[GAME] = journal(root, reads=True).game()
+            root.meta[GAME] = journal(root, reads=True).read.game()
         except (NoJournal, NotFound):
             root.meta[GAME] = None
     found: str | None = root.meta[GAME]

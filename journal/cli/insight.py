@@ -6,7 +6,7 @@ from __future__ import annotations
 import typer
 
 from journal.cli import app
-from journal.cli.common import Json, journal
+from journal.cli.common import Json, reading
 
 
 @app.command("map")
@@ -26,7 +26,7 @@ def story_map(ctx: typer.Context, as_json: Json = False) -> None:
     from journal.render import insight as render_insight
     from journal.terminal import print_json
 
-    game, current, roads = mapping.roads(journal(ctx, reads=True))
+    game, current, roads = mapping.roads(reading(ctx))
     found = mapping.story_map(game, current, roads)
     if as_json:
         print_json(mapping.to_json(found))
@@ -64,7 +64,7 @@ def odds(
     from journal.render import insight as render_insight
     from journal.terminal import print_json
 
-    found = weigh(journal(ctx, reads=True).view().state)
+    found = weigh(reading(ctx).view().state)
     if as_json:
         print_json(found)
     else:

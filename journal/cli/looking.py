@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from journal.cli import app
-from journal.cli.common import Branch, Json, journal
+from journal.cli.common import Branch, Json, journal, reading
 
 
 @app.command()
@@ -22,7 +22,7 @@ def status(
     """
     from journal.render import status as render_status
 
-    seen = journal(ctx, reads=True).status(branch)
+    seen = reading(ctx).status(branch)
     if as_json:
         render_status.show_json(seen)
     else:
@@ -46,7 +46,7 @@ def log(
     """
     from journal.render import lines as render
 
-    view = journal(ctx, reads=True).view(branch)
+    view = reading(ctx).view(branch)
     events = view.history[-last:] if last else view.history
     if as_json:
         retracted = view.retracted
@@ -90,7 +90,7 @@ def show(
     """
     from journal.render import lines as render
 
-    view, recorded = journal(ctx, reads=True).event(seq)
+    view, recorded = reading(ctx).event(seq)
     if as_json:
         render.print_json(render.event_json(recorded, view.retracted))
     else:

@@ -174,7 +174,7 @@ class Shell:
         from journal.errors import SpireError
 
         try:
-            return self.journal().view()
+            return self.journal().read.view()
         except SpireError:
             return None
 

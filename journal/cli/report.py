@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from journal.cli import app
-from journal.cli.common import Branch, journal
+from journal.cli.common import Branch, reading
 from journal.errors import BadInput
 from journal.paths import write_whole
 
@@ -46,7 +46,7 @@ def report(
     from journal.render.progress import working
 
     with working(f"writing the {kind} report"):
-        text = pieces(gather(journal(ctx, reads=True), branch, KEEPS[kind]), kind)
+        text = pieces(gather(reading(ctx), branch, KEEPS[kind]), kind)
         if written_to is not None:
             written = _written(written_to, text)
     if written_to is None:  # on the terminal once the progress line is gone

@@ -62,7 +62,7 @@ class CommandLine:
         from journal.errors import SpireError
 
         try:
-            return self.journal().view()
+            return self.journal().read.view()
         except SpireError:
             return None
 

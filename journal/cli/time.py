@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from journal.cli import app
-from journal.cli.common import Branch, Json, journal
+from journal.cli.common import Branch, Json, journal, reading
 
 
 @app.command()
@@ -38,7 +38,7 @@ def checkpoints(ctx: typer.Context, as_json: Json = False) -> None:
     """
     from journal.render import lines as render
 
-    j = journal(ctx, reads=True)
+    j = reading(ctx)
     marks = j.checkpoints(j.view())
     if as_json:
         render.print_json([render.checkpoint_json(m) for m in marks])
@@ -86,7 +86,7 @@ def branches(ctx: typer.Context, as_json: Json = False) -> None:
     """
     from journal.render import lines as render
 
-    rows = journal(ctx, reads=True).branches()
+    rows = reading(ctx).branches()
     if as_json:
         render.print_json([render.branch_json(b) for b in rows])
     else:
@@ -160,7 +160,7 @@ def replay(
     from journal.render import lines as render
     from journal.render.progress import tracked, working
 
-    j = journal(ctx, reads=True)
+    j = reading(ctx)
     if verify:
         with working("folding every branch"):
             problems = j.verify()
@@ -195,7 +195,7 @@ def diff(
     """
     from journal.render import lines as render
 
-    compared = journal(ctx, reads=True).replays.diff(left, right)
+    compared = reading(ctx).replays.diff(left, right)
     if as_json:
         render.print_json(render.diff_json(compared))
     else:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from journal.cli import app
-from journal.cli.common import journal
+from journal.cli.common import journal, reading
 from journal.errors import BadInput
 from journal.paths import write_whole
 
@@ -33,9 +33,10 @@ def export(
       spire export -o gray-oaks.jsonl
     """
     from journal.render.progress import tracked
+    from journal.service.exchange import export as exported
     from journal.service.transfer import dump
 
-    lines = tracked((line + "\n" for line in dump(journal(ctx, reads=True).export(branch))),
+    lines = tracked((line + "\n" for line in dump(exported(reading(ctx), branch))),
                     "exporting, lines", streams=output is None)
     if output is None:
         for line in lines:  # as they are read: a long campaign is never all in memory
@@ -87,5 +88,5 @@ def import_(
                 branch = journal(ctx).import_(name or file.stem, parse(read))
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {file}: {e}") from None
-    render.say(f"Imported {branch.head} events into {journal(ctx).campaign().name!r}; "
+    render.say(f"Imported {branch.head} events into {journal(ctx).read.campaign().name!r}; "
                "it is now the current campaign.")

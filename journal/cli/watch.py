@@ -37,7 +37,7 @@ def watch(journal: Journal, last: int) -> None:
     seen: tuple[int, int, str] | None = None
     try:
         while not stop.is_set():
-            status = journal.status()
+            status = journal.read.status()
             now = (status.branch.id, status.branch.head, status.branch.head_hash)
             if now != seen:
                 seen = now

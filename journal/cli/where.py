@@ -30,7 +30,7 @@ def info(journal: Journal, db: str, default: bool) -> dict[str, Any]:
     if store.there:
         found["campaigns"] = [
             {"name": c.name, "game": c.game, "branch": b.name, "events": b.head,
-             "current": current} for c, b, current in journal.campaigns()]
+             "current": current} for c, b, current in journal.read.campaigns()]
     return found
 
 

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from journal.core import events as ev
 
 if TYPE_CHECKING:
-    from journal.service.journal import BranchInfo, Journal
+    from journal.service.reading import Reading
+    from journal.service.views import BranchInfo
 
 
 class Reach(NamedTuple):
@@ -250,7 +251,7 @@ def _road_json(road: Road) -> dict[str, Any]:
 
 # -- reading the journal -------------------------------------------------------------------------
 
-def roads(journal: Journal, read: dict[str, Reader] | None = None,
+def roads(journal: Reading, read: dict[str, Reader] | None = None,
           ) -> tuple[str, str, list[Road]]:
     """The game and current road of the current campaign, and every road of every campaign
     of its game in the journal, read through the service (no SQL here), each branch as it
@@ -275,7 +276,7 @@ def roads(journal: Journal, read: dict[str, Reader] | None = None,
     return campaign.game, current, found
 
 
-def _reaches(journal: Journal, info: BranchInfo, known: dict[str, Reader],
+def _reaches(journal: Reading, info: BranchInfo, known: dict[str, Reader],
              ) -> tuple[Reach, ...]:
     name, fork = info.branch.name, info.branch.fork_position
     if name in known:

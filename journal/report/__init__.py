@@ -17,13 +17,13 @@ from journal.service import collector
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from journal.service.journal import Journal
+    from journal.service.reading import Reading
 
 __all__ = ["FORMATS", "KEEPS", "Report", "Source", "build", "format_for", "gather", "pieces",
            "render"]
 
 
-def gather(journal: Journal, branch: str | None = None, keep: Keep = "whole") -> Report:
+def gather(journal: Reading, branch: str | None = None, keep: Keep = "whole") -> Report:
     """The report of `branch` (default: the current one) of the journal's campaign, read
     in one pass as the branch streams. `keep`: everything in memory; only what the
     Markdown and HTML show ("shown"); or everything, what grows with the campaign on disk

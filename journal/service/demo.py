@@ -71,7 +71,7 @@ def play(journal: Journal, game: str | None = None) -> Played:
     demo = demo_of(game)
     try:
         journal.use(demo.NAME)
-        return Played(journal.view(), fresh=False)
+        return Played(journal.read.view(), fresh=False)
     except NotFound:
         pass
     view = journal.new(demo.NAME, game, 1)
@@ -81,4 +81,4 @@ def play(journal: Journal, game: str | None = None) -> Played:
             view = journal.execute(step)
         if scene.caption:
             shown.append((scene.caption, view.state))
-    return Played(journal.view(), True, tuple(shown))
+    return Played(journal.read.view(), True, tuple(shown))

@@ -16,25 +16,34 @@ from journal.core.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, Refused
 from journal.games import game as game_named
 from journal.service import glance as glances
-from journal.service.reading import CURRENT, Reading, label
+from journal.service.reading import CURRENT, Reading, label, utc_now
 from journal.service.views import BranchInfo, Checkpoint, Command, Status, View, of_game, view_after
 from journal.store import Branch, Campaign, NewEvent, StaleHead, StoredCard
 
 __all__ = ["BranchInfo", "Checkpoint", "Command", "Journal", "Status", "View", "of_game"]
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from journal.core import events as ev
     from journal.core.decide import Decision
     from journal.core.state import State
-    from journal.service.exchange import Exported
+
 
     Recorder: TypeAlias = "int | Callable[[State], int | None] | None"
     """Whose a write is: a player's number, none, or how to tell it from the state."""
 
 
-class Journal(Reading):
-    """One journal database, seen through the current (or a named) campaign: read (see
-    `Reading`), decided on and written to."""
+class Journal:
+    """One journal database, seen through the current (or a named) campaign: read (its
+    `read`, a `Reading`), decided on and written to."""
+
+    def __init__(
+        self, db: str, campaign: str | None = None, now: Callable[[], datetime] = utc_now,
+    ) -> None:
+        self.read = Reading(db, campaign, now)
+        """The journal read: its campaigns, views, statuses, checkpoints and replays."""
+        self.store, self.now = self.read.store, now
 
     # -- campaigns ------------------------------------------------------------------------
 
@@ -53,13 +62,13 @@ class Journal(Reading):
         first = [NewEvent(e, self.now(), override=override) for e in decision.events]
         self.store.tree.create_campaign(name, rules.name, first, self.now())
         self.use(name)
-        view = self.view()
+        view = self.read.view()
         return view.with_written(tuple(view.history))
 
     def use(self, name: str) -> Campaign:
         campaign = self.store.tree.campaign(name)
         self.store.kept.set_setting(CURRENT, campaign.name)
-        self.campaign_name = campaign.name
+        self.read.campaign_name = campaign.name
         return campaign
 
     # -- the card catalog (journal-wide; an encounter's event keeps its own copy) ----------
@@ -83,9 +92,9 @@ class Journal(Reading):
         used a card of its name. An undone event meets nothing; with no current campaign,
         no card is met."""
         entered = self.cards(game)
-        if self._current_name() is None:
+        if self.read._current_name() is None:
             return {}
-        view = self.view()
+        view = self.read.view()
         if view.state.game != game:
             raise Refused(f"the card catalog is {game}'s; {view.campaign.name!r} plays "
                           f"{view.state.game}")
@@ -99,7 +108,7 @@ class Journal(Reading):
         """Decide `command` on the current branch and append its events, recorded as
         `player`'s (a number, or how to tell it from the state the command is decided on:
         Volume 2 records the player whose ally acts)."""
-        view = self.view()  # (which may keep a snapshot of the state it folded: a write)
+        view = self.read.view()  # (which may keep a snapshot of the state it folded: a write)
         try:
             with self.store.look():  # what the decision reads (an undo's events), together
                 decided = self._decided(view, command, force, player)
@@ -109,7 +118,7 @@ class Journal(Reading):
             # journal cannot overtake the retry and lose the command.
             try:
                 with self.store.locked():
-                    view = self.view()
+                    view = self.read.view()
                     return self._append(view, *self._decided(view, command, force, player))
             except StaleHead as e:
                 raise Conflict(f"{e}; twice in a row, so nothing was written") from None
@@ -126,7 +135,7 @@ class Journal(Reading):
         new = [NewEvent(e, self.now(), who, override) for e in decision.events]
         taken = frozenset(p for e in decision.events if isinstance(e, ev.Retracted)
                           for p in e.positions)
-        base = self.states.without(view.branch, taken) if taken else view.state
+        base = self.read.states.without(view.branch, taken) if taken else view.state
         return decision, new, base
 
     def _append(self, view: View, decision: Decision, new: list[NewEvent], base: State,
@@ -141,9 +150,9 @@ class Journal(Reading):
         self.store.writer.append(view.branch, view.branch.head, new,
                                  checkpoint=_checkpoint_for(decision), glance=glance)
         after = views[-1]
-        self.states.remember(after.branch, after.state,
+        self.read.states.remember(after.branch, after.state,
                              before=base if len(after.written) == 1 else None)
-        self.states.keep_snapshot(after.branch, after.state)
+        self.read.states.keep_snapshot(after.branch, after.state)
         return after
 
     # -- time travel ----------------------------------------------------------------------
@@ -151,16 +160,16 @@ class Journal(Reading):
     def checkpoint(self, name: str) -> Checkpoint:
         """Mark the current position of the current branch as `name`."""
         name = label(name, "checkpoint")
-        view = self.view()
-        if any(c.name == name for c in self.checkpoints(view)):
+        view = self.read.view()
+        if any(c.name == name for c in self.read.checkpoints(view)):
             raise BadInput(f"checkpoint {name!r} exists already; choose another name")
         self.store.tree.add_checkpoint(view.branch, name, view.branch.head, self.now())
-        return next(c for c in self.checkpoints(self.view()) if c.name == name)
+        return next(c for c in self.read.checkpoints(self.read.view()) if c.name == name)
 
     def rewind(self, name: str, as_branch: str | None = None) -> View:
         """A new branch forked at checkpoint `name`, or at an event's position (`25` or
         `#25`), made current; nothing is deleted."""
-        view = self.view()
+        view = self.read.view()
         at = self._moment(view, name)
         tag = name if not _is_position(name) else str(at)
         branch_name = label(as_branch, "branch") if as_branch else self._free_name(view, tag)
@@ -172,12 +181,12 @@ class Journal(Reading):
 
     def _moment(self, view: View, name: str) -> int:
         """The position a checkpoint's name, or a position (`25`, `#25`), stands for."""
-        marks = self.checkpoints(view, cards=False)
+        marks = self.read.checkpoints(view, cards=False)
         found = next((c for c in marks if c.name == name), None)
         if found is not None:
             return found.position
         if _is_position(name):
-            return self.position(view, name.removeprefix("#"), view.branch.head)
+            return self.read.position(view, name.removeprefix("#"), view.branch.head)
         known = ", ".join(c.name for c in marks) or "none"
         raise NotFound(f"no checkpoint named {name!r} on this branch (checkpoints: {known}; "
                        f"or give an event's position, 1 to {view.branch.head})")
@@ -185,7 +194,7 @@ class Journal(Reading):
     def rename_branch(self, old: str, new: str) -> Branch:
         """Give a branch of the current campaign another name; its events, fork and
         checkpoints stay as they are."""
-        return self.store.tree.rename_branch(self.campaign(), old, label(new, "branch"))
+        return self.store.tree.rename_branch(self.read.campaign(), old, label(new, "branch"))
 
     def _owner(self, branch: Branch, position: int) -> Branch:
         """The branch whose own events hold `position` (a fork point lies in an ancestor)."""
@@ -206,18 +215,12 @@ class Journal(Reading):
         return name
 
     def switch(self, name: str) -> View:
-        campaign = self.campaign()
+        campaign = self.read.campaign()
         branch = self.store.tree.branch(campaign, name)
         self.store.tree.set_current_branch(campaign, branch.name)
-        return self.view()
+        return self.read.view()
 
     # -- export and import (journal.service.exchange) ---------------------------------------------
-
-    def export(self, branch: str | None = None) -> Exported:
-        """Every branch of the campaign, or `branch`'s path alone: see journal.service.exchange."""
-        from journal.service import exchange
-
-        return exchange.export(self, branch)
 
     def import_(self, name: str, raw: Iterable[RawEvent | Section | Mark]) -> Branch:
         """A new campaign from checked events, made current: see journal.service.exchange."""

@@ -1,6 +1,6 @@
 """The journal read: one journal database seen through a campaign, its branches' views,
 statuses, events and checkpoints, and (journal.service.replays) their replays.
-journal.service.journal's `Journal` writes to it too.
+A `Journal` (journal.service.journal), which writes, holds one of its database as its `read`.
 """
 
 from __future__ import annotations

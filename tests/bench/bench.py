@@ -156,7 +156,7 @@ def replay_s(db: Path | str) -> float:
 
     journal = Journal(str(db))
     start = time.perf_counter()
-    journal.replays.rebuild()
+    journal.read.replays.rebuild()
     return time.perf_counter() - start
 
 
@@ -164,8 +164,8 @@ def replay_s(db: Path | str) -> float:
 # carry over the benchmark's own peak into the child it forks.
 MEMORY = """
 import sys
-from journal.service.journal import Journal
-state = Journal(sys.argv[1]).replays.rebuild()
+from journal.service.reading import Reading
+state = Reading(sys.argv[1]).replays.rebuild()
 with open("/proc/self/status") as status:
     peak = next(line for line in status if line.startswith("VmHWM:"))
 print(int(peak.split()[1]) // 1024)
@@ -191,16 +191,16 @@ def replay_rates(db: Path, rounds: int) -> tuple[float, float]:
 
 def report_figures(db: Path, rounds: int) -> tuple[float, float, int]:
     """Seconds, medians of rounds taken turn about: the HTML play report (read, fold, build,
-    render) and a full replay, both in this process (a diagnostic: `Journal.rebuild` is no
+    render) and a full replay, both in this process (a diagnostic: `Reading.replays.rebuild` is no
     command's); and the report's size in bytes (issue 16)."""
     from journal.report import KEEPS, gather, render
-    from journal.service.journal import Journal
+    from journal.service.reading import Reading
 
     ours, replays, size = [], [], 0
     for _ in range(rounds):
         replays.append(replay_s(db))
         start = time.perf_counter()
-        size = len(render(gather(Journal(str(db)), keep=KEEPS["html"]), "html").encode())
+        size = len(render(gather(Reading(str(db)), keep=KEEPS["html"]), "html").encode())
         ours.append(time.perf_counter() - start)
     return statistics.median(ours), statistics.median(replays), size
 
@@ -228,12 +228,13 @@ def _report_row(report_cmd: float, cold: float, label: str,
 def import_rates(db: Path, work: Path, rounds: int) -> tuple[float, float]:
     """Events a second, medians of rounds taken turn about: `spire import` of the branch's
     export, and plain sqlite3 inserting the same rows in one transaction."""
+    from journal.service.exchange import export
     from journal.service.journal import Journal
+    from journal.service.reading import Reading
     from journal.service.transfer import dump, parse
 
-    source = Journal(str(db))
     exported = work / "export.jsonl"
-    exported.write_text("".join(line + "\n" for line in dump(source.export())))
+    exported.write_text("".join(line + "\n" for line in dump(export(Reading(str(db))))))
     rows = [record for line in exported.read_text().splitlines()
             if "seq" in (record := json.loads(line))]  # the events, not the closing record
     ours, plain_rates = [], []

@@ -133,7 +133,7 @@ def episode_end(
     from journal.service.journal import of_game
 
     decision = of_game(GAME, lambda view: world.end_episode(view.state, view.campaign.name))(
-        journal(ctx).view())
+        journal(ctx).read.view())
     if decision.violations and not force:
         raise decision.violations[0]
     if output is not None:  # written first: a file that cannot be written records nothing
