@@ -33,7 +33,31 @@ def start_face_off(meter: HitMeter, enemies: tuple[EnemyCard, ...],
                    shooters: tuple[str, ...]) -> FaceOff:
     blank: Mark = "empty"
     empty = (blank,) * len(meter.squares)
-    return FaceOff(meter, tuple(Foe(e) for e in enemies), empty, shooters)
+    return FaceOff(meter, tuple(Foe(e) for e in told_apart(enemies)), empty, shooters)
+
+
+def told_apart(enemies: tuple[EnemyCard, ...]) -> tuple[EnemyCard, ...]:
+    """The enemies of one face-off, each with a name of its own: cards of one name are
+    numbered in order ("Wolf 1", "Wolf 2"), skipping a name another card has. "your
+    rolls can be split up however you like" (Face-Off Scenario) splits them among cards,
+    so two cards of one name are two enemies, never one. (A journal whose face-off
+    began with two cards of one name is told apart the same way when it is read.)"""
+    names = [e.name for e in enemies]
+    if len(set(names)) == len(names):
+        return enemies
+    taken, counts, renamed = set(names), dict.fromkeys(names, 0), []
+    for enemy in enemies:
+        if names.count(enemy.name) == 1:
+            renamed.append(enemy)
+            continue
+        counts[enemy.name] += 1
+        name = f"{enemy.name} {counts[enemy.name]}"
+        while name in taken:
+            counts[enemy.name] += 1
+            name = f"{enemy.name} {counts[enemy.name]}"
+        taken.add(name)
+        renamed.append(enemy.model_copy(update={"name": name}))
+    return tuple(renamed)
 
 
 def face_off_roll(state: State, h: Hildegard, fight: FaceOff, event: hv.ShotDiceRolled) -> State:

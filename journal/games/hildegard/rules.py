@@ -15,7 +15,7 @@ from journal.core.words import given, plural
 from journal.errors import BadInput, Refused, RuleViolation
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
-from journal.games.hildegard.combat import players_done, round_formed
+from journal.games.hildegard.combat import players_done, round_formed, told_apart
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
 from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard, wild_dice
@@ -78,7 +78,7 @@ def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...]
         violations.append(RuleViolation(
             "Hildegard (and Hallveig) always attack first unless stated otherwise: a card "
             "that says otherwise is recorded with --force", "Face-Offs"))
-    event = hv.FaceOffStarted(meter=meter, enemies=enemies, enemy_first=enemy_first)
+    event = hv.FaceOffStarted(meter=meter, enemies=told_apart(enemies), enemy_first=enemy_first)
     return decided(event, violations)
 
 
