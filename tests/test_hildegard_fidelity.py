@@ -44,9 +44,18 @@ def gold(spire: Spire) -> int:
     return int(spire.json("status")["resources"]["gold"])
 
 
-def overridden(spire: Spire) -> list[dict[str, Any]]:
-    """The audit's legality findings: each forced step, re-decided by today's rules."""
+def overridden(spire: Spire) -> list[str]:
+    """What the audit lists of each step recorded with --force: the rules it broke, as
+    today's rules decide it again."""
     run = spire("audit", "--json")
+    return [rule for o in json.loads(run.out)["overrides"] for rule in o["rules_now"]]
+
+
+def unlawful(spire: Spire) -> list[dict[str, Any]]:
+    """The audit's legality findings: steps today's rules refuse, recorded without --force
+    (as an old journal holds them)."""
+    run = spire("audit", "--json")
+    assert run.code == 1
     return [f for f in json.loads(run.out)["findings"] if f["kind"] == "legality"]
 
 
@@ -81,3 +90,74 @@ def test_n1_each_of_two_pups_is_defeated_by_a_bullseye_of_its_own(hildegard: Spi
     out = play(hildegard, "wild miss")
     assert "Pup 1 1/1, Pup 2 1/1" in out and "face-off won" in out
     assert gold(hildegard) == 2                       # each card's reward, once
+
+
+# -- N2: an enemy defeated this round does not attack --------------------------------------
+
+ENDS = ("A Face-Off ends when you defeat the enemy by reaching its Bullseye limit (like a "
+        "Target Card) or when the enemy defeats you by filling in Hildegard's Hit Meter.")
+ONCE_SET = "Once Hildegard's Set is complete, you roll for the enemy."
+CROWS = ('card add "Crow A" --enemy --limit 1 --accuracy 2 --parts c',
+         'card add "Crow B" --enemy --limit 5 --accuracy 3 --parts r,d',
+         'faceoff "Crow A" "Crow B"')
+
+
+def test_n2_an_enemy_defeated_this_round_does_not_roll(hildegard: Spire) -> None:
+    rulebook(ENDS, ONCE_SET)
+    out = play(hildegard, *CROWS, "roll c c b b", "stop", "wild miss")
+    assert "the players' sets are over; Crow B's roll next" in out
+    assert hildegard.json("odds")["enemy_set"]["enemy"] == "Crow B"
+    out = play(hildegard, "roll c c b")                  # Crow B's three dice, not Crow A's two
+    assert "Crow B rolled crescent, crescent, blank" in out
+    assert "Crow A 1/1, Crow B 0/5 | meter XX....." in out
+    assert encounter(hildegard)["enemy_set"]["roller"] == "Crow B"
+
+
+def test_n2_whose_turn_names_the_enemy_standing(hildegard: Spire) -> None:
+    rulebook(ENDS)
+    play(hildegard, *CROWS, "roll c c b b", "stop", "wild miss")
+    assert "Crow B" in play(hildegard, "status").splitlines()[-1]
+    assert "Crow A" not in play(hildegard, "status").splitlines()[-1]
+
+
+def test_n2_the_audit_lists_a_defeated_enemy_s_roll(hildegard: Spire) -> None:
+    """An old journal (or a table that typed it) where the defeated Crow A rolled."""
+    from test_rulebook_scores import recorded_by_old_rules
+
+    play(hildegard, *CROWS, "roll c c b b", "stop", "wild miss")
+    at = recorded_by_old_rules(hildegard, "shot-dice-rolled",
+                               {"roller": "Crow A", "faces": ["crescent", "crescent"]})
+    found = unlawful(hildegard)
+    assert [(f["seq"], f["section"]) for f in found] == [(at, "Face-Offs")]
+    assert "Crow A was defeated" in found[0]["message"]
+
+
+# -- several enemies: bullseyes past one enemy's limit ---------------------------------------
+
+def test_bullseyes_past_one_enemy_s_limit_go_on_to_the_next(hildegard: Spire) -> None:
+    rulebook(SPLIT)
+    play(hildegard, 'card add "Crow A" --enemy --limit 1 --accuracy 2 --parts c',
+         'card add "Crow B" --enemy --limit 3 --accuracy 2 --parts c',
+         'faceoff "Crow A" "Crow B"')
+    out = play(hildegard, "roll c c c c")
+    assert "this round: 1 bullseye on Crow A, 1 bullseye on Crow B" in out
+    play(hildegard, "stop", "wild miss", "roll b b")
+    assert enemies(hildegard) == {"Crow A": 1, "Crow B": 1}
+
+
+def test_assign_says_while_it_can_be_done_and_after_when_it_is_too_late(
+        hildegard: Spire) -> None:
+    rulebook(SPLIT)
+    play(hildegard, 'card add "Crow A" --enemy --limit 3 --accuracy 2 --parts c,r,d',
+         'card add "Crow B" --enemy --limit 3 --accuracy 2 --parts c,r,d',
+         'faceoff "Crow A" "Crow B"', "roll c c r d", "stop")
+    out = play(hildegard, "wild miss")
+    assert "`spire assign ENEMY N` splits them otherwise, until the enemy's first roll" in out
+    play(hildegard, "roll b b")                                  # Crow A's set: counted
+    assert enemies(hildegard) == {"Crow A": 2, "Crow B": 0}
+    line = refused(hildegard, 'assign "Crow B" 1')
+    assert "were counted at the enemy's first roll" in line and "`spire undo`" in line
+    play(hildegard, 'assign "Crow B" 1 --force')                # the table wins: re-split
+    assert enemies(hildegard) == {"Crow A": 1, "Crow B": 1}
+    assert ["counted at the enemy's first roll" in o and "Face-Off Scenario" in o
+            for o in overridden(hildegard)] == [True]

@@ -18,6 +18,7 @@ from journal.games.hildegard.combat import (
     face_off_shot,
     instant_hit,
     place_block,
+    recount,
     settle,
     start_face_off,
 )
@@ -346,8 +347,10 @@ def _(event: hv.TagTeamUsed, state: State) -> State:
 def _(event: hv.BullseyesAssigned, state: State) -> State:
     h = hildegard(state)
     fight = h.encounter
-    if not isinstance(fight, FaceOff):
+    if not isinstance(fight, FaceOff) or fight.outcome is not None:
         return state
+    if fight.turn == "enemy":  # forced after the round was counted: it is split again
+        return recount(state, h, fight, event.enemy, event.bullseyes)
     assigned = tuple((n, b) for n, b in fight.assigned if n != event.enemy)
     fight = replace(fight, assigned=(*assigned, (event.enemy, event.bullseyes)))
     return settle(state, h, fight)

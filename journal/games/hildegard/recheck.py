@@ -24,7 +24,7 @@ RECHECKS: dict[str, Redecide] = {
     "target-started": lambda s, e, p, h: rules.start_target(s, e.card, p),
     "face-off-started": lambda s, e, p, h: rules.start_face_off(
         s, e.meter, e.enemies, e.enemy_first),
-    "shot-dice-rolled": lambda s, e, p, h: rules.roll(s, e.faces, p),
+    "shot-dice-rolled": lambda s, e, p, h: rules.roll(s, e.faces, p, e.roller),
     "dice-locked": lambda s, e, p, h: rules.lock(s, e.dice, p),
     "finesse-stopped": lambda s, e, p, h: rules.stop(s, p),
     "wild-shot-rolled": lambda s, e, p, h: rules.wild(

@@ -15,7 +15,7 @@ from journal.core.words import given, plural
 from journal.errors import BadInput, Refused, RuleViolation
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
-from journal.games.hildegard.combat import players_done, round_formed, told_apart
+from journal.games.hildegard.combat import players_done, round_formed, to_attack, told_apart
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
 from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard, wild_dice
@@ -146,29 +146,53 @@ def next_shooter(fight: FaceOff) -> str:
 
 
 def enemy_up(fight: FaceOff) -> EnemyCard:
+    """The enemy whose set is under way, or who rolls next (none defeated this round)."""
     if fight.enemy is not None:
         return next(f.card for f in fight.foes if f.card.name == fight.enemy)
-    waiting = [f for f in fight.standing() if f.card.name not in fight.enemies_done]
+    waiting = to_attack(fight)
     return waiting[0].card if waiting else fight.foes[0].card
 
 
-def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
-    """Roll a set's shot dice, or re-roll the dice not locked (finesse)."""
+def roll(state: State, faces: tuple[Face, ...], player: int | None,
+         recorded: str | None = None) -> Decision:
+    """Roll a set's shot dice, or re-roll the dice not locked (finesse). `recorded`: the
+    roller a journal holds (the audit's), when the rules would not choose it."""
     encounter = _encounter(state, player)
     if encounter.outcome is not None:  # said first: no count of dice matters now
         return decided(hv.ShotDiceRolled(roller=_ended_roller(state, encounter, player),
                                           faces=faces), _over(encounter))
     roller, count = to_roll(state, player)
+    attacker = _defeated_attacker(encounter, roller, recorded)
+    if attacker is not None:
+        roller, count = attacker.name, attacker.accuracy
     shot = _current(encounter, roller)
     if len(faces) != count and not _all_locked(encounter, shot, faces):
         raise BadInput(f"{roller} rolls {plural(count, 'die')} now; {given(len(faces), 'face')}")
     violations = _over(encounter) + _handler(state, encounter, player)
+    if attacker is not None:
+        violations.append(RuleViolation(
+            f"{attacker.name} was defeated by this round's bullseyes: a defeated enemy does "
+            "not attack", "Face-Offs"))
     if shot is not None and shot.rolled and not _starts_new_set(encounter, shot):
         violations += _reroll_rules(shot) or _enemy_reroll_rules(encounter, shot)
     elif isinstance(encounter, Target) and encounter.sets_left <= 0:
         violations.append(RuleViolation(
             f"{encounter.card.name} has no sets left", "Shooting Targets"))
     return decided(hv.ShotDiceRolled(roller=roller, faces=faces), violations)
+
+
+def _defeated_attacker(encounter: Target | FaceOff, roller: str,
+                       recorded: str | None) -> EnemyCard | None:
+    """The enemy a journal says rolled its set, though this round's bullseyes defeated it
+    ("A Face-Off ends when you defeat the enemy by reaching its Bullseye limit")."""
+    if recorded is None or recorded == roller or not isinstance(encounter, FaceOff):
+        return None
+    if encounter.enemy_shot is not None and encounter.enemy_shot.roller == recorded:
+        return None
+    foe = next((f for f in encounter.foes if f.card.name == recorded), None)
+    if foe is None or recorded in {f.card.name for f in to_attack(encounter)}:
+        return None
+    return foe.card
 
 
 def _ended_roller(state: State, encounter: Target | FaceOff, player: int | None) -> str:
@@ -452,6 +476,11 @@ def assign(state: State, enemy: str, count: int, player: int | None) -> Decision
         raise BadInput("bullseyes cannot be negative")
     shooter = shooter_for(state, player) or encounter.shooters[0]
     event = hv.BullseyesAssigned(shooter=shooter, enemy=names[enemy.casefold()], bullseyes=count)
+    if encounter.turn == "enemy" and encounter.outcome is None:
+        # Counted at the enemy's first roll; forced, the round just counted is split again.
+        return decided(event, [RuleViolation(
+            "this round's bullseyes were counted at the enemy's first roll; to split them "
+            "otherwise, `spire undo` that roll and assign first", "Face-Off Scenario")])
     return decided(event, _over(encounter) + _split_rules(encounter, event.enemy, count))
 
 
@@ -488,7 +517,7 @@ def whose_turn(state: State) -> str | None:
         return enc.shot.roller if enc.shot is not None else enc.shooter
     if not isinstance(enc, FaceOff) or enc.outcome is not None:
         return None
-    waiting = [f.card.name for f in enc.standing() if f.card.name not in enc.enemies_done]
+    waiting = [f.card.name for f in to_attack(enc)]
     enemy = enc.enemy or (waiting[0] if waiting else None)
     if enc.turn == "enemy":
         return enemy

@@ -19,6 +19,7 @@ from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Reward, TargetCard
 from journal.games.hildegard.dice import Face, WildEffect, bullseyes
 from journal.games.hildegard.meter import Mark
+from journal.games.hildegard.split import Pool
 
 FEAT_LIMIT = 6
 
@@ -150,6 +151,16 @@ class Foe:
 
 
 @dataclass(frozen=True)
+class Counted:
+    """A face-off round's bullseyes as counted: the pool the players' sets held, each
+    enemy's bullseyes before them (in the face-off's order), and the split assigned."""
+
+    have: Pool
+    before: tuple[int, ...]
+    assigned: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class FaceOff:
     meter: HitMeter
     foes: tuple[Foe, ...]
@@ -163,6 +174,9 @@ class FaceOff:
     """The effects on the players' sets this round (both players' in a two-player game)."""
     assigned: tuple[tuple[str, int], ...] = ()
     """This round's bullseyes given to enemies by name (the rest go to the first standing)."""
+    counted: Counted | None = None
+    """The players' round as it was counted at the enemy's first roll, so a split forced
+    in the enemy's turn splits it again."""
     enemy: str | None = None
     enemy_shot: ShotSet | None = None
     enemies_done: tuple[str, ...] = ()
