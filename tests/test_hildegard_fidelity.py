@@ -63,7 +63,8 @@ def unlawful(spire: Spire) -> list[dict[str, Any]]:
 
 SPLIT = ("Important: If there are multiple enemies, you DO NOT get a Set against each of "
          "them, although your rolls can be split up however you like.")
-CARDS = "When this occurs Hildegard's Hit Meter Card will be revealed, along with an Enemy Card (or cards)."
+CARDS = ("When this occurs Hildegard's Hit Meter Card will be revealed, along with an Enemy "
+         "Card (or cards).")
 WOLF = 'card add Wolf --enemy --limit 2 --accuracy 2 --parts c,r,d --reward "1 gold"'
 
 

@@ -12,7 +12,6 @@ from typing import Any
 from journal.core.state import State, recent, replace
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter
-from journal.games.hildegard.dice import Face
 from journal.games.hildegard.meter import Mark, enemy_set_over, full, lowest_open, strike
 from journal.games.hildegard.split import Enemy, Pool, formed, pool, split
 from journal.games.hildegard.state import (
@@ -93,7 +92,8 @@ def face_off_shot(state: State, h: Hildegard, fight: FaceOff, shooter: str, chan
 def round_bullseyes(fight: FaceOff) -> dict[str, int]:
     """This round's bullseyes, by enemy: each formed against that enemy's own parts, from
     dice no other enemy's bullseyes use; as assigned, the rest to the enemies standing in
-    order, each up to its limit (`split`). Player 1's and Player 2's sets never combine into one bullseye."""
+    order, each up to its limit (`split`). Player 1's and Player 2's sets never combine
+    into one bullseye."""
     standing = fight.standing()
     if not standing:
         return {}
