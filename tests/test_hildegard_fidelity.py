@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import json
 import shlex
+from fractions import Fraction
+from itertools import product
 from typing import Any
 
+import pytest
 from conftest import Spire, quoted
 
 
@@ -162,3 +165,93 @@ def test_assign_says_while_it_can_be_done_and_after_when_it_is_too_late(
     assert enemies(hildegard) == {"Crow A": 1, "Crow B": 1}
     assert ["counted at the enemy's first roll" in o and "Face-Off Scenario" in o
             for o in overridden(hildegard)] == [True]
+
+
+# -- N2: the odds with several enemies ------------------------------------------------------
+
+def _units(final: tuple[Any, ...]) -> list[str]:
+    """The bullseyes a set's final results hold, by kind: crescent pairs, ring + dot."""
+    c, r, d = (sum(1 for f in final if f == face) for face in ("crescent", "ring", "dot"))
+    return ["c"] * (c // 2) + ["r"] * min(r, d)
+
+
+def _split_defeats(units: list[str], enemies: list[tuple[str, int]]) -> bool:
+    """Every way to give each bullseye to one enemy whose parts form it, or to none."""
+    for owners in product(range(len(enemies) + 1), repeat=len(units)):
+        got = [0] * len(enemies)
+        ok = True
+        for unit, owner in zip(units, owners, strict=True):
+            if owner == len(enemies):
+                continue
+            if unit not in enemies[owner][0]:
+                ok = False
+                break
+            got[owner] += 1
+        if ok and all(n >= need for n, (_, need) in zip(got, enemies, strict=True)):
+            return True
+    return False
+
+
+TWO_KINDS = ('card add "Crow A" --enemy --limit 1 --accuracy 2 --parts c',
+             'card add "Crow B" --enemy --limit 1 --accuracy 2 --parts r,d',
+             'faceoff "Crow A" "Crow B"')
+
+
+def test_n2_the_defeat_chance_with_two_enemies_agrees_with_brute_force(hildegard: Spire,
+                                                                        ) -> None:
+    """Crow A falls to two crescents, Crow B to a ring and a dot: the face-off is won this
+    round only when one set of 4 dice holds both, split between them."""
+    from test_odds import SHORT, Brute
+
+    rulebook(SPLIT, ENDS)
+    play(hildegard, *TWO_KINDS)
+    found = hildegard.json("odds")
+    assert found["enemies"] == ["Crow A", "Crow B"]
+    brute = Brute(1, "crd", 4)
+
+    def then(final: tuple[Any, ...], made: int, met: bool) -> tuple[Fraction, Fraction]:
+        won = _split_defeats(_units(final), [("c", 1), ("r", 1)])
+        return Fraction(int(won)), Fraction(0)
+
+    start = sum((brute.finesse(tuple(SHORT[x] for x in sides), frozenset(), False, 0, False,
+                               then)[0] for sides in product("cccrdb", repeat=4)),
+                Fraction(0)) / 6 ** 4
+    assert Fraction(found["defeat"]["fraction"]) == start
+    one = Fraction(hildegard.json("odds")["at_least"]["1"]["fraction"])
+    assert start < one                                     # Crow A alone is likelier
+    play(hildegard, "roll c r b d")
+    dice = tuple(SHORT[x] for x in "c r b d".split())
+    found = hildegard.json("odds")
+    assert Fraction(found["defeat"]["fraction"]) == brute.finesse(
+        dice, frozenset(), False, 0, False, then)[0]
+    assert "this round (all of Crow A, Crow B)" in play(hildegard, "odds")
+
+
+ENEMY_KINDS = {"c": ("crescent",), "rd": ("ring", "dot"), "crd": ("crescent", "ring", "dot")}
+
+
+@pytest.mark.parametrize("crescents, rings, extra", list(product(range(3), range(3), range(2))))
+@pytest.mark.parametrize("kinds", [("c", "rd"), ("crd", "c"), ("rd", "crd", "c")])
+def test_the_split_defeats_every_enemy_whenever_some_split_does(
+        crescents: int, rings: int, extra: int, kinds: tuple[str, ...]) -> None:
+    """With nothing assigned, bullseyes go on past one enemy's limit to the next, so the
+    split defeats them all whenever any split of the dice would (each needing 1 or 2)."""
+    from journal.games.hildegard.split import Pool, defeats_all, split
+
+    rulebook(SPLIT)
+    units = ["c"] * crescents + ["r"] * rings + ["e"] * extra
+    for needs in product((1, 2), repeat=len(kinds)):
+        enemies = [(f"E{i}", ENEMY_KINDS[k], n) for i, (k, n) in enumerate(zip(kinds, needs,
+                                                                               strict=True))]
+        brute = _split_defeats(units, [(k + "e", n) for k, n in zip(kinds, needs, strict=True)])
+        have = Pool(crescents, rings, extra)
+        assert defeats_all(have, enemies) == brute
+        assert sum(split(have, enemies, ()).values()) <= crescents + rings + extra
+
+
+def test_two_enemies_assigned_the_one_wild_bullseye_share_it() -> None:
+    from journal.games.hildegard.split import Pool, formed
+
+    found = formed(Pool(0, 0, 1), [("A", ("crescent",), 3), ("B", ("crescent",), 3)],
+                   [("A", 1), ("B", 1)])
+    assert sorted(found.values()) == [0, 1]
