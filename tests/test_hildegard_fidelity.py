@@ -255,3 +255,24 @@ def test_two_enemies_assigned_the_one_wild_bullseye_share_it() -> None:
     found = formed(Pool(0, 0, 1), [("A", ("crescent",), 3), ("B", ("crescent",), 3)],
                    [("A", 1), ("B", 1)])
     assert sorted(found.values()) == [0, 1]
+
+
+# -- N6: Hone outside a set ------------------------------------------------------------------
+
+ANYTIME = ("You can review the 6 Status Effects (bars in gray) at your disposal to use anytime "
+           "during your Set on a Target or Face-Off.")
+
+
+def test_n6_hone_outside_a_target_or_face_off_is_refused(hildegard: Spire) -> None:
+    rulebook(ANYTIME)
+    play(hildegard, "gain feats 5")
+    line = refused(hildegard, "feat hone")
+    assert "Hone is bought during a set on a target or face-off" in line
+    assert "Feats of Marksmanship" in line
+    play(hildegard, "target Practice --limit 1 --accuracy 2 --sets 1 --parts c", "roll c c",
+         "wild miss")                                   # Practice is over: no set to hone
+    assert "Hone is bought during a set" in refused(hildegard, "feat hone")
+    out = play(hildegard, "feat hone --force")
+    assert "next set: Hone +1 die" in out
+    assert ["Hone is bought during a set" in o for o in overridden(hildegard)] == [True]
+    assert hildegard.json("status")["resources"]["feats"] == 4
