@@ -31,7 +31,7 @@ def refused(spire: Spire, command: str, code: int = 1) -> str:
     return spire.refused(*shlex.split(command), code=code)
 
 
-def rulebook(*sentences: str) -> None:
+def book_says(*sentences: str) -> None:
     quoted("hildegard", *sentences)
 
 
@@ -72,7 +72,7 @@ WOLF = 'card add Wolf --enemy --limit 2 --accuracy 2 --parts c,r,d --reward "1 g
 
 
 def test_n1_two_enemies_of_one_name_are_told_apart(hildegard: Spire) -> None:
-    rulebook(SPLIT, CARDS)
+    book_says(SPLIT, CARDS)
     out = play(hildegard, WOLF, "faceoff Wolf Wolf")
     assert "Face-off against Wolf 1 (2 bullseyes), Wolf 2 (2 bullseyes)" in out
     assert list(enemies(hildegard)) == ["Wolf 1", "Wolf 2"]
@@ -86,7 +86,7 @@ def test_n1_two_enemies_of_one_name_are_told_apart(hildegard: Spire) -> None:
 
 
 def test_n1_each_of_two_pups_is_defeated_by_a_bullseye_of_its_own(hildegard: Spire) -> None:
-    rulebook(SPLIT)
+    book_says(SPLIT)
     play(hildegard, WOLF.replace("Wolf", "Pup").replace("--limit 2", "--limit 1"),
          "faceoff Pup Pup", "roll c c b b", "stop", "wild miss")
     assert (encounter(hildegard)["outcome"], gold(hildegard)) == (None, 0)   # one bullseye
@@ -107,7 +107,7 @@ CROWS = ('card add "Crow A" --enemy --limit 1 --accuracy 2 --parts c',
 
 
 def test_n2_an_enemy_defeated_this_round_does_not_roll(hildegard: Spire) -> None:
-    rulebook(ENDS, ONCE_SET)
+    book_says(ENDS, ONCE_SET)
     out = play(hildegard, *CROWS, "roll c c b b", "stop", "wild miss")
     assert "the players' sets are over; Crow B's roll next" in out
     assert hildegard.json("odds")["enemy_set"]["enemy"] == "Crow B"
@@ -118,7 +118,7 @@ def test_n2_an_enemy_defeated_this_round_does_not_roll(hildegard: Spire) -> None
 
 
 def test_n2_whose_turn_names_the_enemy_standing(hildegard: Spire) -> None:
-    rulebook(ENDS)
+    book_says(ENDS)
     play(hildegard, *CROWS, "roll c c b b", "stop", "wild miss")
     assert "Crow B" in play(hildegard, "status").splitlines()[-1]
     assert "Crow A" not in play(hildegard, "status").splitlines()[-1]
@@ -139,7 +139,7 @@ def test_n2_the_audit_lists_a_defeated_enemy_s_roll(hildegard: Spire) -> None:
 # -- several enemies: bullseyes past one enemy's limit ---------------------------------------
 
 def test_bullseyes_past_one_enemy_s_limit_go_on_to_the_next(hildegard: Spire) -> None:
-    rulebook(SPLIT)
+    book_says(SPLIT)
     play(hildegard, 'card add "Crow A" --enemy --limit 1 --accuracy 2 --parts c',
          'card add "Crow B" --enemy --limit 3 --accuracy 2 --parts c',
          'faceoff "Crow A" "Crow B"')
@@ -151,7 +151,7 @@ def test_bullseyes_past_one_enemy_s_limit_go_on_to_the_next(hildegard: Spire) ->
 
 def test_assign_says_while_it_can_be_done_and_after_when_it_is_too_late(
         hildegard: Spire) -> None:
-    rulebook(SPLIT)
+    book_says(SPLIT)
     play(hildegard, 'card add "Crow A" --enemy --limit 3 --accuracy 2 --parts c,r,d',
          'card add "Crow B" --enemy --limit 3 --accuracy 2 --parts c,r,d',
          'faceoff "Crow A" "Crow B"', "roll c c r d", "stop")
@@ -203,7 +203,7 @@ def test_n2_the_defeat_chance_with_two_enemies_agrees_with_brute_force(hildegard
     round only when one set of 4 dice holds both, split between them."""
     from test_odds import SHORT, Brute
 
-    rulebook(SPLIT, ENDS)
+    book_says(SPLIT, ENDS)
     play(hildegard, *TWO_KINDS)
     found = hildegard.json("odds")
     assert found["enemies"] == ["Crow A", "Crow B"]
@@ -238,7 +238,7 @@ def test_the_split_defeats_every_enemy_whenever_some_split_does(
     split defeats them all whenever any split of the dice would (each needing 1 or 2)."""
     from journal.games.hildegard.split import Pool, defeats_all, split
 
-    rulebook(SPLIT)
+    book_says(SPLIT)
     units = ["c"] * crescents + ["r"] * rings + ["e"] * extra
     for needs in product((1, 2), repeat=len(kinds)):
         enemies = [(f"E{i}", ENEMY_KINDS[k], n) for i, (k, n) in enumerate(zip(kinds, needs,
@@ -264,7 +264,7 @@ ANYTIME = ("You can review the 6 Status Effects (bars in gray) at your disposal 
 
 
 def test_n6_hone_outside_a_target_or_face_off_is_refused(hildegard: Spire) -> None:
-    rulebook(ANYTIME)
+    book_says(ANYTIME)
     play(hildegard, "gain feats 5")
     line = refused(hildegard, "feat hone")
     assert "Hone is bought during a set on a target or face-off" in line
