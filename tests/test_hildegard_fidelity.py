@@ -276,3 +276,24 @@ def test_n6_hone_outside_a_target_or_face_off_is_refused(hildegard: Spire) -> No
     assert "next set: Hone +1 die" in out
     assert ["Hone is bought during a set" in o for o in overridden(hildegard)] == [True]
     assert hildegard.json("status")["resources"]["feats"] == 4
+
+
+# -- N8: a pulled supplemental card ----------------------------------------------------------
+
+SWAP = "They swap out with Cards 67, 75, 117, 156 and 373."
+
+
+def test_n8_a_pulled_supplemental_card_is_recorded_as_one(spire: Spire) -> None:
+    book_says(SWAP, "Pull: Instructs you to draw a card out of sequence")
+    play(spire, "new sisters --game hildegard --players 2", "reveal 1")
+    out = play(spire, "pull 117")
+    assert "Pulled card 117 (the 2 Player Supplemental Card)" in out
+    assert spire.json("show", "3")["payload"]["supplemental"] is True
+    play(spire, "return")
+    assert "Supplemental" not in play(spire, "pull 118")
+
+
+def test_n8_one_player_pulls_the_card_as_it_is(hildegard: Spire) -> None:
+    book_says(SWAP)
+    assert "Supplemental" not in play(hildegard, "pull 117")
+    assert hildegard.json("show", "2")["payload"].get("supplemental", False) is False

@@ -54,7 +54,8 @@ def _(e: ev.CardRevealed) -> str:
 
 @_say.register
 def _(e: ev.CardPulled) -> str:
-    return f"Pulled card {e.card}"
+    which = " (the 2 Player Supplemental Card)" if e.supplemental else ""
+    return f"Pulled card {e.card}{which}"
 
 
 @_say.register
