@@ -297,3 +297,29 @@ def test_n8_one_player_pulls_the_card_as_it_is(hildegard: Spire) -> None:
     book_says(SWAP)
     assert "Supplemental" not in play(hildegard, "pull 117")
     assert hildegard.json("show", "2")["payload"].get("supplemental", False) is False
+
+
+# -- N5: effects reach both players on separate targets ---------------------------------------
+
+BOTH = ("Any Feats spent on Effects that alter a player's rolls affect both players. For "
+        "example, if you decide as a team to spend 1 Feat of Marksmanship on Hone, both "
+        "players will gain that Effect (in this case, +1 Shot Dice on the next Set).")
+NEGATIVE = ("Just like Positive Effects, Negative Effects that alter a player's rolls affect "
+            "both players.")
+
+
+@pytest.mark.parametrize("effect, quote, hallveig, hildegard", [
+    ("feat hone --player 1", BOTH, "c c b", "c c b b"),     # 3 + 1, 2 + 1
+    ("effect flub", NEGATIVE, "c", "c c"),                  # 3 - 1, 2 - 1
+])
+def test_n5_an_effect_reaches_both_players_next_sets_on_two_targets(
+        spire: Spire, effect: str, quote: str, hallveig: str, hildegard: str) -> None:
+    book_says(quote)
+    play(spire, "new sisters --game hildegard --players 2", "gain feats 2",
+         'target "Street Merchant" --player 1', 'target "Pesky Jackalope" --player 2',
+         "roll c c b --player 1", effect)
+    play(spire, f"roll {hallveig} --player 2")             # Hallveig's next set has it
+    out = play(spire, "stop --player 1", "wild miss --player 1")
+    assert "Hildegard's next set:" in out
+    play(spire, f"roll {hildegard} --player 1")            # and so has Hildegard's
+    assert "next set" not in play(spire, "status")

@@ -37,6 +37,7 @@ from journal.games.hildegard.state import (
     rewarded,
     roll,
     set_bullseyes,
+    set_taken,
     suffer,
     wild,
     with_game,
@@ -47,6 +48,8 @@ from journal.games.hildegard.state import (
 @applies
 def _(event: hv.TargetStarted, state: State) -> State:
     h = focus(hildegard(state), event.shooter)
+    if h.owed:  # owed to a set on her last target, which ended before it
+        h = replace(h, owed=tuple((who, e) for who, e in h.owed if who != event.shooter))
     target = make(Target, card=event.card, shooter=event.shooter, sets_allowed=event.card.sets)
     now = h.encounter
     if isinstance(now, Target) and now.outcome is None:
@@ -75,9 +78,10 @@ def _(event: hv.ShotDiceRolled, state: State) -> State:
     if isinstance(encounter, Target):
         shot = encounter.shot
         if shot is None or shot.complete:  # a new set: the last one's tally stands
-            shot = new_set(event.roller, encounter.card.accuracy, h.next_set, event.faces)
-            if h.next_set is not NO_EFFECTS:  # spent on this set
-                h = replace(h, next_set=NO_EFFECTS)
+            effects = h.effects_for(event.roller)
+            shot = new_set(event.roller, encounter.card.accuracy, effects, event.faces)
+            if effects is not NO_EFFECTS:  # spent on this set (and owed to the other's)
+                h = set_taken(h, event.roller)
             return _target_shot(state, h, encounter, shot, new=True)
         return _target_shot(state, h, encounter, roll(shot, event.faces))
     if isinstance(encounter, FaceOff):
@@ -324,6 +328,7 @@ def _(event: hv.FaceOffStarted, state: State) -> State:
     h = hildegard(state)
     shooters = tuple(c.name for c in state.characters) or ("Hildegard",)
     fight = start_face_off(event.meter, event.enemies, shooters)
+    h = replace(h, owed=())  # owed on a target, for a set there: no target is under way now
     if event.enemy_first:  # a card said so: the enemy's set opens the face-off
         fight = replace(fight, turn="enemy")
     return with_game(state, replace(h, encounter=fight))

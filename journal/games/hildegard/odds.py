@@ -36,7 +36,7 @@ def odds(state: State) -> dict[str, Any]:
                       "way now (`spire target NAME` takes aim)")
     if target.outcome is not None:
         raise Refused(f"{target.card.name} is over ({target.outcome}); nothing left to weigh")
-    at = finesse.position(target, h.next_set)
+    at = finesse.position(target, h.effects_for(target.shooter))
     why = finesse.too_big(dataclasses.replace(at, feats=state.resources.get("feats", 0)))
     if why is not None:
         raise Refused(f"{target.card.name}: {why}")

@@ -117,7 +117,7 @@ def _handler(state: State, encounter: Target | FaceOff, player: int | None) -> l
 def _target_to_roll(state: State, target: Target, who: str | None) -> tuple[str, int]:
     shot = target.shot
     if shot is None or shot.complete:
-        effects = hildegard(state).next_set
+        effects = hildegard(state).effects_for(who or target.shooter)
         return who or target.shooter, max(target.card.accuracy + effects.hone - effects.flub, 0)
     return who or shot.roller, len(shot.free)
 

@@ -38,6 +38,29 @@ NO_EFFECTS = NextSet()
 """No effects waiting (one value shared: a NextSet is frozen)."""
 
 
+def combined(a: NextSet, b: NextSet) -> NextSet:
+    if b is NO_EFFECTS:
+        return a
+    if a is NO_EFFECTS:
+        return b
+    return NextSet(a.hone + b.hone, a.flub + b.flub, a.tame or b.tame, a.graze or b.graze)
+
+
+def set_taken(h: Hildegard, shooter: str) -> Hildegard:
+    """`shooter`'s new set on a target took the effects waiting for it: the team's are
+    owed to the other player's next set, if her own target is under way ("Any Feats spent
+    on Effects that alter a player's rolls affect both players", Two Player Face-Off
+    Rules), and hers owed are paid."""
+    owed = tuple((who, e) for who, e in h.owed if who != shooter)
+    if h.next_set is not NO_EFFECTS:
+        others = {t.shooter for t in (h.encounter, *h.aside) if isinstance(t, Target)
+                  and t.outcome is None and t.shooter != shooter}
+        for who in sorted(others):
+            before = next((e for w, e in owed if w == who), NO_EFFECTS)
+            owed = (*((w, e) for w, e in owed if w != who), (who, combined(before, h.next_set)))
+    return replace(h, next_set=NO_EFFECTS, owed=owed)
+
+
 @dataclass(frozen=True)
 class ShotSet:
     """One set of shot dice, as it stands: `dice[i]` None once a Whoopsie removed it."""
@@ -219,6 +242,14 @@ class Hildegard:
     """The other player's target under way, while `encounter` is this player's: "If both
     players are engaged with different Targets outside of a Face-Off (such as Fishing), each
     player will roll their own Wild Shot" (Two Player Face-Off Rules)."""
+    owed: tuple[tuple[str, NextSet], ...] = ()
+    """Effects one player's set took while the other's target was under way, still owed to
+    the other's next set there: effects that alter a player's rolls "affect both players"."""
+
+    def effects_for(self, shooter: str) -> NextSet:
+        """What waits for `shooter`'s next set on a target: the team's, and hers owed."""
+        owed = next((e for who, e in self.owed if who == shooter), None)
+        return self.next_set if owed is None else combined(self.next_set, owed)
 
     def moved_on(self) -> Hildegard:
         """A card was revealed: an encounter that is over leaves the screen."""

@@ -226,6 +226,10 @@ def _meter(f: FaceOff) -> str:
 def state_lines(game: Hildegard) -> list[str]:
     """The targets and the face-off under way, and what waits for the next set."""
     shown = [line for t in (game.encounter, *game.aside) for line in lines(t)]
+    playing = {t.shooter for t in (game.encounter, *game.aside)
+               if isinstance(t, Target) and t.outcome is None}
+    shown += [f"  {possessive(who)} next set: {waiting(e)}" for who, e in game.owed
+              if waiting(e) and who in playing]
     pending = waiting(game.next_set)
     if not pending:
         return shown
