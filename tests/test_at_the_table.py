@@ -116,9 +116,9 @@ def test_feats_are_spent_on_an_effect_one_way(hildegard: Spire) -> None:
                     "1 feat and applies it")
     assert "-2 feats on a boat ride" in hildegard.ok("spend", "feats", "2", "--on",
                                                      "a boat ride")
-    play(hildegard, "undo")
+    play(hildegard, "undo", "target Practice --limit 1 --accuracy 2 --sets 1 --parts c")
     out = play(hildegard, "feat hone")
-    assert "#5 Feat of Marksmanship: hone (-1 feat)" in out and "next set: Hone +1 die" in out
+    assert "#6 Feat of Marksmanship: hone (-1 feat)" in out and "next set: Hone +1 die" in out
 
 
 @pytest.mark.parametrize("commands, says", [

@@ -24,7 +24,7 @@ SESSION = [
     ["return"],
     ["gain", "gold", "3"],
     ["gain", "feats", "2"],
-    ["feat", "hone"],
+    ["feat", "hone", "--force"],
     ["item", "gain", "Fishing Rod", "--kind", "fishing", "--to", "Hallveig"],
     ["item", "pass", "Slingshot", "--to", "Hallveig"],
     ["note", "The jackalope got away"],

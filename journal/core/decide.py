@@ -104,11 +104,13 @@ def reveal(state: State, card: int) -> Decision:
 
 
 def pull(state: State, card: int) -> Decision:
-    card = _card(card)
+    game, card = game_named(state.game), _card(card)
     violations = []
     if card in state.removed:
         violations.append(RuleViolation(f"card {card} was removed from the game", NAVIGATION))
-    return _decided(ev.CardPulled(card=card), violations=violations)
+    # A pull may draw a supplemental card too: the journal says which version it was.
+    supplemental = card in _two_players(game, state.players).get("supplemental", ())
+    return _decided(ev.CardPulled(card=card, supplemental=supplemental), violations=violations)
 
 
 def pull_named(state: State, deck: str, name: str) -> Decision:

@@ -56,7 +56,8 @@ def _(e: ev.CardRevealed) -> str:
 
 @SAYINGS.register
 def _(e: ev.CardPulled) -> str:
-    return f"Pulled card {e.card}"
+    which = " (the 2 Player Supplemental Card)" if e.supplemental else ""
+    return f"Pulled card {e.card}{which}"
 
 
 @SAYINGS.register

@@ -63,6 +63,9 @@ class CardRevealed(Payload):
 class CardPulled(Payload):
     type: Literal["card-pulled"] = "card-pulled"
     card: Card
+    supplemental: bool = False
+    """Hildegard, two players: the 2 Player Supplemental Card of this number was pulled
+    (a journal written before it was said reads as False)."""
 
 
 class PulledCardReturned(Payload):

@@ -12,11 +12,11 @@ from typing import Any
 from journal.core.state import State, recent, replace
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter
-from journal.games.hildegard.dice import Face
 from journal.games.hildegard.meter import Mark, enemy_set_over, full, lowest_open, strike
-from journal.games.hildegard.split import Pool, formed, pool, split
+from journal.games.hildegard.split import Enemy, Pool, formed, pool, split
 from journal.games.hildegard.state import (
     NO_EFFECTS,
+    Counted,
     FaceOff,
     Foe,
     Hildegard,
@@ -33,7 +33,31 @@ def start_face_off(meter: HitMeter, enemies: tuple[EnemyCard, ...],
                    shooters: tuple[str, ...]) -> FaceOff:
     blank: Mark = "empty"
     empty = (blank,) * len(meter.squares)
-    return FaceOff(meter, tuple(Foe(e) for e in enemies), empty, shooters)
+    return FaceOff(meter, tuple(Foe(e) for e in told_apart(enemies)), empty, shooters)
+
+
+def told_apart(enemies: tuple[EnemyCard, ...]) -> tuple[EnemyCard, ...]:
+    """The enemies of one face-off, each with a name of its own: cards of one name are
+    numbered in order ("Wolf 1", "Wolf 2"), skipping a name another card has. "your
+    rolls can be split up however you like" (Face-Off Scenario) splits them among cards,
+    so two cards of one name are two enemies, never one. (A journal whose face-off
+    began with two cards of one name is told apart the same way when it is read.)"""
+    names = [e.name for e in enemies]
+    if len(set(names)) == len(names):
+        return enemies
+    taken, counts, renamed = set(names), dict.fromkeys(names, 0), []
+    for enemy in enemies:
+        if names.count(enemy.name) == 1:
+            renamed.append(enemy)
+            continue
+        counts[enemy.name] += 1
+        name = f"{enemy.name} {counts[enemy.name]}"
+        while name in taken:
+            counts[enemy.name] += 1
+            name = f"{enemy.name} {counts[enemy.name]}"
+        taken.add(name)
+        renamed.append(enemy.model_copy(update={"name": name}))
+    return tuple(renamed)
 
 
 def face_off_roll(state: State, h: Hildegard, fight: FaceOff, event: hv.ShotDiceRolled) -> State:
@@ -67,8 +91,9 @@ def face_off_shot(state: State, h: Hildegard, fight: FaceOff, shooter: str, chan
 
 def round_bullseyes(fight: FaceOff) -> dict[str, int]:
     """This round's bullseyes, by enemy: each formed against that enemy's own parts, from
-    dice no other enemy's bullseyes use; as assigned, the rest to the first standing
-    (`split`). Player 1's and Player 2's sets never combine into one bullseye."""
+    dice no other enemy's bullseyes use; as assigned, the rest to the enemies standing in
+    order, each up to its limit (`split`). Player 1's and Player 2's sets never combine
+    into one bullseye."""
     standing = fight.standing()
     if not standing:
         return {}
@@ -81,14 +106,14 @@ def round_formed(fight: FaceOff) -> dict[str, int]:
     return formed(*_round_dice(fight, standing), fight.assigned) if standing else {}
 
 
-def _round_dice(fight: FaceOff, standing: tuple[Foe, ...],
-                ) -> tuple[Pool, list[tuple[str, tuple[Face, ...]]]]:
+def _round_dice(fight: FaceOff, standing: tuple[Foe, ...]) -> tuple[Pool, list[Enemy]]:
     rolled = [s for _, s in fight.shots if s.rolled]
     if fight.tag_team:  # "Unless aided by the Tag Team Effect": one pool of every set's dice
         have = pool([f for s in rolled for f in s.final()], sum(s.extra for s in rolled))
     else:
         have = sum((pool(s.final(), s.extra) for s in rolled), Pool())
-    return have, [(f.card.name, f.card.parts) for f in standing]
+    return have, [(f.card.name, f.card.parts, f.card.bullseye_limit - f.bullseyes)
+                  for f in standing]
 
 
 def players_done(fight: FaceOff) -> bool:
@@ -107,10 +132,46 @@ def settle(state: State, h: Hildegard, fight: FaceOff) -> State:
     return with_game(state, replace(h, encounter=fight))
 
 
+def to_attack(fight: FaceOff) -> tuple[Foe, ...]:
+    """The enemies still to roll their sets this round, in order: those standing once the
+    players' bullseyes of the round are counted. "A Face-Off ends when you defeat the
+    enemy by reaching its Bullseye limit": an enemy the round's bullseyes defeat does not
+    attack, that round or any after."""
+    if fight.turn == "players" and players_done(fight):
+        fight = _scored(fight)
+    return tuple(f for f in fight.standing() if f.card.name not in fight.enemies_done)
+
+
 def _scored(fight: FaceOff) -> FaceOff:
     split = round_bullseyes(fight)
     foes = tuple(replace(f, bullseyes=f.bullseyes + split.get(f.card.name, 0)) for f in fight.foes)
     return replace(fight, foes=foes)
+
+
+def _counted(fight: FaceOff) -> FaceOff:
+    """The players' round counted, as the enemy's first roll counts it, and kept."""
+    standing = fight.standing()
+    have = _round_dice(fight, standing)[0] if standing else Pool()
+    kept = Counted(have, tuple(f.bullseyes for f in fight.foes), fight.assigned)
+    return replace(_scored(fight), counted=kept)
+
+
+def recount(state: State, h: Hildegard, fight: FaceOff, enemy: str, count: int) -> State:
+    """A split forced in the enemy's turn: the round just counted split again, with
+    `count` of its bullseyes on `enemy` ("your rolls can be split up however you like")."""
+    kept = fight.counted
+    if kept is None:
+        return state
+    assigned = (*((n, b) for n, b in kept.assigned if n != enemy), (enemy, count))
+    before = tuple(replace(f, bullseyes=b) for f, b in zip(fight.foes, kept.before, strict=True))
+    standing = [(f.card.name, f.card.parts, f.card.bullseye_limit - f.bullseyes)
+                for f in before if not f.defeated]
+    given = split(kept.have, standing, assigned)
+    foes = tuple(replace(f, bullseyes=f.bullseyes + given.get(f.card.name, 0)) for f in before)
+    fight = replace(fight, foes=foes, counted=replace(kept, assigned=assigned))
+    if all(f.defeated for f in foes):
+        return face_off_over(state, h, fight, "won")
+    return with_game(state, replace(h, encounter=fight))
 
 
 def place_block(state: State, h: Hildegard, shooter: str, square: int, die: int | None) -> State:
@@ -129,7 +190,7 @@ def place_block(state: State, h: Hildegard, shooter: str, square: int, die: int 
 
 def _enemy_roll(state: State, h: Hildegard, fight: FaceOff, event: hv.ShotDiceRolled) -> State:
     if fight.turn == "players":
-        fight = replace(_scored(fight), turn="enemy", enemy=event.roller, enemy_shot=None,
+        fight = replace(_counted(fight), turn="enemy", enemy=event.roller, enemy_shot=None,
                         enemies_done=(), shots=(), assigned=(), round_effects=None,
                         tag_team=False)
     shot = fight.enemy_shot

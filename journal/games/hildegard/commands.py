@@ -287,9 +287,9 @@ def block(
     Example:
       spire block 3 --square 2
     """
-    from journal.games.hildegard import rules
+    from journal.games.hildegard import rounds
 
-    _act(ctx, lambda view: rules.block(view.state, die, square, player), force, player)
+    _act(ctx, lambda view: rounds.block(view.state, die, square, player), force, player)
 
 
 @app.command()
@@ -300,15 +300,15 @@ def assign(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Split a round's bullseyes among several enemies (the rest go to the first).
+    """Split a round's bullseyes among several enemies (the rest go to the others in order).
 
     \b
     Example:
       spire assign "Crow King" 2
     """
-    from journal.games.hildegard import rules
+    from journal.games.hildegard import rounds
 
-    _act(ctx, lambda view: rules.assign(view.state, enemy, bullseyes, player), force, player)
+    _act(ctx, lambda view: rounds.assign(view.state, enemy, bullseyes, player), force, player)
 
 
 @app.command()

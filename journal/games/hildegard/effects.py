@@ -73,6 +73,10 @@ def _feat_rules(name: str, encounter: Target | FaceOff | None, shot: ShotSet | N
         return [RuleViolation(f"{name} may be used once per set", section)]
     if name == "wild":
         return _wild_feat_rules(encounter, shot)
+    if name == "hone" and (encounter is None or encounter.outcome is not None):
+        # "at your disposal to use anytime during your Set on a Target or Face-Off"
+        return [RuleViolation("Hone is bought during a set on a target or face-off: none "
+                              "is under way", FEATS)]
     if name == "bullseye" and (shot is None or not shot.rolled or shot.complete):
         return [RuleViolation("bullseye is used during a set under way", section)]
     if name == "reset" and not isinstance(encounter, Target):

@@ -19,6 +19,7 @@ from journal.games.hildegard.combat import (
     face_off_shot,
     instant_hit,
     place_block,
+    recount,
     settle,
     start_face_off,
 )
@@ -37,6 +38,7 @@ from journal.games.hildegard.state import (
     rewarded,
     roll,
     set_bullseyes,
+    set_taken,
     suffer,
     wild,
     with_game,
@@ -51,6 +53,8 @@ HANDLERS: ByEvent[Handler] = ByEvent()
 @HANDLERS.register
 def _(event: hv.TargetStarted, state: State) -> State:
     h = focus(hildegard(state), event.shooter)
+    if h.owed:  # owed to a set on her last target, which ended before it
+        h = replace(h, owed=tuple((who, e) for who, e in h.owed if who != event.shooter))
     target = make(Target, card=event.card, shooter=event.shooter, sets_allowed=event.card.sets)
     now = h.encounter
     if isinstance(now, Target) and now.outcome is None:
@@ -79,9 +83,10 @@ def _(event: hv.ShotDiceRolled, state: State) -> State:
     if isinstance(encounter, Target):
         shot = encounter.shot
         if shot is None or shot.complete:  # a new set: the last one's tally stands
-            shot = new_set(event.roller, encounter.card.accuracy, h.next_set, event.faces)
-            if h.next_set is not NO_EFFECTS:  # spent on this set
-                h = replace(h, next_set=NO_EFFECTS)
+            effects = h.effects_for(event.roller)
+            shot = new_set(event.roller, encounter.card.accuracy, effects, event.faces)
+            if effects is not NO_EFFECTS:  # spent on this set (and owed to the other's)
+                h = set_taken(h, event.roller)
             return _target_shot(state, h, encounter, shot, new=True)
         return _target_shot(state, h, encounter, roll(shot, event.faces))
     if isinstance(encounter, FaceOff):
@@ -328,6 +333,7 @@ def _(event: hv.FaceOffStarted, state: State) -> State:
     h = hildegard(state)
     shooters = tuple(c.name for c in state.characters) or ("Hildegard",)
     fight = start_face_off(event.meter, event.enemies, shooters)
+    h = replace(h, owed=())  # owed on a target, for a set there: no target is under way now
     if event.enemy_first:  # a card said so: the enemy's set opens the face-off
         fight = replace(fight, turn="enemy")
     return with_game(state, replace(h, encounter=fight))
@@ -351,8 +357,10 @@ def _(event: hv.TagTeamUsed, state: State) -> State:
 def _(event: hv.BullseyesAssigned, state: State) -> State:
     h = hildegard(state)
     fight = h.encounter
-    if not isinstance(fight, FaceOff):
+    if not isinstance(fight, FaceOff) or fight.outcome is not None:
         return state
+    if fight.turn == "enemy":  # forced after the round was counted: it is split again
+        return recount(state, h, fight, event.enemy, event.bullseyes)
     assigned = tuple((n, b) for n, b in fight.assigned if n != event.enemy)
     fight = replace(fight, assigned=(*assigned, (event.enemy, event.bullseyes)))
     return settle(state, h, fight)

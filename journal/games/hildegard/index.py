@@ -18,7 +18,7 @@ COMMANDS: dict[str, str | None] = {
     'wild': "Roll the set's wild shot and apply its effect.",
     'feat': 'Spend Feats of Marksmanship: hone 1, wild 1, bullseye 2, reset 2, redo 3, block 1.',
     'block': 'Use a shot die to block the hit square showing its part (face-offs).',
-    'assign': "Split a round's bullseyes among several enemies (the rest go to the first).",
+    'assign': "Split a round's bullseyes among several enemies (the rest go to the others in order).",
     'effect': "A card's status effect on the next set: Flub, Tame, Graze; Hit at once.",
     'end': 'End the target now (its outcome is what the bullseyes so far make it), or the face-off.',
     'ally': 'An ally joins the party, with the thresholds printed on the card.',

@@ -22,6 +22,8 @@ def show_odds(found: dict[str, Any], advise: bool) -> None:
             wanted = found["advice"]["for"]
             goal = "to defeat it" if found["defeat"]["value"] > 0 or not wanted else \
                 f"to make {wanted}+ bullseyes"
+            if len(found["enemies"]) > 1:  # the advice plays for the first enemy standing
+                goal = f"to make {wanted}+ bullseyes on {found['enemy']}"
             for line in advice_lines(found, goal):
                 say(line)
         if found["enemy_set"] is not None:  # (None: more dice than the odds weigh)
@@ -92,7 +94,9 @@ def face_off_rows(found: dict[str, Any]) -> list[tuple[str, str]]:
     rows = [("enemy", f"{found['enemy']}: {where}")]
     if found["next_set"] is not None:
         rows.append(("next", f"a fresh set rolls {plural(found['next_set']['dice'], 'die')}"))
-    rows.append(("defeat", f"{_percent(found['defeat'])} this round, with the best finesse"))
+    every = f" (all of {', '.join(found['enemies'])})" if len(found["enemies"]) > 1 else ""
+    rows.append(("defeat", f"{_percent(found['defeat'])} this round{every}, with the best "
+                 "finesse"))
     more = [f"{n}+ {percent(p)}" for n, p in found["at_least"].items() if p["value"] > 0]
     if more:
         rows.append(("more", "bullseyes still to come this round: " + ", ".join(more)))

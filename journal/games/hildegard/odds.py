@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from itertools import product
 from typing import Any
 
 from journal.core.dice_stats import chance
@@ -16,8 +17,10 @@ from journal.errors import Refused
 from journal.games.hildegard import finesse, meter_odds
 from journal.games.hildegard.combat import players_done
 from journal.games.hildegard.dice import FACES
+from journal.games.hildegard.finesse import NONE, Counts, counts, rolls
 from journal.games.hildegard.rules import enemy_up
-from journal.games.hildegard.state import FaceOff, Target, hildegard
+from journal.games.hildegard.split import Enemy, Pool, defeats_all, pool
+from journal.games.hildegard.state import FaceOff, NextSet, Target, hildegard
 
 WILD = ("before any wild shot: the rulebook prints no wild die's faces, so each wild shot "
         "counts as a Miss")
@@ -33,7 +36,7 @@ def odds(state: State) -> dict[str, Any]:
                       "way now (`spire target NAME` takes aim)")
     if target.outcome is not None:
         raise Refused(f"{target.card.name} is over ({target.outcome}); nothing left to weigh")
-    at = finesse.position(target, h.next_set)
+    at = finesse.position(target, h.effects_for(target.shooter))
     why = finesse.too_big(dataclasses.replace(at, feats=state.resources.get("feats", 0)))
     if why is not None:
         raise Refused(f"{target.card.name}: {why}")
@@ -75,7 +78,10 @@ def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
     if why is not None:
         raise Refused(f"the face-off: {why}")
     going = next((s for _, s in fight.shots if s.rolled and not s.finesse_over), None)
-    foe = fight.standing()[0]
+    standing = fight.standing()
+    foe = standing[0]
+    defeat = finesse.chances(at, "hit")[0] if len(standing) == 1 else \
+        _defeat_all(fight, waiting)
     at_least = {n: finesse.chances(_needing(at, n))[0]
                 for n in range(1, max(at.aim.limit - at.made, 0) + 1)}
     # Out of reach this round, the advice plays for the most bullseyes the dice can still make.
@@ -87,11 +93,95 @@ def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
         "set_under_way": _set_json(at),
         "next_set": {"dice": at.next_size, "graze": at.next_graze} if at.sets else None,
         "wild_shot": WILD,
-        "defeat": chance(finesse.chances(at, "hit")[0]),
+        "enemies": [f.card.name for f in standing],
+        "defeat": chance(defeat),
         "at_least": {str(n): chance(p) for n, p in at_least.items()},
         "advice": {"for": aim_for, **_advice(going, _needing(at, aim_for) if aim_for else at)},
         "enemy_set": _enemy_set(fight, foe.card, weighed_or_none=True),
     }
+
+
+def _defeat_all(fight: FaceOff, waiting: NextSet) -> Fraction:
+    """The chance the players' sets this round, with the best finesse, defeat every enemy
+    standing: "your rolls can be split up however you like", each enemy's bullseyes formed
+    with its own parts (`split.defeats_all`). Weighed as `finesse` weighs one enemy's (its
+    wild shots a Miss, no feats spent), on the round's pool of bullseyes instead of a count."""
+    enemies = tuple((f.card.name, f.card.parts, f.card.bullseye_limit - f.bullseyes)
+                    for f in fight.standing())
+    effects = fight.round_effects or waiting
+    size = max(fight.meter.accuracy + effects.hone - effects.flub, 0)
+    done = [s for _, s in fight.shots if s.rolled and s.finesse_over]
+    have = sum((pool(s.final(), s.extra) for s in done), Pool())
+    going = next((s for _, s in fight.shots if s.rolled and not s.finesse_over), None)
+    fresh = len(fight.shooters) - len(fight.shots)
+    weigh = _Round(enemies, size, effects.graze)
+    if going is None:
+        return weigh.fresh(_tally(have), fresh)
+    locked = counts(tuple(going.dice[i] for i in going.unused if i in going.locked))
+    free = counts(tuple(going.dice[i] for i in going.free))
+    tally = _tally(have + Pool(extra=going.extra))
+    return weigh.choose(locked, free, going.fresh_lock or going.hit, tally, fresh)
+
+
+Tally = tuple[int, int, int]
+"""A round's pool so far: crescent pairs, ring + dot pairs, bullseyes that need no dice."""
+
+
+def _tally(have: Pool) -> Tally:
+    return have.crescents, have.rings, have.extra
+
+
+class _Round:
+    """The expectimax of `finesse` over a face-off round's sets, each set's final results
+    added to the round's pool, the pool worth 1 when it defeats every enemy."""
+
+    def __init__(self, enemies: tuple[Enemy, ...], size: int, graze: bool) -> None:
+        self.enemies, self.size, self.graze = enemies, size, graze
+        self.cap = sum(need for _, _, need in enemies)
+        self.memo: dict[tuple[Any, ...], Fraction] = {}
+
+    def won(self, tally: Tally) -> Fraction:
+        return Fraction(int(defeats_all(Pool(*tally), self.enemies)))
+
+    def after(self, final: Counts, tally: Tally, fresh: int) -> Fraction:
+        c, r, e = tally
+        c, r = min(c + final[0] // 2, self.cap), min(r + min(final[1], final[2]), self.cap)
+        return self.fresh((c, r, e), fresh)
+
+    def fresh(self, tally: Tally, fresh: int) -> Fraction:
+        if fresh <= 0:
+            return self.won(tally)
+        key = ("fresh", tally, fresh)
+        if key not in self.memo:
+            self.memo[key] = sum((p * (self.after(result, tally, fresh - 1)
+                                       if self.size <= 1 or self.graze else
+                                       self.choose(NONE, result, False, tally, fresh - 1))
+                                  for result, p in rolls(self.size)), Fraction(0))
+        return self.memo[key]
+
+    def choose(self, locked: Counts, free: Counts, fresh_lock: bool,
+                tally: Tally, fresh: int) -> Fraction:
+        key = ("finesse", locked, free, fresh_lock, tally, fresh)
+        if key in self.memo:
+            return self.memo[key]
+        best = Fraction(0)
+        for c, r, d, b in product(*(range(k + 1) for k in free)):
+            kept: Counts = (locked[0] + c, locked[1] + r, locked[2] + d, locked[3] + b)
+            if (c, r, d, b) == free:  # stop: the dice stand
+                best = max(best, self.after(kept, tally, fresh))
+            elif c + r + d + b or fresh_lock:
+                best = max(best, self.reroll(kept, sum(free) - c - r - d - b, tally, fresh))
+        self.memo[key] = best
+        return best
+
+    def reroll(self, locked: Counts, n: int, tally: Tally, fresh: int) -> Fraction:
+        total = Fraction(0)
+        for result, p in rolls(n):
+            kept: Counts = (locked[0] + result[0], locked[1] + result[1],
+                            locked[2] + result[2], locked[3] + result[3])
+            total += p * (self.after(kept, tally, fresh) if n <= 1
+                          else self.choose(locked, result, False, tally, fresh))
+        return total
 
 
 def _enemy_set(fight: Any, enemy: Any, weighed_or_none: bool = False) -> dict[str, Any] | None:

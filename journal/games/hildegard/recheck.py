@@ -9,7 +9,7 @@ from typing import Any
 from journal.core.decide import Decision
 from journal.core.state import State
 from journal.errors import Refused
-from journal.games.hildegard import effects, rules
+from journal.games.hildegard import effects, rounds, rules
 from journal.games.hildegard.dice import SHOT_DIE
 from journal.games.interface import DieKind, Redecide
 
@@ -17,21 +17,21 @@ from journal.games.interface import DieKind, Redecide
 def _block(state: State, e: Any, player: int | None) -> Decision:
     if e.die is None:
         raise Refused("no command places a block without a die (a Block feat is a feat)")
-    return rules.block(state, e.die, e.square, player)
+    return rounds.block(state, e.die, e.square, player)
 
 
 RECHECKS: dict[str, Redecide] = {
     "target-started": lambda s, e, p, h: rules.start_target(s, e.card, p),
     "face-off-started": lambda s, e, p, h: rules.start_face_off(
         s, e.meter, e.enemies, e.enemy_first),
-    "shot-dice-rolled": lambda s, e, p, h: rules.roll(s, e.faces, p),
+    "shot-dice-rolled": lambda s, e, p, h: rules.roll(s, e.faces, p, e.roller),
     "dice-locked": lambda s, e, p, h: rules.lock(s, e.dice, p),
     "finesse-stopped": lambda s, e, p, h: rules.stop(s, p),
     "wild-shot-rolled": lambda s, e, p, h: rules.wild(
         s, e.die, e.effect, e.target_die, e.face, p),
     "feat-used": lambda s, e, p, h: effects.feat(s, e.feat, e.square, p),
     "block-placed": lambda s, e, p, h: _block(s, e, p),
-    "bullseyes-assigned": lambda s, e, p, h: rules.assign(
+    "bullseyes-assigned": lambda s, e, p, h: rounds.assign(
         s, e.enemy, e.bullseyes, p),
     "effect-suffered": lambda s, e, p, h: effects.suffer(s, e.effect),
     "tag-team-used": lambda s, e, p, h: effects.tag_team(s),

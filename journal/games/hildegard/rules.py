@@ -10,14 +10,14 @@ from __future__ import annotations
 from journal.core.decide import Decision, start_campaign
 from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
 from journal.core.events import Payload
-from journal.core.state import State, replace
+from journal.core.state import State
 from journal.core.words import given, plural
 from journal.errors import BadInput, Refused, RuleViolation
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
-from journal.games.hildegard.combat import players_done, round_formed
+from journal.games.hildegard.combat import players_done, to_attack, told_apart
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
-from journal.games.hildegard.meter import can_block, enemy_set_over, must_keep
+from journal.games.hildegard.meter import enemy_set_over, must_keep
 from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard, wild_dice
 from journal.games.hildegard.view import next_roll, possessive
 
@@ -78,11 +78,11 @@ def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...]
         violations.append(RuleViolation(
             "Hildegard (and Hallveig) always attack first unless stated otherwise: a card "
             "that says otherwise is recorded with --force", "Face-Offs"))
-    event = hv.FaceOffStarted(meter=meter, enemies=enemies, enemy_first=enemy_first)
+    event = hv.FaceOffStarted(meter=meter, enemies=told_apart(enemies), enemy_first=enemy_first)
     return decided(event, violations)
 
 
-def _encounter(state: State, player: int | None = None) -> Target | FaceOff:
+def current_encounter(state: State, player: int | None = None) -> Target | FaceOff:
     """The encounter under way; with two targets under way, the player's own."""
     h = hildegard(state)
     who = shooter_for(state, player)
@@ -97,7 +97,7 @@ def _encounter(state: State, player: int | None = None) -> Target | FaceOff:
 
 def to_roll(state: State, player: int | None) -> tuple[str, int]:
     """Who rolls now and how many dice: a set's first roll, or the dice a re-roll takes."""
-    encounter = _encounter(state, player)
+    encounter = current_encounter(state, player)
     if isinstance(encounter, Target):
         return _target_to_roll(state, encounter, shooter_for(state, player))
     return _face_off_to_roll(state, encounter, player)
@@ -117,7 +117,7 @@ def _handler(state: State, encounter: Target | FaceOff, player: int | None) -> l
 def _target_to_roll(state: State, target: Target, who: str | None) -> tuple[str, int]:
     shot = target.shot
     if shot is None or shot.complete:
-        effects = hildegard(state).next_set
+        effects = hildegard(state).effects_for(who or target.shooter)
         return who or target.shooter, max(target.card.accuracy + effects.hone - effects.flub, 0)
     return who or shot.roller, len(shot.free)
 
@@ -146,29 +146,53 @@ def next_shooter(fight: FaceOff) -> str:
 
 
 def enemy_up(fight: FaceOff) -> EnemyCard:
+    """The enemy whose set is under way, or who rolls next (none defeated this round)."""
     if fight.enemy is not None:
         return next(f.card for f in fight.foes if f.card.name == fight.enemy)
-    waiting = [f for f in fight.standing() if f.card.name not in fight.enemies_done]
+    waiting = to_attack(fight)
     return waiting[0].card if waiting else fight.foes[0].card
 
 
-def roll(state: State, faces: tuple[Face, ...], player: int | None) -> Decision:
-    """Roll a set's shot dice, or re-roll the dice not locked (finesse)."""
-    encounter = _encounter(state, player)
+def roll(state: State, faces: tuple[Face, ...], player: int | None,
+         recorded: str | None = None) -> Decision:
+    """Roll a set's shot dice, or re-roll the dice not locked (finesse). `recorded`: the
+    roller a journal holds (the audit's), when the rules would not choose it."""
+    encounter = current_encounter(state, player)
     if encounter.outcome is not None:  # said first: no count of dice matters now
         return decided(hv.ShotDiceRolled(roller=_ended_roller(state, encounter, player),
-                                          faces=faces), _over(encounter))
+                                          faces=faces), over_rules(encounter))
     roller, count = to_roll(state, player)
+    attacker = _defeated_attacker(encounter, roller, recorded)
+    if attacker is not None:
+        roller, count = attacker.name, attacker.accuracy
     shot = _current(encounter, roller)
     if len(faces) != count and not _all_locked(encounter, shot, faces):
         raise BadInput(f"{roller} rolls {plural(count, 'die')} now; {given(len(faces), 'face')}")
-    violations = _over(encounter) + _handler(state, encounter, player)
+    violations = over_rules(encounter) + _handler(state, encounter, player)
+    if attacker is not None:
+        violations.append(RuleViolation(
+            f"{attacker.name} was defeated by this round's bullseyes: a defeated enemy does "
+            "not attack", "Face-Offs"))
     if shot is not None and shot.rolled and not _starts_new_set(encounter, shot):
         violations += _reroll_rules(shot) or _enemy_reroll_rules(encounter, shot)
     elif isinstance(encounter, Target) and encounter.sets_left <= 0:
         violations.append(RuleViolation(
             f"{encounter.card.name} has no sets left", "Shooting Targets"))
     return decided(hv.ShotDiceRolled(roller=roller, faces=faces), violations)
+
+
+def _defeated_attacker(encounter: Target | FaceOff, roller: str,
+                       recorded: str | None) -> EnemyCard | None:
+    """The enemy a journal says rolled its set, though this round's bullseyes defeated it
+    ("A Face-Off ends when you defeat the enemy by reaching its Bullseye limit")."""
+    if recorded is None or recorded == roller or not isinstance(encounter, FaceOff):
+        return None
+    if encounter.enemy_shot is not None and encounter.enemy_shot.roller == recorded:
+        return None
+    foe = next((f for f in encounter.foes if f.card.name == recorded), None)
+    if foe is None or recorded in {f.card.name for f in to_attack(encounter)}:
+        return None
+    return foe.card
 
 
 def _ended_roller(state: State, encounter: Target | FaceOff, player: int | None) -> str:
@@ -185,7 +209,7 @@ def _all_locked(encounter: Target | FaceOff, shot: ShotSet | None,
             and not _starts_new_set(encounter, shot) and 1 <= len(faces) <= len(shot.unused))
 
 
-def _over(encounter: Target | FaceOff) -> list[RuleViolation]:
+def over_rules(encounter: Target | FaceOff) -> list[RuleViolation]:
     if encounter.outcome is None:
         return []
     return [RuleViolation(over(encounter), "Targets/Encounters")]
@@ -203,7 +227,7 @@ def over(encounter: Target | FaceOff) -> str:
     return f"{said}: reveal card {encounter.next_card} next"
 
 
-def _waiting(encounter: Target | FaceOff, roller: str) -> str:
+def waiting_for(encounter: Target | FaceOff, roller: str) -> str:
     """What comes instead, when `roller` has no dice rolled: whose roll is next."""
     said = next_roll(encounter) if isinstance(encounter, FaceOff) else ""
     return f": {said}" if said else f": `spire roll` rolls {possessive(roller)} dice first"
@@ -249,18 +273,18 @@ def _enemy_reroll_rules(encounter: Target | FaceOff, shot: ShotSet) -> list[Rule
 
 def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decision:
     """Lock dice in before a re-roll (finesse)."""
-    encounter = _encounter(state, player)
+    encounter = current_encounter(state, player)
     if encounter.outcome is not None:  # said first: which dice does not matter now
         if not positions:
             raise BadInput("name the dice to lock by position, e.g. `spire lock 1 3`")
         return decided(hv.DiceLocked(roller=_ended_roller(state, encounter, player),
-                                      dice=tuple(sorted(set(positions)))), _over(encounter))
+                                      dice=tuple(sorted(set(positions)))), over_rules(encounter))
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
     if shot is None or not shot.rolled:
-        raise Refused(f"{roller} has no dice rolled to lock{_waiting(encounter, roller)}")
+        raise Refused(f"{roller} has no dice rolled to lock{waiting_for(encounter, roller)}")
     chosen = _positions(shot, positions)
-    violations = _over(encounter) + _handler(state, encounter, player)
+    violations = over_rules(encounter) + _handler(state, encounter, player)
     enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
     if shot.graze:
         violations.append(RuleViolation("Graze: no finesse this set", "Negative Status Effects"))
@@ -311,15 +335,15 @@ def _enemy_lock_rules(
 
 def stop(state: State, player: int | None) -> Decision:
     """Stop finessing with dice still unlocked."""
-    encounter = _encounter(state, player)
+    encounter = current_encounter(state, player)
     if encounter.outcome is not None:  # said first: whose dice does not matter now
         return decided(hv.FinesseStopped(roller=_ended_roller(state, encounter, player)),
-                        _over(encounter))
+                        over_rules(encounter))
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
     if shot is None or not shot.rolled:
-        raise Refused(f"{roller} has no dice rolled{_waiting(encounter, roller)}")
-    violations = _over(encounter) + _handler(state, encounter, player)
+        raise Refused(f"{roller} has no dice rolled{waiting_for(encounter, roller)}")
+    violations = over_rules(encounter) + _handler(state, encounter, player)
     enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
     if shot.finesse_over and not enemy:
         violations.append(RuleViolation("the set's finesse is over already", FINESSE))
@@ -336,11 +360,11 @@ def stop(state: State, player: int | None) -> Decision:
 
 def wild(state: State, die: WildDie, effect: WildEffect, on: int | None, face: Face | None,
          player: int | None) -> Decision:
-    encounter = _encounter(state, player)
+    encounter = current_encounter(state, player)
     if encounter.outcome is not None:  # said first: which set does not matter now
         event = hv.WildShotRolled(die=die, effect=effect,
                                   shooter=_ended_roller(state, encounter, player))
-        return decided(event, _over(encounter))
+        return decided(event, over_rules(encounter))
     shooter, shot = _wild_set(state, encounter, player)
     violations = _handler(state, encounter, player)
     violations += _wild_rules(state, encounter, shot, die)
@@ -380,7 +404,7 @@ def _wild_set(state: State, encounter: Target | FaceOff, player: int | None) -> 
         who = rolled[0] if rolled else shooters(state)[0]
     shot = encounter.shot(who)
     if shot is None or not shot.rolled:
-        raise Refused(f"{who} has not rolled this round{_waiting(encounter, who)}")
+        raise Refused(f"{who} has not rolled this round{waiting_for(encounter, who)}")
     return who, shot
 
 
@@ -400,84 +424,16 @@ def _wild_rules(state: State, encounter: Target | FaceOff, shot: ShotSet,
     return violations
 
 
-# -- blocks, bullseyes split, the end (feats and effects: journal.games.hildegard.effects)
-
-
-def block(state: State, die: int, square: int, player: int | None) -> Decision:
-    """Use one of the set's dice to block the hit square showing its part."""
-    encounter = _encounter(state, player)
-    if not isinstance(encounter, FaceOff):
-        raise Refused("blocks are placed in face-offs")
-    shooter = shooter_for(state, player) or _block_shooter(encounter)
-    if encounter.outcome is not None:  # said first: which die does not matter now
-        return decided(hv.BlockPlaced(shooter=shooter, square=square, die=die),
-                        _over(encounter))
-    shot = encounter.shot(shooter)
-    if shot is None or not shot.rolled:
-        raise Refused(f"{shooter} has no dice rolled this round{_waiting(encounter, shooter)}")
-    if not 1 <= die <= len(shot.dice) or shot.dice[die - 1] is None or (die - 1) in shot.blocks:
-        raise BadInput(f"die {die} is not on the table to block with")
-    violations = _over(encounter) + _block_rules(encounter, shot, die, square)
-    return decided(hv.BlockPlaced(shooter=shooter, square=square, die=die), violations)
-
-
-def _block_shooter(fight: FaceOff) -> str:
-    rolled = [w for w, s in fight.shots if s.rolled]
-    return rolled[-1] if rolled else fight.shooters[0]
-
-
-def _block_rules(fight: FaceOff, shot: ShotSet, die: int, square: int) -> list[RuleViolation]:
-    violations = []
-    if not shot.finesse_over:
-        violations.append(RuleViolation("blocks come after the shot dice are locked", BLOCKS))
-    why = can_block(fight.meter, fight.marks, square - 1)
-    if why:
-        violations.append(RuleViolation(why, BLOCKS))
-    elif fight.meter.squares[square - 1].part != shot.dice[die - 1]:
-        part = fight.meter.squares[square - 1].part or "a part not entered"
-        violations.append(RuleViolation(
-            f"die {die} shows {shot.dice[die - 1]}; square {square} needs {part}", BLOCKS))
-    return violations
-
-
-def assign(state: State, enemy: str, count: int, player: int | None) -> Decision:
-    """With several enemies, give some of this round's bullseyes to one of them."""
-    encounter = _encounter(state, player)
-    if not isinstance(encounter, FaceOff):
-        raise Refused("bullseyes are split among enemies in a face-off")
-    names = {f.card.name.casefold(): f.card.name for f in encounter.foes}
-    if enemy.casefold() not in names:
-        raise BadInput(f"no enemy named {enemy!r} (enemies: {', '.join(names.values())})")
-    if count < 0:
-        raise BadInput("bullseyes cannot be negative")
-    shooter = shooter_for(state, player) or encounter.shooters[0]
-    event = hv.BullseyesAssigned(shooter=shooter, enemy=names[enemy.casefold()], bullseyes=count)
-    return decided(event, _over(encounter) + _split_rules(encounter, event.enemy, count))
-
-
-def _split_rules(fight: FaceOff, enemy: str, count: int) -> list[RuleViolation]:
-    """"your rolls can be split up however you like" (Face-Off Scenario) splits what was
-    rolled: an enemy is given no more bullseyes than this round's sets form against its
-    own parts, from dice the other enemies' bullseyes do not use."""
-    others = tuple((n, b) for n, b in fight.assigned if n != enemy)
-    given = round_formed(replace(fight, assigned=(*others, (enemy, count)))).get(enemy, 0)
-    if count <= given:
-        return []
-    most = round_formed(replace(fight, assigned=(*others, (enemy, 10**3)))).get(enemy, 0)
-    card = next(f.card for f in fight.foes if f.card.name == enemy)
-    parts = ", ".join(dict.fromkeys(card.parts)) or "every part"
-    return [RuleViolation(
-        f"this round's dice form at most {plural(most, 'bullseye')} on {enemy} (its parts: "
-        f"{parts}), not {count}", "Face-Off Scenario")]
-
+# -- the end (blocks and the split: journal.games.hildegard.rounds; feats and effects:
+# journal.games.hildegard.effects)
 
 def end(state: State, player: int | None = None) -> Decision:
     """End the target (or abandon the face-off) now; with two targets under way, the
     player's own."""
-    encounter = _encounter(state, player)
+    encounter = current_encounter(state, player)
     whose = encounter.shooter if isinstance(encounter, Target) and hildegard(state).aside \
         else None
-    return decided(hv.EncounterEnded(shooter=whose), _over(encounter))
+    return decided(hv.EncounterEnded(shooter=whose), over_rules(encounter))
 
 
 def whose_turn(state: State) -> str | None:
@@ -488,7 +444,7 @@ def whose_turn(state: State) -> str | None:
         return enc.shot.roller if enc.shot is not None else enc.shooter
     if not isinstance(enc, FaceOff) or enc.outcome is not None:
         return None
-    waiting = [f.card.name for f in enc.standing() if f.card.name not in enc.enemies_done]
+    waiting = [f.card.name for f in to_attack(enc)]
     enemy = enc.enemy or (waiting[0] if waiting else None)
     if enc.turn == "enemy":
         return enemy

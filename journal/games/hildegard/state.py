@@ -19,6 +19,7 @@ from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Reward, TargetCard
 from journal.games.hildegard.dice import Face, WildEffect, bullseyes
 from journal.games.hildegard.meter import Mark
+from journal.games.hildegard.split import Pool
 
 FEAT_LIMIT = 6
 
@@ -35,6 +36,29 @@ class NextSet:
 
 NO_EFFECTS = NextSet()
 """No effects waiting (one value shared: a NextSet is frozen)."""
+
+
+def combined(a: NextSet, b: NextSet) -> NextSet:
+    if b is NO_EFFECTS:
+        return a
+    if a is NO_EFFECTS:
+        return b
+    return NextSet(a.hone + b.hone, a.flub + b.flub, a.tame or b.tame, a.graze or b.graze)
+
+
+def set_taken(h: Hildegard, shooter: str) -> Hildegard:
+    """`shooter`'s new set on a target took the effects waiting for it: the team's are
+    owed to the other player's next set, if her own target is under way ("Any Feats spent
+    on Effects that alter a player's rolls affect both players", Two Player Face-Off
+    Rules), and hers owed are paid."""
+    owed = tuple((who, e) for who, e in h.owed if who != shooter)
+    if h.next_set is not NO_EFFECTS:
+        others = {t.shooter for t in (h.encounter, *h.aside) if isinstance(t, Target)
+                  and t.outcome is None and t.shooter != shooter}
+        for who in sorted(others):
+            before = next((e for w, e in owed if w == who), NO_EFFECTS)
+            owed = (*((w, e) for w, e in owed if w != who), (who, combined(before, h.next_set)))
+    return replace(h, next_set=NO_EFFECTS, owed=owed)
 
 
 @dataclass(frozen=True)
@@ -150,6 +174,16 @@ class Foe:
 
 
 @dataclass(frozen=True)
+class Counted:
+    """A face-off round's bullseyes as counted: the pool the players' sets held, each
+    enemy's bullseyes before them (in the face-off's order), and the split assigned."""
+
+    have: Pool
+    before: tuple[int, ...]
+    assigned: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class FaceOff:
     meter: HitMeter
     foes: tuple[Foe, ...]
@@ -163,6 +197,9 @@ class FaceOff:
     """The effects on the players' sets this round (both players' in a two-player game)."""
     assigned: tuple[tuple[str, int], ...] = ()
     """This round's bullseyes given to enemies by name (the rest go to the first standing)."""
+    counted: Counted | None = None
+    """The players' round as it was counted at the enemy's first roll, so a split forced
+    in the enemy's turn splits it again."""
     enemy: str | None = None
     enemy_shot: ShotSet | None = None
     enemies_done: tuple[str, ...] = ()
@@ -205,6 +242,14 @@ class Hildegard:
     """The other player's target under way, while `encounter` is this player's: "If both
     players are engaged with different Targets outside of a Face-Off (such as Fishing), each
     player will roll their own Wild Shot" (Two Player Face-Off Rules)."""
+    owed: tuple[tuple[str, NextSet], ...] = ()
+    """Effects one player's set took while the other's target was under way, still owed to
+    the other's next set there: effects that alter a player's rolls "affect both players"."""
+
+    def effects_for(self, shooter: str) -> NextSet:
+        """What waits for `shooter`'s next set on a target: the team's, and hers owed."""
+        owed = next((e for who, e in self.owed if who == shooter), None)
+        return self.next_set if owed is None else combined(self.next_set, owed)
 
     @property
     def in_encounter(self) -> bool:

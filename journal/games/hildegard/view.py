@@ -6,7 +6,7 @@ from typing import Any
 
 from journal.core.words import against, plural
 from journal.games.hildegard.cards import Reward
-from journal.games.hildegard.combat import players_done, round_bullseyes
+from journal.games.hildegard.combat import players_done, round_bullseyes, to_attack
 from journal.games.hildegard.meter import enemy_set_over, must_keep
 from journal.games.hildegard.state import (
     FaceOff,
@@ -139,6 +139,9 @@ def _face_off_lines(f: FaceOff) -> list[str]:
         split = round_bullseyes(f)
         out.append("  this round: " + ", ".join(
             f"{plural(n, 'bullseye')} on {e}" for e, n in split.items()))
+        if players_done(f) and len(f.standing()) > 1:  # said while it can still be done
+            out.append("  `spire assign ENEMY N` splits them otherwise, until the enemy's "
+                       "first roll")
     if f.turn == "enemy" and f.enemy_shot is not None:
         shot = f.enemy_shot
         out.append(f"  {possessive(shot.roller)} dice: {dice_text(shot)}")
@@ -175,7 +178,7 @@ def next_roll(f: FaceOff) -> str:
 
 
 def _enemy_next(f: FaceOff) -> str:
-    waiting = [x.card.name for x in f.standing() if x.card.name not in f.enemies_done]
+    waiting = [x.card.name for x in to_attack(f)]
     return waiting[0] if waiting else f.foes[0].card.name
 
 
@@ -223,6 +226,10 @@ def _meter(f: FaceOff) -> str:
 def state_lines(game: Hildegard) -> list[str]:
     """The targets and the face-off under way, and what waits for the next set."""
     shown = [line for t in (game.encounter, *game.aside) for line in lines(t)]
+    playing = {t.shooter for t in (game.encounter, *game.aside)
+               if isinstance(t, Target) and t.outcome is None}
+    shown += [f"  {possessive(who)} next set: {waiting(e)}" for who, e in game.owed
+              if waiting(e) and who in playing]
     pending = waiting(game.next_set)
     if not pending:
         return shown
