@@ -216,12 +216,15 @@ def _owed(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> int:
     return 1 if combat.encore_due(bar, actor, rolls) else 0
 
 
-def _rolls(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> tuple[int, ...]:
-    """The dice given must be the dice the bar rolls now, an Encore re-roll after a miss
-    at most one more."""
+def _rolls(bar: Bar, actor: Fighter, rolls: tuple[int, ...], command: str) -> tuple[int, ...]:
+    """The dice given must be the dice the bar rolls now, and an Encore re-roll after a
+    miss one more ("Encore: If an action misses, roll again"), as Luck's die is: too few
+    are refused saying what is owed. `command` is what the table types before the dice."""
     if any(not 1 <= r <= 8 for r in rolls):
         raise BadInput(f"a d8 shows 1 to 8, not {', '.join(str(r) for r in rolls)}")
     base = combat.base_dice(bar, actor) if bar.needs_roll else 0
+    if len(rolls) == base and bar.needs_roll and combat.encore_due(bar, actor, rolls):
+        raise BadInput(_encore_owed(bar, actor, rolls, command))
     if len(rolls) == base:
         return rolls
     if len(rolls) == base + 1 and bar.needs_roll and combat.encore_due(bar, actor, rolls[:base]):
@@ -230,6 +233,18 @@ def _rolls(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> tuple[int, ...]:
     encore = ", an Encore re-roll after a miss one more" if actor.has("encore") else ""
     raise BadInput(f"{bar.name or 'this bar'} rolls {base} d8 now{why}{encore}; "
                    f"{len(rolls)} given")
+
+
+def _encore_owed(bar: Bar, actor: Fighter, rolls: tuple[int, ...], command: str) -> str:
+    missed = next(d for d in combat.dice(bar, actor, rolls) if bar.result(d.value) is None)
+    typed = " ".join(str(r) for r in rolls)
+    return (f"{bar.name or 'the bar'}, {missed} misses: Encore rolls again; type the re-roll "
+            f"after it (`{command} {typed} N`)")
+
+
+def _words(*words: str) -> str:
+    """Words as the table types them: one with a space in double quotes."""
+    return " ".join(f'"{w}"' if " " in w else w for w in words)
 
 
 def action(
@@ -244,7 +259,8 @@ def action(
     violations = _player(state, player, actor) + _dying(game)
     violations += _turn_rules(actor, fight, number, chosen)
     event = se.ActionPerformed(
-        actor=actor.name, bar=number, rolls=_rolls(chosen, actor, rolls),
+        actor=actor.name, bar=number,
+        rolls=_rolls(chosen, actor, rolls, f"spire action {_words(chosen.name or str(number))}"),
         target=_aimed(state, game, actor, target),
         kickback_to=_ally(state, kickback_to, "the kickback") if kickback_to else None,
         given_to=_ally(state, given_to, "its effects") if given_to else None)
@@ -420,7 +436,7 @@ def enemy(
         violations.append(RuleViolation("no ally in play to attack: draw the next ally", SET_UP))
     event = se.EnemyActed(enemy=foe.name, card=card, bar=number, selection=selection,
                           target=None if bar.all_targets and target != foe.name else target,
-                          rolls=_rolls(bar, foe, rolls))
+                          rolls=_rolls(bar, foe, rolls, f"spire enemy {card}"))
     return _decided(event, violations)
 
 
@@ -462,7 +478,7 @@ def death(
     chosen = _ally(state, given_to, "the death move") if given_to else _other(game, name)
     bar = getattr(dead.card, "death", None) if dead else None
     if bar is not None and dead is not None:
-        _rolls(bar, dead, rolls)
+        _rolls(bar, dead, rolls, f"spire death {_words(name)}")
     event = se.DeathMovePerformed(
         ally=name, target=_ally(state, target, "the death move") if target else None,
         given_to=chosen, rolls=rolls)
