@@ -164,6 +164,10 @@ def upkeep(game: SpiresEnd, event: se.UpkeepDone) -> SpiresEnd:
     now = board.get(actor.name)
     if now is not None and now.rest >= METER:  # "The Rest Meter resets ... after 3 Rests."
         board.put(replace(now, rest=0))
+    elif now is not None and now.rest and not fight.rested:
+        # "Keep track of your consecutive Rest count": a turn without a rest breaks the run.
+        board.put(replace(now, rest=0))
+        board.say(f"{now.name} did not rest: the rest meter is cleared")
     if not board.said:
         board.said.append(f"upkeep: {actor.name} has no status effects")
     after = board.game_after(fight)
