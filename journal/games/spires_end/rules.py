@@ -81,6 +81,9 @@ def draw(state: State, card: AllyCard, slot: int | None) -> Decision:
     game = spires_end(state)
     if state.character(card.name) is not None:
         raise BadInput(f"{card.name} is already in the campaign")
+    if game.fight is not None and game.fight.enemy.name.casefold() == card.name.casefold():
+        raise BadInput(f"{game.fight.enemy.name} is the enemy{_latest(game.fight)}: {APART}, "
+                       "so give the ally another name")
     violations: Violations = []
     if len(game.allies) >= ALLIES:
         violations.append(RuleViolation(
@@ -122,8 +125,28 @@ def _ally(state: State, name: str, what: str) -> str:
 
 # -- fights ------------------------------------------------------------------------------
 
+APART = "the fighters of a fight are told apart by name"
+
+
+def _latest(fight: Fight) -> str:
+    return "" if fight.under_way else " of the latest fight"
+
+
+def _named_like_an_ally(game: SpiresEnd, enemy: EnemyCard) -> None:
+    """An enemy and an ally of one name would be one fighter (every event names whom it
+    strikes): refused, saying how to tell them apart."""
+    ally = game.ally(enemy.name)
+    if ally is None:
+        return
+    slot = game.slots.index(ally.name) + 1 if ally.name in game.slots else None
+    who = f"Ally {slot}" if slot else "an ally of this campaign"
+    raise BadInput(f"{ally.name} is {who}: {APART}, so give the enemy another name "
+                   f"(`spire fight \"{enemy.name} the Foe\"` with its numbers)")
+
+
 def fight(state: State, enemy: EnemyCard) -> Decision:
     game = spires_end(state)
+    _named_like_an_ally(game, enemy)
     violations: Violations = []
     if game.fight is not None and game.fight.under_way:
         violations.append(RuleViolation(
