@@ -365,7 +365,7 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
     elif not enc.hive:
         violations.append(RuleViolation("no hive locked this round: no bee or pollen may be "
                                         "deployed", HIVE))
-    done = turn.deployed if turn else 0
+    done = turn.deployed if turn else enc.deployed  # a deploy before the roll counts too
     if done + count > MAX_DEPLOYED:
         violations.append(RuleViolation(f"at most {MAX_DEPLOYED} bees and pollen a turn; "
                                         f"{done} deployed already", HIVE))

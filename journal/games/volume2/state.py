@@ -118,6 +118,10 @@ class Encounter:
     hive: bool = False
     """A hive was locked this round: bees and pollen may be deployed until the enemies'
     turn begins."""
+    deployed: int = 0
+    """Bees and pollen deployed in the coming ally's turn before its first roll: they count
+    on that turn's 4 ("You may deploy up to 4 Bees/Pollen per turn"), the turn's own once
+    it rolls."""
     foe: int = 0
     """The enemy whose turn it is (the enemies act left to right)."""
     attacks_left: int = 0
