@@ -135,7 +135,10 @@ class StateModule(Protocol):
     """The game's own part of the campaign state."""
 
     STATE: type[Any]
-    """The class of `State.game_state` in a campaign of the game (snapshots name it)."""
+    """The class of `State.game_state` in a campaign of the game (snapshots name it). It
+    may say that the game is over by its rules: `ended_by`, a RuleViolation (why, citing
+    the rulebook) or None; the core's commands that play on break it (core/decide.py's
+    `plays_on`), as the game's own should. Without it, the game never ends so."""
 
 
 # -- catalog.py ---------------------------------------------------------------------------

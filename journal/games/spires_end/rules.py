@@ -12,9 +12,9 @@ from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none 
 from journal.core.events import Payload
 from journal.core.state import State
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
-from journal.games.spires_end import combat
 from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard, Inflicted
+from journal.games.spires_end.dice import owed, rolls_given, words
 from journal.games.spires_end.effects import SECTION as GLOSSARY
 from journal.games.spires_end.state import (
     ALLIES,
@@ -227,47 +227,7 @@ def dice_owed(state: State, bar: str | None, rolls: tuple[int, ...]) -> int:
     game = spires_end(state)
     actor = _current(game)
     _, chosen = _bar(actor, bar)
-    return _owed(chosen, actor, rolls)
-
-
-def _owed(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> int:
-    if not bar.needs_roll:
-        return 0
-    base = combat.base_dice(bar, actor)
-    if len(rolls) < base:
-        return base - len(rolls)
-    return 1 if combat.encore_due(bar, actor, rolls) else 0
-
-
-def _rolls(bar: Bar, actor: Fighter, rolls: tuple[int, ...], command: str) -> tuple[int, ...]:
-    """The dice given must be the dice the bar rolls now, and an Encore re-roll after a
-    miss one more ("Encore: If an action misses, roll again"), as Luck's die is: too few
-    are refused saying what is owed. `command` is what the table types before the dice."""
-    if any(not 1 <= r <= 8 for r in rolls):
-        raise BadInput(f"a d8 shows 1 to 8, not {', '.join(str(r) for r in rolls)}")
-    base = combat.base_dice(bar, actor) if bar.needs_roll else 0
-    if len(rolls) == base and bar.needs_roll and combat.encore_due(bar, actor, rolls):
-        raise BadInput(_encore_owed(bar, actor, rolls, command))
-    if len(rolls) == base:
-        return rolls
-    if len(rolls) == base + 1 and bar.needs_roll and combat.encore_due(bar, actor, rolls[:base]):
-        return rolls
-    why = " (Luck rolls one more)" if actor.has("luck") else ""
-    encore = ", an Encore re-roll after a miss one more" if actor.has("encore") else ""
-    raise BadInput(f"{bar.name or 'this bar'} rolls {base} d8 now{why}{encore}; "
-                   f"{len(rolls)} given")
-
-
-def _encore_owed(bar: Bar, actor: Fighter, rolls: tuple[int, ...], command: str) -> str:
-    missed = next(d for d in combat.dice(bar, actor, rolls) if bar.result(d.value) is None)
-    typed = " ".join(str(r) for r in rolls)
-    return (f"{bar.name or 'the bar'}, {missed} misses: Encore rolls again; type the re-roll "
-            f"after it (`{command} {typed} N`)")
-
-
-def _words(*words: str) -> str:
-    """Words as the table types them: one with a space in double quotes."""
-    return " ".join(f'"{w}"' if " " in w else w for w in words)
+    return owed(chosen, actor, rolls)
 
 
 def action(
@@ -283,7 +243,8 @@ def action(
     violations += _turn_rules(actor, fight, number, chosen)
     event = se.ActionPerformed(
         actor=actor.name, bar=number,
-        rolls=_rolls(chosen, actor, rolls, f"spire action {_words(chosen.name or str(number))}"),
+        rolls=rolls_given(chosen, actor, rolls,
+                          f"spire action {words(chosen.name or str(number))}"),
         target=_aimed(state, game, actor, target),
         kickback_to=_ally(state, kickback_to, "the kickback") if kickback_to else None,
         given_to=_ally(state, given_to, "its effects") if given_to else None)
@@ -459,7 +420,7 @@ def enemy(
         violations.append(RuleViolation("no ally in play to attack: draw the next ally", SET_UP))
     event = se.EnemyActed(enemy=foe.name, card=card, bar=number, selection=selection,
                           target=None if bar.all_targets and target != foe.name else target,
-                          rolls=_rolls(bar, foe, rolls, f"spire enemy {card}"))
+                          rolls=rolls_given(bar, foe, rolls, f"spire enemy {card}"))
     return _decided(event, violations)
 
 
@@ -468,7 +429,7 @@ def enemy_dice_owed(state: State, card: int, rolls: tuple[int, ...]) -> int:
     foe = fight.enemy
     if not 1 <= card <= len(foe.card.bars):
         return 0
-    return _owed(foe.card.bars[_enemy_bar(foe, card) - 1], foe, rolls)
+    return owed(foe.card.bars[_enemy_bar(foe, card) - 1], foe, rolls)
 
 
 def _enemy_bar(foe: Fighter, card: int) -> int:
@@ -501,7 +462,7 @@ def death(
     chosen = _ally(state, given_to, "the death move") if given_to else _other(game, name)
     bar = getattr(dead.card, "death", None) if dead else None
     if bar is not None and dead is not None:
-        _rolls(bar, dead, rolls, f"spire death {_words(name)}")
+        rolls_given(bar, dead, rolls, f"spire death {words(name)}")
     event = se.DeathMovePerformed(
         ally=name, target=_ally(state, target, "the death move") if target else None,
         given_to=chosen, rolls=rolls)
@@ -513,7 +474,7 @@ def death_dice(state: State, ally: str | None) -> int:
     name = ally or (game.dying[:1] or (None,))[0]
     dead = game.ally(name) if name else None
     bar = getattr(dead.card, "death", None) if dead else None
-    return _owed(bar, dead, ()) if bar is not None and dead is not None else 0
+    return owed(bar, dead, ()) if bar is not None and dead is not None else 0
 
 
 def _other(game: SpiresEnd, name: str) -> str | None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from journal.core.state import Character, Item, State, applies, recent
+from journal.errors import RuleViolation
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
 
@@ -228,6 +229,15 @@ class Volume2:
     @property
     def in_encounter(self) -> bool:
         return self.encounter is not None and self.encounter.under_way
+
+    @property
+    def ended_by(self) -> RuleViolation | None:
+        """Why no more is played: "If all Allies in play are KO'd, the game ends
+        immediately" (the core's commands ask it, as the game's own do)."""
+        if not self.game_over:
+            return None
+        return RuleViolation("every ally in play was KO'd: the game is over (rewind to a "
+                             "checkpoint to play on)", "KOs and Deaths")
 
     def waterfalls_laid(self, event: str) -> int:
         return self.laid.count(event)
