@@ -8,28 +8,48 @@ no `--force` can mend.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Concatenate, ParamSpec
 
 from journal.core import events as ev
+from journal.core.decision import Decision as Decision  # noqa: PLC0414 (where it is asked)
 from journal.core.state import State
+from journal.core.undo import redo as redo  # noqa: PLC0414 (the core's commands, all here)
+from journal.core.undo import undo as undo  # noqa: PLC0414
 from journal.core.words import counted
-from journal.errors import BadInput, NotFound, Refused, RuleViolation
+from journal.errors import BadInput, NotFound, RuleViolation
 from journal.games import Game
 from journal.games import game as game_named
 
 NAVIGATION = "Navigation"
 
 
-@dataclass(frozen=True)
-class Decision:
-    events: tuple[ev.Payload, ...]
-    violations: tuple[RuleViolation, ...] = ()
-
-
 def _decided(*events: ev.Payload, violations: list[RuleViolation] | None = None) -> Decision:
     return Decision(tuple(events), tuple(violations or ()))
+
+
+Given = ParamSpec("Given")
+
+
+def plays_on(
+    decide: Callable[Concatenate[State, Given], Decision],
+) -> Callable[Concatenate[State, Given], Decision]:
+    """A command that plays the game on (a reveal, a gain, an item): once the game is over by
+    its own rules it breaks them, first. A game's state says why it is over with
+    `ended_by` (journal.core.state.GameState), a RuleViolation citing the rulebook, or None
+    while play goes on; undo, rewind, notes and checkpoints still play on."""
+
+    @functools.wraps(decide)
+    def decided(state: State, /, *args: Given.args, **kwargs: Given.kwargs) -> Decision:
+        decision = decide(state, *args, **kwargs)
+        ended = state.game_state.ended_by if state.game_state is not None else None
+        if ended is None:
+            return decision
+        return replace(decision, violations=(ended, *decision.violations))
+
+    return decided
 
 
 def start_campaign(game: Game, players: int, quick_start: bool = False,
@@ -77,6 +97,7 @@ def _card(number: int) -> int:
     return number
 
 
+@plays_on
 def reveal(state: State, card: int) -> Decision:
     game, card = game_named(state.game), _card(card)
     violations = []
@@ -103,6 +124,7 @@ def reveal(state: State, card: int) -> Decision:
                     violations=violations)
 
 
+@plays_on
 def pull(state: State, card: int) -> Decision:
     game, card = game_named(state.game), _card(card)
     violations = []
@@ -128,6 +150,7 @@ def return_(state: State) -> Decision:
     return _decided(ev.PulledCardReturned(card=card), violations=violations)
 
 
+@plays_on
 def discard_milestone(state: State, milestone: int) -> Decision:
     """A milestone leaves play: "It remains there unless instructed otherwise." (Milestone
     Cards)"""
@@ -146,6 +169,7 @@ def milestone_of(what: str) -> int | None:
     return _milestone_number(what)
 
 
+@plays_on
 def discard(state: State, card: int) -> Decision:
     game, card = game_named(state.game), _card(card)
     violations = []
@@ -161,6 +185,7 @@ def discard(state: State, card: int) -> Decision:
         violations=violations)
 
 
+@plays_on
 def retrieve(state: State, what: str) -> Decision:
     """Retrieve a played story card (`12`), a milestone (`M4`) or a set of event cards."""
     game = game_named(state.game)
@@ -213,6 +238,7 @@ def _milestone_number(what: str) -> int | None:
     return None
 
 
+@plays_on
 def chapter(state: State, number: int) -> Decision:
     game = game_named(state.game)
     violations = []
@@ -230,6 +256,7 @@ def chapter(state: State, number: int) -> Decision:
     return _decided(ev.ChapterStarted(chapter=number), violations=violations)
 
 
+@plays_on
 def ally_joins(state: State, name: str, hp: int | None, ap: int | None) -> Decision:
     name = _name(name, "character")
     if state.character(name):
@@ -265,6 +292,7 @@ def _holder(state: State, holder: str | None) -> str | None:
     return character.name
 
 
+@plays_on
 def gain_item(
     state: State, name: str, kind: str | None, holder: str | None, wild_die: str | None = None,
     raises: tuple[tuple[str, int], ...] = (),
@@ -337,11 +365,13 @@ def _held_item(state: State, name: str, holder: str | None) -> tuple[str, str | 
     return matches[0].name, matches[0].holder
 
 
+@plays_on
 def lose_item(state: State, name: str, holder: str | None) -> Decision:
     item, held_by = _held_item(state, name, holder)
     return _decided(ev.ItemLost(item=item, holder=held_by))
 
 
+@plays_on
 def pass_item(state: State, name: str, to: str) -> Decision:
     item, giver = _held_item(state, name, None)
     game = game_named(state.game)
@@ -376,6 +406,7 @@ def _amount(amount: int) -> int:
     return amount
 
 
+@plays_on
 def gain(state: State, name: str, amount: int) -> Decision:
     game = game_named(state.game)
     resource, amount = _resource(state, name), _amount(amount)
@@ -389,6 +420,7 @@ def gain(state: State, name: str, amount: int) -> Decision:
     return _decided(ev.ResourceGained(resource=resource, amount=amount), violations=violations)
 
 
+@plays_on
 def spend(state: State, name: str, amount: int, on: str | None = None) -> Decision:
     resource, amount = _resource(state, name), _amount(amount)
     game = game_named(state.game)
@@ -417,84 +449,3 @@ def note(text: str) -> Decision:
     if not text:
         raise BadInput("the note is empty")
     return _decided(ev.NoteAdded(text=text))
-
-
-def undo(latest_first: Iterable[ev.Recorded]) -> Decision:
-    """Retract the latest action not yet retracted (the campaign's start cannot be).
-
-    The branch's events come newest first and are read only as far back as the action
-    found: an event is undone only by a retraction after it, so walking back from the head
-    meets every retraction of an event before the event itself."""
-    gone: set[int] = set()
-    for recorded in latest_first:
-        event = recorded.event
-        if isinstance(event, ev.Retracted):
-            gone.update(event.positions)
-        elif not isinstance(event, ev.CampaignStarted) and recorded.position not in gone:
-            return _decided(ev.Retracted(positions=(recorded.position,)))
-    raise Refused("nothing to undo: every action since the campaign began is already undone")
-
-
-def redo(
-    latest_first: Iterable[ev.Recorded],
-    undone_before: Callable[[int], bool] = lambda position: True,
-) -> Decision:
-    """Record again, as it was recorded (its dice and all), the action the latest undo took
-    back, while nothing but undos and redos came after that undo. The undone event stays
-    undone in the log; the redone one is a new event, as an undo is a new retraction.
-
-    The branch's events come newest first and are read back only as far as the answer is
-    certain: a stretch of them is replayed, and its answer stands once a new action in it
-    cleared what was undone before it, or nothing before it was ever undone
-    (`undone_before(position)`: whether an undo before that position took anything back)."""
-    source, newest, size = iter(latest_first), list[ev.Recorded](), 8
-    undone: list[ev.Recorded] = []
-    while True:
-        newest += itertools.islice(source, size - len(newest))
-        whole = len(newest) < size  # the branch from its first event
-        window = newest[::-1]
-        if not window:
-            break
-        found = _undone_in(window, whole, undone_before)
-        if found is not None:
-            undone = found
-            break
-        size *= 4
-    if not undone:
-        raise Refused("nothing to redo: no undo since the latest action")
-    again = undone[-1]
-    violations = [RuleViolation(f"#{again.position} was recorded over a rule: {again.override}",
-                                "recorded with --force")] if again.override else []
-    return _decided(again.event, violations=violations)
-
-
-def _undone_in(window: list[ev.Recorded], whole: bool,
-               undone_before: Callable[[int], bool]) -> list[ev.Recorded] | None:
-    """What the undos in `window` (a stretch of the branch, oldest first) took back and no
-    redo brought back yet, the latest last; None when what came before the stretch could
-    change the answer (an undo reaching before it; or nothing left, where something undone
-    before the stretch may still wait to be redone).
-
-    Replayed from nothing, the stretch's list is always the top of the whole branch's (a
-    push, a pop and a new action do the same to both), so its latest is the answer when it
-    holds one; an empty one is the answer once a new action cleared both, or when
-    nothing before the stretch was ever undone (the `whole` branch, or no undo before it:
-    asked only then, as the usual redo, just after its undo, finds its answer in the
-    first few events read back)."""
-    first = window[0].position
-    undone: list[ev.Recorded] = []
-    certain = False
-    for recorded in window:
-        event = recorded.event
-        if isinstance(event, ev.Retracted):
-            if min(event.positions) < first:
-                return None
-            undone += [window[p - first] for p in event.positions]
-        elif undone and event == undone[-1].event:  # a redo (or the same action again)
-            undone.pop()
-        elif undone:
-            undone.clear()  # a new action: what was undone before it is not redone
-            certain = True
-    if undone or certain or whole or not undone_before(first):
-        return undone
-    return None

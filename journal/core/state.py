@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from journal.core import events as ev
+from journal.errors import RuleViolation
 
 
 @runtime_checkable
 class GameState(Protocol):
     """What the core asks of a game's own part of the state (`State.game_state`, its
-    state module's `STATE`): a frozen value, and these three."""
+    state module's `STATE`): a frozen value, and these four."""
 
     @property
     def finished(self) -> tuple[str, ...]:
@@ -28,6 +29,12 @@ class GameState(Protocol):
     @property
     def in_encounter(self) -> bool:
         """An encounter is under way (what may not change in one, such as combat items)."""
+
+    @property
+    def ended_by(self) -> RuleViolation | None:
+        """Why the game is over by its own rules (the rulebook's sentence), or None while
+        play goes on: the core's commands that play on break it (core/decide.py's
+        `plays_on`)."""
 
     def moved_on(self) -> GameState:
         """The game's state once the players reveal a card: a finished encounter leaves

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from journal.core.state import State
+from journal.errors import RuleViolation
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,10 @@ class Tally:
     @property
     def in_encounter(self) -> bool:
         return False
+
+    @property
+    def ended_by(self) -> RuleViolation | None:
+        return None
 
     def moved_on(self) -> Tally:
         return self

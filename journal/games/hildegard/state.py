@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from journal.core.state import State, make, replace
+from journal.errors import RuleViolation
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, Reward, TargetCard
 from journal.games.hildegard.dice import Face, WildEffect, bullseyes
@@ -255,6 +256,11 @@ class Hildegard:
     def in_encounter(self) -> bool:
         """A target or face-off is under way (not yet won, lost or ended)."""
         return self.encounter is not None and self.encounter.outcome is None
+
+    @property
+    def ended_by(self) -> RuleViolation | None:
+        """None: spire keeps no early end of a Hildegard campaign."""
+        return None
 
     def moved_on(self) -> Hildegard:
         """A card was revealed: an encounter that is over leaves the screen."""

@@ -48,6 +48,11 @@ DAMAGE_UP = ("encourage",)
 DAMAGE_DOWN = ("dwindle",)
 """+1 or -1 on the action roll or on attack damage; with (!!) on the highest roll only."""
 
+ON_ACTION = ("strength", "impaired vision", "luck", "encore", "encourage", "dwindle", "cripple",
+             "pierce")
+"""Effects an action reads (its roll or its damage): one the actor gained in its own turn
+and an action of that turn has used has had its turn ("Strength (1 turn)")."""
+
 BUBBLE_ARMOR = 3
 """Bubble: '+3 armor on target / Ignore ally armor threshold'."""
 

@@ -12,9 +12,9 @@ from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none 
 from journal.core.events import Payload
 from journal.core.state import State
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
-from journal.games.spires_end import combat
 from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard, Inflicted
+from journal.games.spires_end.dice import owed, rolls_given, words
 from journal.games.spires_end.effects import SECTION as GLOSSARY
 from journal.games.spires_end.state import (
     ALLIES,
@@ -81,6 +81,9 @@ def draw(state: State, card: AllyCard, slot: int | None) -> Decision:
     game = spires_end(state)
     if state.character(card.name) is not None:
         raise BadInput(f"{card.name} is already in the campaign")
+    if game.fight is not None and game.fight.enemy.name.casefold() == card.name.casefold():
+        raise BadInput(f"{game.fight.enemy.name} is the enemy{_latest(game.fight)}: {APART}, "
+                       "so give the ally another name")
     violations: Violations = []
     if len(game.allies) >= ALLIES:
         violations.append(RuleViolation(
@@ -122,8 +125,28 @@ def _ally(state: State, name: str, what: str) -> str:
 
 # -- fights ------------------------------------------------------------------------------
 
+APART = "the fighters of a fight are told apart by name"
+
+
+def _latest(fight: Fight) -> str:
+    return "" if fight.under_way else " of the latest fight"
+
+
+def _named_like_an_ally(game: SpiresEnd, enemy: EnemyCard) -> None:
+    """An enemy and an ally of one name would be one fighter (every event names whom it
+    strikes): refused, saying how to tell them apart."""
+    ally = game.ally(enemy.name)
+    if ally is None:
+        return
+    slot = game.slots.index(ally.name) + 1 if ally.name in game.slots else None
+    who = f"Ally {slot}" if slot else "an ally of this campaign"
+    raise BadInput(f"{ally.name} is {who}: {APART}, so give the enemy another name "
+                   f"(`spire fight \"{enemy.name} the Foe\"` with its numbers)")
+
+
 def fight(state: State, enemy: EnemyCard) -> Decision:
     game = spires_end(state)
+    _named_like_an_ally(game, enemy)
     violations: Violations = []
     if game.fight is not None and game.fight.under_way:
         violations.append(RuleViolation(
@@ -204,32 +227,7 @@ def dice_owed(state: State, bar: str | None, rolls: tuple[int, ...]) -> int:
     game = spires_end(state)
     actor = _current(game)
     _, chosen = _bar(actor, bar)
-    return _owed(chosen, actor, rolls)
-
-
-def _owed(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> int:
-    if not bar.needs_roll:
-        return 0
-    base = combat.base_dice(bar, actor)
-    if len(rolls) < base:
-        return base - len(rolls)
-    return 1 if combat.encore_due(bar, actor, rolls) else 0
-
-
-def _rolls(bar: Bar, actor: Fighter, rolls: tuple[int, ...]) -> tuple[int, ...]:
-    """The dice given must be the dice the bar rolls now, an Encore re-roll after a miss
-    at most one more."""
-    if any(not 1 <= r <= 8 for r in rolls):
-        raise BadInput(f"a d8 shows 1 to 8, not {', '.join(str(r) for r in rolls)}")
-    base = combat.base_dice(bar, actor) if bar.needs_roll else 0
-    if len(rolls) == base:
-        return rolls
-    if len(rolls) == base + 1 and bar.needs_roll and combat.encore_due(bar, actor, rolls[:base]):
-        return rolls
-    why = " (Luck rolls one more)" if actor.has("luck") else ""
-    encore = ", an Encore re-roll after a miss one more" if actor.has("encore") else ""
-    raise BadInput(f"{bar.name or 'this bar'} rolls {base} d8 now{why}{encore}; "
-                   f"{len(rolls)} given")
+    return owed(chosen, actor, rolls)
 
 
 def action(
@@ -244,7 +242,9 @@ def action(
     violations = _player(state, player, actor) + _dying(game)
     violations += _turn_rules(actor, fight, number, chosen)
     event = se.ActionPerformed(
-        actor=actor.name, bar=number, rolls=_rolls(chosen, actor, rolls),
+        actor=actor.name, bar=number,
+        rolls=rolls_given(chosen, actor, rolls,
+                          f"spire action {words(chosen.name or str(number))}"),
         target=_aimed(state, game, actor, target),
         kickback_to=_ally(state, kickback_to, "the kickback") if kickback_to else None,
         given_to=_ally(state, given_to, "its effects") if given_to else None)
@@ -420,7 +420,7 @@ def enemy(
         violations.append(RuleViolation("no ally in play to attack: draw the next ally", SET_UP))
     event = se.EnemyActed(enemy=foe.name, card=card, bar=number, selection=selection,
                           target=None if bar.all_targets and target != foe.name else target,
-                          rolls=_rolls(bar, foe, rolls))
+                          rolls=rolls_given(bar, foe, rolls, f"spire enemy {card}"))
     return _decided(event, violations)
 
 
@@ -429,7 +429,7 @@ def enemy_dice_owed(state: State, card: int, rolls: tuple[int, ...]) -> int:
     foe = fight.enemy
     if not 1 <= card <= len(foe.card.bars):
         return 0
-    return _owed(foe.card.bars[_enemy_bar(foe, card) - 1], foe, rolls)
+    return owed(foe.card.bars[_enemy_bar(foe, card) - 1], foe, rolls)
 
 
 def _enemy_bar(foe: Fighter, card: int) -> int:
@@ -462,7 +462,7 @@ def death(
     chosen = _ally(state, given_to, "the death move") if given_to else _other(game, name)
     bar = getattr(dead.card, "death", None) if dead else None
     if bar is not None and dead is not None:
-        _rolls(bar, dead, rolls)
+        rolls_given(bar, dead, rolls, f"spire death {words(name)}")
     event = se.DeathMovePerformed(
         ally=name, target=_ally(state, target, "the death move") if target else None,
         given_to=chosen, rolls=rolls)
@@ -474,7 +474,7 @@ def death_dice(state: State, ally: str | None) -> int:
     name = ally or (game.dying[:1] or (None,))[0]
     dead = game.ally(name) if name else None
     bar = getattr(dead.card, "death", None) if dead else None
-    return _owed(bar, dead, ()) if bar is not None and dead is not None else 0
+    return owed(bar, dead, ()) if bar is not None and dead is not None else 0
 
 
 def _other(game: SpiresEnd, name: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from journal.core.state import State
+from journal.errors import RuleViolation
 from journal.games.spires_end.cards import AllyCard, EnemyCard
 
 ALLIES = 7
@@ -136,6 +137,11 @@ class SpiresEnd:
             return fight.enemy
         name = self.slots[fight.turn - 1]
         return self.ally(name) if name else None
+
+    @property
+    def ended_by(self) -> RuleViolation | None:
+        """None: spire keeps no early end of a Spire's End campaign (not yet its deaths')."""
+        return None
 
     def moved_on(self) -> SpiresEnd:
         """A card was revealed: a fight that is over leaves the screen, and what the

@@ -41,13 +41,24 @@ def action(game: SpiresEnd, event: se.ActionPerformed) -> SpiresEnd:
     bar = actor.card.bars[event.bar - 1]
     free = actor.has("confusion") or actor.has("turncoat")
     cost = 0 if free else bar.cost
-    board.put(replace(actor, hp=actor.hp - cost, rest=0))
+    board.put(replace(_used(actor), hp=actor.hp - cost, rest=0))
     board.say(f"{actor.name} pays {cost} HP for {bar.name or 'bar ' + str(event.bar)}" if cost
               else f"{actor.name} performs {bar.name or 'bar ' + str(event.bar)}")
     targets = _targets(board, actor, bar, event.target)
     aim = Aim(targets, event.given_to or actor.name, event.kickback_to or actor.name)
     perform(board, actor.name, bar, event.rolls, aim)
     return settle(board, replace(fight, actions=fight.actions + 1))
+
+
+def _used(actor: Fighter) -> Fighter:
+    """The actor once its action has read its effects: one gained in this very turn (its
+    boost spent before the action, a Strength its first action cast before a Surge's
+    second) has had its turn, and its cubes come off from this turn's upkeep on.
+    "Once you have the meter filled you can spend it for Strength (1 turn)" (Rest & Boost
+    Meters): one turn of Strength is one action, never the next turn's too."""
+    effects = tuple(replace(e, fresh=0) if e.fresh and e.name in fx.ON_ACTION else e
+                    for e in actor.effects)
+    return actor if effects == actor.effects else replace(actor, effects=effects)
 
 
 def _targets(board: Board, actor: Fighter, bar: Bar, chosen: str | None) -> tuple[str, ...]:
@@ -71,6 +82,7 @@ def enemy_action(game: SpiresEnd, event: se.EnemyActed) -> SpiresEnd:
               f"(action card {event.card})")
     itself = event.target is not None and event.target.casefold() == enemy.name.casefold()
     targets = _targets(board, enemy, bar, event.target if itself or not bar.all_targets else None)
+    board.put(_used(enemy))
     aim = Aim(targets, enemy.name, enemy.name)
     perform(board, enemy.name, bar, event.rolls, aim)
     return settle(board, replace(fight, actions=fight.actions + 1))
@@ -152,6 +164,10 @@ def upkeep(game: SpiresEnd, event: se.UpkeepDone) -> SpiresEnd:
     now = board.get(actor.name)
     if now is not None and now.rest >= METER:  # "The Rest Meter resets ... after 3 Rests."
         board.put(replace(now, rest=0))
+    elif now is not None and now.rest and not fight.rested:
+        # "Keep track of your consecutive Rest count": a turn without a rest breaks the run.
+        board.put(replace(now, rest=0))
+        board.say(f"{now.name} did not rest: the rest meter is cleared")
     if not board.said:
         board.said.append(f"upkeep: {actor.name} has no status effects")
     after = board.game_after(fight)

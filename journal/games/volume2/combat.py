@@ -77,7 +77,8 @@ def rolled(game: Volume2, res: Resources, e: v2.ActionDiceRolled) -> Step:
         if turn is not None:
             enc = _done(enc, turn.ally)
         turn = Turn(e.ally, e.faces, (False,) * len(e.faces), e.spent,
-                    used=(False,) * len(e.faces))
+                    used=(False,) * len(e.faces), deployed=enc.deployed)
+        enc = replace(enc, deployed=0)
         fighter = enc.ally(e.ally)
         hp = fighter.hp if fighter else 0
         left = max(hp - e.spent, 0)
@@ -267,6 +268,8 @@ def deployed(game: Volume2, res: Resources, e: v2.HiveDeployed) -> Step:
         said.append(line)
     if enc.turn is not None:
         enc = replace(enc, turn=replace(enc.turn, deployed=enc.turn.deployed + e.count))
+    elif enc.phase == "allies":  # before the ally's first roll: its turn's all the same
+        enc = replace(enc, deployed=enc.deployed + e.count)
     return replace(game, encounter=settled(enc), resolved=tuple(said)), res
 
 
@@ -298,7 +301,7 @@ def turn_ended(game: Volume2, res: Resources, e: v2.TurnEnded) -> Step:
 
 def _done(enc: Encounter, name: str) -> Encounter:
     enc = with_ally(enc, name, lambda a: replace(a, acted=True))
-    return replace(enc, turn=None)
+    return replace(enc, turn=None, deployed=0)
 
 
 def _enemies_turn(enc: Encounter) -> Encounter:

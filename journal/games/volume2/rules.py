@@ -79,7 +79,8 @@ def join(state: State, card: AllyCard) -> Decision:
     """An ally pulled from the Ally Deck joins the party."""
     if state.character(card.name) is not None:
         raise BadInput(f"{card.name} is already in the party")
-    return _decided(v2.AllyJoined(card=ready(card)), [])
+    ended = volume2(state).ended_by
+    return _decided(v2.AllyJoined(card=ready(card)), [] if ended is None else [ended])
 
 
 def who_fights(named: Sequence[str], with_finnian: bool = True) -> list[str]:
@@ -103,9 +104,8 @@ def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]
                                         "--from FILE` begins the next", "Episode Progression"))
     if game.in_encounter:
         violations.append(RuleViolation("an encounter is under way; `spire end` ends it", FLOW))
-    if game.game_over:
-        violations.append(RuleViolation("every ally in play was KO'd: the game is over "
-                                        "(rewind to a checkpoint to play on)", KO))
+    if game.ended_by is not None:
+        violations.append(game.ended_by)
     if not allies or allies[0].name != FIRST:
         violations.append(RuleViolation(f"{FIRST} must be present, and goes first", TURNS))
     if len(allies) > MOST_ALLIES:
@@ -365,7 +365,7 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
     elif not enc.hive:
         violations.append(RuleViolation("no hive locked this round: no bee or pollen may be "
                                         "deployed", HIVE))
-    done = turn.deployed if turn else 0
+    done = turn.deployed if turn else enc.deployed  # a deploy before the roll counts too
     if done + count > MAX_DEPLOYED:
         violations.append(RuleViolation(f"at most {MAX_DEPLOYED} bees and pollen a turn; "
                                         f"{done} deployed already", HIVE))

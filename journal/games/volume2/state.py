@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from journal.core.state import State, recent
+from journal.errors import RuleViolation
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
 
@@ -118,6 +119,10 @@ class Encounter:
     hive: bool = False
     """A hive was locked this round: bees and pollen may be deployed until the enemies'
     turn begins."""
+    deployed: int = 0
+    """Bees and pollen deployed in the coming ally's turn before its first roll: they count
+    on that turn's 4 ("You may deploy up to 4 Bees/Pollen per turn"), the turn's own once
+    it rolls."""
     foe: int = 0
     """The enemy whose turn it is (the enemies act left to right)."""
     attacks_left: int = 0
@@ -224,6 +229,15 @@ class Volume2:
     @property
     def in_encounter(self) -> bool:
         return self.encounter is not None and self.encounter.under_way
+
+    @property
+    def ended_by(self) -> RuleViolation | None:
+        """Why no more is played: "If all Allies in play are KO'd, the game ends
+        immediately" (the core's commands ask it, as the game's own do)."""
+        if not self.game_over:
+            return None
+        return RuleViolation("every ally in play was KO'd: the game is over (rewind to a "
+                             "checkpoint to play on)", "KOs and Deaths")
 
     def waterfalls_laid(self, event: str) -> int:
         return self.laid.count(event)

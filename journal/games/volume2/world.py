@@ -29,11 +29,16 @@ Violations = list[RuleViolation]
 
 
 def _ended(state: State) -> Violations:
-    """After the episode's end its carry-over is written: play goes on in the next."""
-    if volume2(state).episode_ended is None:
-        return []
-    return [RuleViolation("the episode has ended; `spire new NAME --game volume2 --from FILE` "
-                          "begins the next", "Episode Progression")]
+    """After the episode's end its carry-over is written: play goes on in the next. After
+    the game is over (every ally in play KO'd), no more is played."""
+    return _over(state) + ([] if volume2(state).episode_ended is None else [RuleViolation(
+        "the episode has ended; `spire new NAME --game volume2 --from FILE` begins the next",
+        "Episode Progression")])
+
+
+def _over(state: State) -> Violations:
+    ended = volume2(state).ended_by
+    return [] if ended is None else [ended]
 
 
 def _folded(name: str) -> str:
@@ -177,7 +182,7 @@ def remove(state: State, cards: Sequence[str], row: int | None) -> Decision:
     fall = _fall(state)
     row = row or (fall.row or len(fall.rows))
     places = tuple(_place(row, c, fall) for c in cards)
-    violations: Violations = []
+    violations: Violations = _over(state)
     if fall.row is None or fall.choice(row) is not None:
         violations.append(RuleViolation(f"row {row}'s choice is made; nothing to remove "
                                         "there", WATERFALL))
@@ -208,7 +213,7 @@ def end_episode(state: State, campaign: str) -> Decision:
     record your progress before continuing to the next episode."
     """
     game = volume2(state)
-    violations: Violations = []
+    violations: Violations = _over(state)  # its bees would carry into the next episode
     if game.episode_ended is not None:
         violations.append(RuleViolation("the episode has ended already", EPISODES))
     if game.in_encounter:

@@ -1,0 +1,156 @@
+"""Issue 31, Volume 2: where the third reading of the rulebook found spire's score
+different (D1 and D2 in shared/reviews/rules-volume2.md).
+
+Each test plays its case through the real CLI against a journal file and quotes the
+rulebook sentence it follows (rulebooks/volume2-episode1.txt). A rule refusal exits 1 in
+one line with the journal unmoved; `--force` records it as an override, and the audit
+lists it.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+import pytest
+from conftest import Spire, quoted
+
+WADE = "Wade Slocum"
+
+
+def says(*sentences: str) -> None:
+    quoted("volume2-episode1", *sentences)
+
+
+def play(spire: Spire, *commands: str) -> str:
+    """Run each command (shell words); return the last one's output."""
+    out = ""
+    for command in commands:
+        out = spire.ok(*shlex.split(command))
+    return out
+
+
+def overrides(spire: Spire) -> list[tuple[str, str]]:
+    """The audit's overrides: (event type, what each broke)."""
+    report = spire.json("audit")
+    return [(o["type"], str(o)) for o in report["overrides"]]
+
+
+def resources(spire: Spire) -> Any:
+    return spire.json("status")["resources"]
+
+
+@pytest.fixture
+def v2(spire: Spire) -> Spire:
+    play(spire, "new plains --game volume2", "card add Finnian --ally --recoup 1",
+         'card add Dunstan --ally --hp 6 --ap 2 --combo "Double Shot: black white: 2 damage" '
+         '--combo "Repair: ping: repair 1"',
+         f'card add "{WADE}" --enemy --hp 8 --ap 2 --ferocity 1 --attacks 1 --retreat 2 --meat',
+         "draw Dunstan")
+    return spire
+
+
+# -- D1: the deployment limit counts every deploy of the turn ------------------------------
+
+LIMIT = "DEPLOYMENT LIMIT: You may deploy up to 4 Bees/Pollen per turn if a Hive is rolled."
+HIVE_TO_DUNSTAN = ("gain bees 3", "gain pollen 3", f'fight "{WADE}" --with Dunstan',
+                   "roll hive blank", "stop", "upkeep")
+"""Finnian locks a hive and ends his turn: Dunstan's turn, the hive active, before his roll."""
+
+
+def test_d1_deploys_before_the_ally_s_first_roll_count_on_its_turn(v2: Spire) -> None:
+    says(LIMIT)
+    play(v2, *HIVE_TO_DUNSTAN, "deploy pollen 4 --on Finnian", "roll black white", "stop",
+         'action "Double Shot"')
+    line = v2.refused("deploy", "bee", "4", code=1)
+    assert "at most 4 bees and pollen a turn; 4 deployed already" in line
+    assert "Finnian/Hive Overview & Actions" in line
+    out = play(v2, "deploy bee 4 --force")
+    assert "sting: 4 damage" in out
+    assert v2.json("status")["encounter"]["dice"]["deployed"] == 8
+    assert [t for t, _ in overrides(v2)] == ["hive-deployed"]
+
+
+def test_d1_deploys_before_the_roll_count_as_after_it(v2: Spire) -> None:
+    """The same four deploys, before or after the roll: refused alike."""
+    says(LIMIT)
+    play(v2, *HIVE_TO_DUNSTAN, "deploy pollen 2 --on Finnian", "deploy pollen 1 --on Finnian",
+         "gain pollen 3")
+    assert "3 deployed already" in v2.refused("deploy", "pollen", "2", "--on", "Finnian",
+                                              code=1)
+    play(v2, "roll black white")
+    assert v2.json("status")["encounter"]["dice"]["deployed"] == 3
+    assert "3 deployed already" in v2.refused("deploy", "pollen", "2", "--on", "Finnian",
+                                              code=1)
+    play(v2, "deploy pollen 1 --on Finnian")
+    assert v2.json("status")["encounter"]["dice"]["deployed"] == 4
+
+
+def test_d1_each_turn_has_its_own_four(v2: Spire) -> None:
+    says(LIMIT, "HIVE DEPLOYMENT: You only need 1 Hive to deploy up to 4 Bees and/or Pollen.")
+    play(v2, "gain bees 3", "gain pollen 3", f'fight "{WADE}" --with Dunstan',
+         "roll hive blank", "stop", "deploy pollen 3", "upkeep", "gain pollen 3")
+    out = play(v2, "deploy pollen 2 --on Finnian")   # Dunstan's turn: his own four
+    assert "Deployed 2 pollen" in out
+
+
+def test_d1_a_turn_passed_leaves_its_deploys_behind(v2: Spire) -> None:
+    says(LIMIT)
+    play(v2, "card add Imrie --ally --hp 4 --ap 1 --recoup 2 --dice shot "
+         '--combo "Bullseye: half circle: 3 damage"', "draw Imrie", "gain pollen 3",
+         f'fight "{WADE}" --with Dunstan --with Imrie', "roll hive blank", "stop", "upkeep",
+         "deploy pollen 4 --on Finnian", "upkeep", "gain pollen 2")
+    assert "Deployed 2 pollen" in play(v2, "deploy pollen 2 --on Finnian")   # Imrie's turn
+
+
+# -- D2: after the game is over ------------------------------------------------------------
+
+GAME_OVER = "If all Allies in play are KO'd, the game ends immediately."
+KO_DEATHS = "If all 3 active Allies are Knocked Out, the game is over."
+LOST = (f'fight "{WADE}"', "roll b b b b", "upkeep", "enemy 19")
+"""Finnian alone spends 4 HP, and Wade's 19 + 1 deals 5: every ally in play is KO'd."""
+
+
+@pytest.mark.parametrize("command", [
+    "reveal 5",
+    "pull 7",
+    "gain bees 2",
+    "spend meat 1",
+    "trade Knife --meat 1",
+    "item gain Rope",
+    "episode end",
+    "chapter 1",
+    "draw Dunstan",
+])
+def test_d2_after_the_game_is_over_play_is_refused(spire: Spire, command: str) -> None:
+    says(GAME_OVER, KO_DEATHS)
+    play(spire, "new plains --game volume2", "card add Finnian --ally --recoup 1",
+         "card add Dunstan --ally --hp 6 --ap 2",
+         f'card add "{WADE}" --enemy --hp 8 --ap 2 --ferocity 1 --attacks 1 --retreat 2 --meat',
+         "gain meat 1", *LOST)
+    assert spire.json("status")["game_over"]
+    line = spire.refused(*shlex.split(command), code=1)
+    assert "the game is over" in line and "KOs and Deaths" in line and "--force" in line
+    play(spire, f"{command} --force")
+    assert len(overrides(spire)) == 1
+
+
+def test_d2_bees_gained_after_the_ko_carry_over_only_when_forced(v2: Spire,
+                                                               tmp_path: Any) -> None:
+    says(GAME_OVER, "If Finnian is Knocked Out, all Bees and Pollen are lost.")
+    play(v2, *LOST)
+    assert resources(v2)["bees"] == 0
+    assert "the game is over" in v2.refused("gain", "bees", "2", code=1)
+    assert "the game is over" in v2.refused("episode", "end", code=1)
+    assert resources(v2)["bees"] == 0
+    play(v2, "gain bees 2 --force")
+    assert [t for t, _ in overrides(v2)] == ["resource-gained"]
+
+
+def test_d2_undo_and_rewind_still_play_on(v2: Spire) -> None:
+    says(GAME_OVER)
+    play(v2, "checkpoint before", *LOST)
+    play(v2, "note the Sweetwater crossing was too much", "undo")
+    play(v2, "rewind before")
+    assert not v2.json("status")["game_over"]
+    play(v2, "reveal 5")
