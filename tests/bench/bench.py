@@ -450,7 +450,7 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
         (f"import {label}: events/s", f"{imported:,.0f}", f"{inserted:,.0f} (sqlite3 inserts)",
          _ratio(imported / inserted, 1 / 3, at_least=True)),
         (f"report --format html, {label}, in one process (a diagnostic)", f"{reported:.2f} s",
-         f"{replayed_s:.2f} s (Journal.rebuild)", f"{reported / replayed_s:.2f}x (no target)"),
+         f"{replayed_s:.2f} s (replays.rebuild)", f"{reported / replayed_s:.2f}x (no target)"),
         _report_row(report_cmd, cold, label),
         (f"report --format html, {label}: size", f"{size / 1e6:.2f} MB", "5 MB",
          _verdict(size < 5_000_000)),
