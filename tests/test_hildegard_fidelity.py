@@ -323,3 +323,73 @@ def test_n5_an_effect_reaches_both_players_next_sets_on_two_targets(
     assert "Hildegard's next set:" in out
     play(spire, f"roll {hildegard} --player 1")            # and so has Hildegard's
     assert "next set" not in play(spire, "status")
+
+
+# -- messages found on the way (issue 31): what a refusal or an ending says --------------
+
+STEPS = ("Roll Shot Dice, and Finesse the Shot Dice (if needed)",
+         "Repeat steps 2, 3, and 4 as many times as there are Sets")
+
+
+def test_a_lock_before_the_next_set_is_rolled_says_to_roll_it(hildegard: Spire) -> None:
+    """Between two sets of a target nothing is rolled: `lock` says to roll the next set,
+    not that a finesse is over."""
+    book_says(*STEPS)
+    play(hildegard, "target Practice --limit 3 --accuracy 2 --sets 2 --parts c,r,d",
+         "roll c b", "lock 1", "roll d", "wild miss")
+    assert encounter(hildegard)["sets_done"] == 1
+    line = refused(hildegard, "lock 2")
+    assert "Hildegard has no dice rolled to lock" in line and "finesse is over" not in line
+    assert "spire roll" in line
+    out = play(hildegard, "roll c c", "lock 1")  # the next set's own finesse goes on
+    assert "[1:crescent]" in out
+
+
+FACE_OFF_ENDS = ("A Face-Off ends when you defeat the enemy by reaching its Bullseye limit "
+                 "(like a Target Card) or when the enemy defeats you by filling in "
+                 "Hildegard's Hit Meter.")
+
+
+def test_ending_a_face_off_says_it_counts_as_a_loss(hildegard: Spire) -> None:
+    """`spire end` abandons a face-off: spire counts it as lost, and says so beside the
+    card it points to (the meter's lose card)."""
+    book_says(FACE_OFF_ENDS, "depending on whether you Win or Lose")
+    play(hildegard, WOLF, "faceoff Wolf")
+    out = play(hildegard, "end")
+    assert "face-off abandoned: it counts as lost" in out
+    assert "Ended the face-off (counted as lost)" in play(hildegard, "log")
+    assert encounter(hildegard)["outcome"] == "lost"
+
+
+OWN_TURN = ("Face-Offs: When a Face-Off begins, both players will have their own turn and Set "
+            "to attack the enemy or enemies (with the exception of the Wild Shot, which is "
+            "shared).")
+
+
+def test_after_the_shared_wild_shot_the_other_player_is_told_to_roll(spire: Spire) -> None:
+    book_says(OWN_TURN, "During a Face-Off, only one Wild Shot Dice is rolled between 2 players.")
+    play(spire, "new sisters --game hildegard --players 2", WOLF, "faceoff Wolf",
+         "roll c b d b", "lock 1", "roll b b b")
+    out = play(spire, "wild miss")
+    assert "Hallveig's roll next" in out
+    out = play(spire, "roll c c r b")                 # Hallveig's set: the line has gone
+    assert "Hallveig's roll next" not in out
+
+
+METER = ("C — Hildegard's Hit Meter: The meter fills from left to right as the enemy hits "
+         "you. If all the Hit Squares on the meter are filled, Hildegard loses.")
+
+
+def test_the_meter_s_missing_parts_are_said_in_full_once_then_in_a_line(
+        hildegard: Spire) -> None:
+    """The shipped meter has parts for squares 1-3 only (the rulebook prints no more): the
+    first face-off says how to enter the card; later ones only remind, in a short line."""
+    book_says(METER)
+    first = play(hildegard, WOLF, "faceoff Wolf")
+    assert first.count("spire card add \"Hildegard's Hit Meter\" --meter") == 1
+    play(hildegard, "end")
+    second = play(hildegard, "faceoff Wolf")
+    assert "spire card add" not in second
+    assert "(squares 4-7 of Hildegard's Hit Meter: no part entered)" in second
+    play(hildegard, "undo", "undo", "undo")          # back before the first face-off
+    assert "spire card add" in play(hildegard, "faceoff Wolf")

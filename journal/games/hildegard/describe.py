@@ -81,4 +81,4 @@ def _(e: hv.TagTeamUsed) -> str:
 
 @SAYINGS.register
 def _(e: hv.EncounterEnded) -> str:
-    return "Ended the encounter"
+    return "Ended the face-off (counted as lost)" if e.face_off else "Ended the encounter"

@@ -113,6 +113,8 @@ class EncounterEnded(Payload):
     type: Literal["encounter-ended"] = "encounter-ended"
     shooter: str | None = None
     """Whose target, when two players each shoot one; None: the one under way."""
+    face_off: bool = False
+    """A face-off abandoned, which counts as lost (a journal before issue 31: False)."""
 
 
 EVENTS: tuple[type[Payload], ...] = (

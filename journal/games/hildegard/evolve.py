@@ -225,7 +225,7 @@ def _(event: hv.EncounterEnded, state: State) -> State:
     if isinstance(encounter, Target) and encounter.outcome is None:
         return _target_over(state, h, encounter)
     if isinstance(encounter, FaceOff) and encounter.outcome is None:
-        return face_off_over(state, h, encounter, "lost")
+        return face_off_over(state, h, replace(encounter, abandoned=True), "lost")
     after = h.aside[0] if h.aside else None
     return with_game(state, replace(h, encounter=after, aside=h.aside[1:]))
 
@@ -334,6 +334,10 @@ def _(event: hv.FaceOffStarted, state: State) -> State:
     shooters = tuple(c.name for c in state.characters) or ("Hildegard",)
     fight = start_face_off(event.meter, event.enemies, shooters)
     h = replace(h, owed=())  # owed on a target, for a set there: no target is under way now
+    if event.meter.name in h.meters_met:
+        fight = replace(fight, meter_new=False)
+    else:
+        h = replace(h, meters_met=(*h.meters_met, event.meter.name))
     if event.enemy_first:  # a card said so: the enemy's set opens the face-off
         fight = replace(fight, turn="enemy")
     return with_game(state, replace(h, encounter=fight))

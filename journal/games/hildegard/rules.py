@@ -281,7 +281,7 @@ def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decisi
                                       dice=tuple(sorted(set(positions)))), over_rules(encounter))
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
-    if shot is None or not shot.rolled:
+    if shot is None or not shot.rolled or _starts_new_set(encounter, shot):  # (the last set's)
         raise Refused(f"{roller} has no dice rolled to lock{waiting_for(encounter, roller)}")
     chosen = _positions(shot, positions)
     violations = over_rules(encounter) + _handler(state, encounter, player)
@@ -433,7 +433,8 @@ def end(state: State, player: int | None = None) -> Decision:
     encounter = current_encounter(state, player)
     whose = encounter.shooter if isinstance(encounter, Target) and hildegard(state).aside \
         else None
-    return decided(hv.EncounterEnded(shooter=whose), over_rules(encounter))
+    abandoned = isinstance(encounter, FaceOff) and encounter.outcome is None
+    return decided(hv.EncounterEnded(shooter=whose, face_off=abandoned), over_rules(encounter))
 
 
 def whose_turn(state: State) -> str | None:

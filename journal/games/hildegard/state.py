@@ -206,12 +206,16 @@ class FaceOff:
     enemies_done: tuple[str, ...] = ()
     outcome: str | None = None
     """None while under way; then "won" or "lost"."""
+    meter_new: bool = True
+    """The campaign's first face-off on this meter (its missing parts are said in full)."""
     rewarded: bool = False
     """The enemies' rewards were paid, before a Redo: they are paid once."""
     tag_team: bool = False
     """Tag Team this round: the players' sets combine into bullseyes."""
     passed: bool = False
     """Over, and the players have revealed a card since: it is off the screen."""
+    abandoned: bool = False
+    """Ended by the players (`spire end`) before the enemy or the meter ended it: lost."""
 
     @property
     def next_card(self) -> int | None:
@@ -246,6 +250,9 @@ class Hildegard:
     owed: tuple[tuple[str, NextSet], ...] = ()
     """Effects one player's set took while the other's target was under way, still owed to
     the other's next set there: effects that alter a player's rolls "affect both players"."""
+    meters_met: tuple[str, ...] = ()
+    """The hit meters face-offs have been fought on, by name: a meter's squares without a
+    part are said in full at its first face-off, and reminded in a line after."""
 
     def effects_for(self, shooter: str) -> NextSet:
         """What waits for `shooter`'s next set on a target: the team's, and hers owed."""

@@ -128,8 +128,9 @@ def _face_off_lines(f: FaceOff) -> list[str]:
     foes = ", ".join(f"{x.card.name} {x.bullseyes}/{x.card.bullseye_limit}" for x in f.foes)
     out = [f"Face-off, round {f.round}: {foes} | meter {_meter(f)}"]
     if f.outcome is not None:
-        out.append(f"  face-off {f.outcome}" + (f"; reveal card {f.next_card} next"
-                                               if f.next_card else ""))
+        ended = "abandoned: it counts as lost" if f.abandoned else f.outcome
+        out.append(f"  face-off {ended}" + (f"; reveal card {f.next_card} next"
+                                            if f.next_card else ""))
         return out
     if f.round == 1 and f.turn == "players" and not f.shots:
         out += _unknown_parts(f)
@@ -172,6 +173,10 @@ def next_roll(f: FaceOff) -> str:
         return f"{sets} over; round {f.round}: {possessive(f.shooters[0])} roll next"
     if f.turn == "players" and players_done(f):
         return f"the players' sets are over; {possessive(_enemy_next(f))} roll next"
+    shot = {who for who, _ in f.shots}
+    waiting = [who for who in f.shooters if who not in shot]
+    if f.turn == "players" and f.wild_done and waiting:  # the wild shot is the round's one
+        return f"the wild shot is rolled; {possessive(waiting[0])} roll next"
     if f.turn == "enemy" and f.enemy_shot is None:
         return f"{possessive(_enemy_next(f))} roll next"
     return ""
@@ -184,10 +189,14 @@ def _enemy_next(f: FaceOff) -> str:
 
 def _unknown_parts(f: FaceOff) -> list[str]:
     """Said at a face-off's start: squares whose part was never entered can never be hit,
-    so the face-off could never be lost (the rulebook prints squares 1-3 of Hildegard's)."""
+    so the face-off could never be lost (the rulebook prints squares 1-3 of Hildegard's).
+    In full at the campaign's first face-off on the meter, then in a short line."""
     unknown = [i + 1 for i, square in enumerate(f.meter.squares) if square.part is None]
     if not unknown:
         return []
+    if not f.meter_new:  # said in full at the first face-off on this meter
+        squares = f"square {unknown[0]}" if len(unknown) == 1 else f"squares {_ranges(unknown)}"
+        return [f"  ({squares} of {f.meter.name}: no part entered)"]
     which = f"square {unknown[0]} has" if len(unknown) == 1 else f"squares {_ranges(unknown)} have"
     said = (f"  {which} no part entered on {f.meter.name}: no die can hit there. Enter your "
             f"card's: spire card add \"{f.meter.name}\" --meter --accuracy {f.meter.accuracy} "
