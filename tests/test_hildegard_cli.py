@@ -656,7 +656,8 @@ def test_end_a_target_short_of_its_limit_is_a_miss(hildegard: Spire) -> None:
 
 def test_end_abandons_a_face_off(hildegard: Spire) -> None:
     out = play(hildegard, CROWS, "end")
-    assert "face-off lost" in out
+    assert "face-off abandoned: it counts as lost" in out
+    assert hildegard.json("status")["encounter"]["outcome"] == "lost"
 
 
 @pytest.mark.parametrize("setup, command, says", [
