@@ -297,7 +297,8 @@ def _redo(state: State, h: Hildegard, event: hv.FeatUsed) -> State:
         fight = start_face_off(
             encounter.meter, tuple(f.card for f in encounter.foes), encounter.shooters)
         return with_game(state, replace(h, encounter=replace(
-            fight, rewarded=encounter.rewarded or encounter.outcome == "won")))
+            fight, rewarded=encounter.rewarded or encounter.outcome == "won",
+            meter_new=False)))  # (its missing parts were said when it began)
     return with_game(state, h)
 
 
