@@ -280,7 +280,11 @@ def _enemy(enc: Any, foe: Any, allies: list[str]) -> dict[str, Any]:
     for (damage, _), p in outcomes.items():
         per_attack[damage] = per_attack.get(damage, Fraction(0)) + p
     again = sum((p for (_, more), p in outcomes.items() if more), Fraction(0))
-    contenders = [a for a in allies if not enc.contenders or a in enc.contenders]
+    # A tie narrows the target roll of the attack it was rolled for, no other: "Before
+    # each Enemy attack, determine which Ally is being targeted".
+    contenders = allies
+    if acting and enc.contenders:
+        contenders = [a for a in allies if a in enc.contenders]
     if acting and enc.target is not None:  # the target roll (or a bee) has said
         contenders = [enc.target]
     return {
