@@ -184,4 +184,11 @@ def test_d6_advise_after_a_lock_weighs_a_re_roll_of_the_rest(spire: Spire) -> No
 def test_d6_advise_with_the_dice_standing_says_so(spire: Spire) -> None:
     _plains(spire)
     play(spire, "roll sickle blank hive", "stop")
-    assert "the dice stand" in spire.ok("odds", "--advise")
+    assert "advice  Finnian's dice stand: nothing left to lock" in spire.ok("odds", "--advise")
+
+
+def test_d6_advise_before_the_roll_points_to_the_best_hp(spire: Spire) -> None:
+    _plains(spire)
+    out = spire.ok("odds", "--advise")
+    assert "advice  no dice rolled yet: `best` is the HP" in out
+    assert "advice" not in spire.ok("odds")
