@@ -82,3 +82,11 @@ def test_retrieve_is_volume2s_keyword(hildegard: Spire) -> None:
     hildegard.ok("reveal", "1")
     assert "has no Retrieve" in hildegard.refused("retrieve", "1", code=1)
     assert "override recorded" in hildegard.ok("retrieve", "1", "--force")
+
+
+def test_one_card_left_the_game_is_one_card(spire: Spire) -> None:
+    """Issue 31's messages: "cards 13 left the game" for one card."""
+    spire.ok("new", "tower", "--game", "spires-end")
+    spire.ok("reveal", "10")
+    out = spire.ok("reveal", "14")
+    assert "; card 13 left the game" in out and "cards 13" not in out

@@ -361,7 +361,6 @@ def test_a_waterfall_event_is_laid_once_a_retrieval(plains: Spire) -> None:
 
 
 @pytest.mark.parametrize(("edit", "why"), [
-    ({"milestones": [3, 3]}, "a milestone listed twice"),
     ({"milestones": [-1]}, "a milestone numbered below 1"),
     ({"allies": ["Finnian", "Dunstan"]}, "allies without their cards"),
     ({"items": [{"name": "Rope", "kind": "gear", "holder": "Imrie"}]},

@@ -51,7 +51,8 @@ def _(e: ev.CardRevealed) -> str:
     which = " (the 2 Player Supplemental Card)" if e.supplemental else ""
     if not e.removed:
         return f"Revealed card {e.card}{which}"
-    return f"Revealed card {e.card}{which}; cards {card_ranges(e.removed)} left the game"
+    cards = "card" if len(e.removed) == 1 else "cards"
+    return f"Revealed card {e.card}{which}; {cards} {card_ranges(e.removed)} left the game"
 
 
 @SAYINGS.register

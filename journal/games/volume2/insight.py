@@ -35,6 +35,12 @@ def show_odds(found: dict[str, Any], advise: bool) -> None:
                           *cells, best,
                           *([percent(combo["now"])] if now and "now" in combo else []))
         emit(table)
+        if advise:
+            for line in advice_lines(ally):
+                say(line)
+    if advise and not any(a["turn"] and a["turn"]["faces"] for a in found["allies"]):
+        say("advice  no dice rolled yet: `best` is the HP that buys the most chance per HP; "
+            "once they are, the lock best for each row")
     for enemy in found["enemies"]:
         for line in enemy_lines(enemy):
             say(line)
@@ -54,3 +60,27 @@ def enemy_lines(enemy: dict[str, Any]) -> list[str]:
                      if p["value"] >= 0.0005)
     return [head, f"  targeted    {targeted}", f"  one attack  damage {attack}",
             f"  its turn    damage {turn}"]
+
+
+def advice_lines(ally: dict[str, Any]) -> list[str]:
+    """With `--advise`, for the ally whose dice are rolled: the finesse choice best for each
+    combination, and its chance."""
+    turn = ally["turn"]
+    if turn is None:
+        return []
+    name = ally["ally"]
+    if not turn["faces"]:
+        return []
+    rows = [c for c in ally["combinations"] if "advice" in c]
+    if not any(c["advice"] for c in rows):
+        return [f"advice  {name}'s dice stand: nothing left to lock"]
+    lines: list[str] = []
+    for combo in rows:
+        best = combo["advice"][0]
+        rerolled = plural(best["rerolled"], "die")
+        step = "stop (spire stop)" if best["stop"] else \
+            f"lock {' '.join(map(str, best['lock']))}, re-roll {rerolled}" if best["lock"] \
+            else f"re-roll {rerolled}"
+        lines.append(f"{'advice' if not lines else '':<8}{combo['name']}: {step}: "
+                     f"{percent(best['chance'])}")
+    return lines

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from itertools import product
+from itertools import combinations, product
 from math import factorial
 from typing import Any
 
@@ -145,6 +145,57 @@ def chance_from(kind: DieKind, combination: Sequence[str], locked: Sequence[str]
     return _finesse(shares, needs, have, loose, fresh_lock)
 
 
+Choice = tuple[tuple[int, ...] | None, int, Fraction]
+"""A finesse choice: the dice it locks by position (1-based; None: stop, every die
+stands), how many dice it re-rolls, and the chance the combination then stands."""
+
+
+def choices(kind: DieKind, combination: Sequence[str], faces: Sequence[str],
+            locked: Sequence[bool], fresh_lock: bool) -> list[Choice]:
+    """Every finesse choice open on a turn's dice, best first (then stopping, then locking
+    fewer dice), each played best after it: stop, or lock dice and re-roll the rest ("you
+    must lock in at least 1 or more results"; after a lock, the free dice may be re-rolled
+    with no more locked). Choices the combination cannot tell apart are listed once, by
+    their lowest positions."""
+    shares, needs = _reduced(kind, combination)
+    have = _capped(_split(kind, combination, [f for f, k in zip(faces, locked, strict=True)
+                                              if k]), needs)
+    free = [i for i, k in enumerate(locked) if not k]
+    loose = _split(kind, combination, [faces[i] for i in free])
+    found: list[Choice] = [(None, 0, Fraction(int(_holds(_add(have, loose), needs))))]
+    seen = set()
+    for k in range(0 if fresh_lock else 1, len(free)):
+        for more in combinations(free, k):
+            lock = _split(kind, combination, [faces[i] for i in more])
+            if lock in seen:
+                continue
+            seen.add(lock)
+            kept = _capped(_add(have, lock), needs)
+            found.append((tuple(i + 1 for i in more), len(free) - k,
+                          _reroll(shares, needs, kept, len(free) - k)))
+    return sorted(found, key=lambda c: (c[2], c[0] is None, -len(c[0] or ())), reverse=True)
+
+
+HIVE_GOALS = (("2 sickles", ("sickle", "sickle"), "damage 2"),
+              ("a bee", ("bee",), "gain 1 bee"),
+              ("a pollen", ("pollen",), "gain 1 pollen"),
+              ("a hive", ("hive",), "deploy bees and pollen"))
+"""What the hive die's faces do besides one sickle, weighed beside Finnian's actions:
+"1 DMG per Sickle (Max 2)", "GAIN 1 BEE: Per locked roll.", "GAIN 1 POLLEN: Per locked
+roll.", "You only need 1 Hive to deploy up to 4 Bees and/or Pollen"."""
+
+
+def _goals(card: Any) -> list[tuple[str, tuple[str, ...], str, bool]]:
+    """(name, faces, what it does, whether it is an action) for each row of an ally's odds:
+    its combinations, and with hive dice the goals no combination names already."""
+    rows = [(c.name, tuple(c.faces), c.says(), True) for c in card.actions()]
+    if card.dice == "hive":
+        have = {tuple(sorted(faces)) for _, faces, _, _ in rows}
+        rows += [(name, faces, does, False) for name, faces, does in HIVE_GOALS
+                 if tuple(sorted(faces)) not in have]
+    return rows
+
+
 # -- an enemy's turn ---------------------------------------------------------------------
 
 @cache
@@ -241,18 +292,21 @@ def _ally(enc: Any, fighter: Any) -> dict[str, Any]:
     most = min(fighter.hp - 1, MOST_DICE)
     turn = enc.turn if enc.turn is not None and enc.turn.ally == fighter.name else None
     combos = []
-    for combo in card.actions() if kind is not None else ():
-        by_hp = {n: combination_chance(kind, combo.faces, n)
-                 for n in range(1, most + 1)}
+    for name, faces, does, action in _goals(card) if kind is not None else ():
+        by_hp = {n: combination_chance(kind, faces, n) for n in range(1, most + 1)}
         row: dict[str, Any] = {
-            "name": combo.name, "faces": list(combo.faces), "does": combo.says(),
+            "name": name, "faces": list(faces), "does": does, "action": action,
             "by_hp_spent": {str(n): said(p) for n, p in by_hp.items()},
             "best_hp": _best_hp(by_hp)}
         if turn is not None and turn.rolled:
             locked = [f for f, lock in zip(turn.faces, turn.locked, strict=True) if lock]
             free = [f for f, lock in zip(turn.faces, turn.locked, strict=True) if not lock]
-            row["now"] = said(chance_from(kind, combo.faces, locked, free,
-                                                    turn.relock, turn.final))
+            row["now"] = said(chance_from(kind, faces, locked, free, turn.relock, turn.final))
+            row["advice"] = [] if turn.final else [
+                {"lock": list(lock or ()), "stop": lock is None, "rerolled": rerolled,
+                 "chance": said(p)}
+                for lock, rerolled, p in choices(kind, faces, turn.faces, turn.locked,
+                                                 turn.relock)]
         combos.append(row)
     return {"ally": fighter.name, "hp": fighter.hp, "dice": kind, "combinations": combos,
             "turn": None if turn is None else {"spent": turn.spent,
@@ -280,7 +334,11 @@ def _enemy(enc: Any, foe: Any, allies: list[str]) -> dict[str, Any]:
     for (damage, _), p in outcomes.items():
         per_attack[damage] = per_attack.get(damage, Fraction(0)) + p
     again = sum((p for (_, more), p in outcomes.items() if more), Fraction(0))
-    contenders = [a for a in allies if not enc.contenders or a in enc.contenders]
+    # A tie narrows the target roll of the attack it was rolled for, no other: "Before
+    # each Enemy attack, determine which Ally is being targeted".
+    contenders = allies
+    if acting and enc.contenders:
+        contenders = [a for a in allies if a in enc.contenders]
     if acting and enc.target is not None:  # the target roll (or a bee) has said
         contenders = [enc.target]
     return {

@@ -267,10 +267,11 @@ def carried_start(players: int, carried: v2.CarryOver) -> Decision:
 
 def _check_carried(carried: v2.CarryOver) -> None:
     """A file a person may have edited: what spire itself could never have written is bad
-    input (a count spire kept, forced past a limit, is carried as it was)."""
+    input. What `--force` let an episode keep (a count past a limit or below 0, however
+    large; a milestone retrieved twice) spire writes, so it is carried as it was."""
     names = [r for r, _ in carried.resources]
     for resource, count in carried.resources:
-        if resource not in GAME.resources or not -999 <= count <= 999:
+        if resource not in GAME.resources:
             raise BadInput(f"the carry-over holds {count} {resource}; Volume 2 keeps "
                            f"{', '.join(GAME.resources)}")
     cards = [c.name for c in carried.cards]
@@ -278,7 +279,6 @@ def _check_carried(carried: v2.CarryOver) -> None:
     first = GAME.raw["encounter"]["first"]
     problems = [
         (len(set(names)) < len(names), "a resource listed twice"),
-        (len(set(carried.milestones)) < len(carried.milestones), "a milestone listed twice"),
         (any(m < 1 for m in carried.milestones), "a milestone numbered below 1"),
         (len(set(allies)) < len(allies) or len(set(cards)) < len(cards), "an ally twice"),
         (sorted(c.casefold() for c in cards) != sorted(a for a in allies if a != first.casefold()),
