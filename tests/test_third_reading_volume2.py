@@ -154,3 +154,72 @@ def test_d2_undo_and_rewind_still_play_on(v2: Spire) -> None:
     play(v2, "rewind before")
     assert not v2.json("status")["game_over"]
     play(v2, "reveal 5")
+
+
+# -- D3: a combination that deals damage and does something else -------------------------
+
+COMBINATIONS = ("Each Ally has unique Actions triggered by specific dice results. Roll the "
+                "right combinations to attack or activate special abilities.")
+ARMOR = "AP soaks incoming damage before HP is touched."
+
+
+def test_d3_damage_and_more_goes_through_ap_then_hp_and_keeps_the_rest(v2: Spire) -> None:
+    says(COMBINATIONS, ARMOR, "Refer to each Ally's character card for full combination logic.")
+    out = play(v2, 'card add Dunstan --ally --hp 6 --ap 2 '
+               '--combo "Stun Shot: black white: 2 damage and stun"')
+    assert "action Stun Shot: black + white: damage 2 and stun" in out
+    play(v2, f'fight "{WADE}" --with Dunstan', "upkeep", "roll k w", "stop")
+    out = play(v2, 'action "Stun Shot"')
+    assert "2 damage to Wade Slocum (AP 2->0, HP 8->8)" in out
+    assert "Stun Shot also: stun" in out
+    enemy = v2.json("status")["encounter"]["enemies"][0]
+    assert (enemy["hp"], enemy["ap"]) == (8, 0)
+
+
+@pytest.mark.parametrize("effect", ["heal 2 and 3 damage", "2 damage, 1 more if stunned",
+                                    "damage twice 2"])
+def test_d3_a_combination_spire_cannot_read_is_refused_saying_what(v2: Spire,
+                                                                  effect: str) -> None:
+    says(COMBINATIONS)
+    line = v2.refused("card", "add", "Dunstan", "--ally", "--combo",
+                      f"Odd Shot: black white: {effect}", code=2)
+    assert "Odd Shot" in line and "cannot read" in line
+
+
+# -- D4: an enemy's rewards are received --------------------------------------------------
+
+REWARDS = "C | REWARDS: Items received if this Enemy is defeated."
+THIEF = ('card add Thief --enemy --hp 1 --ap 0 --ferocity 0 --attacks 1 --retreat never '
+         '--table "10-20: 1" --reward "Rusty Key" --meat --pelt')
+
+
+def items(spire: Spire) -> list[Any]:
+    return [(i["name"], i["holder"]) for i in spire.json("status")["items"]]
+
+
+def test_d4_a_defeated_enemy_s_reward_is_received_aside(v2: Spire) -> None:
+    says(REWARDS)
+    play(v2, THIEF, "fight Thief", "roll s", "stop")
+    out = play(v2, "action sickles")
+    assert "Thief is defeated (+1 meat, +1 pelt, Rusty Key set aside)" in out
+    assert items(v2) == [("Rusty Key", None)]
+    assert (resources(v2)["meat"], resources(v2)["pelts"]) == (1, 1)
+    play(v2, "undo")
+    assert items(v2) == []
+
+
+def test_d4_a_sting_that_defeats_receives_the_rewards_too(v2: Spire) -> None:
+    says(REWARDS)
+    play(v2, 'card add Thief --enemy --hp 2 --ap 0 --ferocity 0 --attacks 1 --retreat never '
+         '--table "10-20: 1" --reward "Rusty Key, Old Map"', "gain bees 1", "fight Thief",
+         "roll s h", "stop", "action sickles")
+    assert items(v2) == []
+    play(v2, "deploy bee")
+    assert items(v2) == [("Rusty Key", None), ("Old Map", None)]
+
+
+def test_d4_an_enemy_that_retreats_gives_no_reward(v2: Spire) -> None:
+    says(REWARDS)
+    play(v2, 'card add Thief --enemy --hp 9 --ap 0 --ferocity 0 --attacks 1 --retreat 1 '
+         '--table "10-20: 1" --reward "Rusty Key"', "fight Thief", "upkeep", "enemy 2")
+    assert items(v2) == []

@@ -12,6 +12,7 @@ from typing import Any
 
 from journal.core.events import ByEvent, Payload
 from journal.core.state import Character, Handler, Item, State
+from journal.games.volume2 import GAME
 from journal.games.volume2 import events as v2
 from journal.games.volume2.combat import (
     Resources,
@@ -172,6 +173,8 @@ def _(event: v2.ItemUsed, state: State) -> State:
 # -- an encounter: each of its events' steps (journal.games.volume2.rounds, .combat) ---
 
 Change = Callable[[Volume2, Resources], Step]
+REWARD_KIND: str = GAME.default_item_kind
+"""The kind an enemy's reward item is received as (the card names no kind)."""
 
 
 @HANDLERS.register
@@ -188,10 +191,21 @@ def _on_encounter(state: State, change: Change) -> State:
     after, resources = change(game, state.resources)
     if resources is not state.resources:
         state = replace(state, resources=resources)
-    state = with_game(state, after)
+    state = with_game(_rewarded(state, game, after), after)
     if not after.in_encounter and after.encounter is not None:
         state = reset(state, after)
     return state
+
+
+def _rewarded(state: State, before: Volume2, after: Volume2) -> State:
+    """"REWARDS: Items received if this Enemy is defeated": each enemy this step defeated
+    gives its reward items, set aside (as `spire item gain NAME --to aside`) for the table
+    to pass to an ally."""
+    was = {f.name for f in before.encounter.enemies if f.out} if before.encounter else set()
+    now = after.encounter.enemies if after.encounter else ()
+    won = [Item(name, REWARD_KIND) for foe in now
+           if foe.out == "defeated" and foe.name not in was for name in foe.card.reward_items()]
+    return replace(state, items=(*state.items, *won)) if won else state
 
 
 def _handles(event_type: type[Payload], step: Callable[[Volume2, Resources, Any], Step],
