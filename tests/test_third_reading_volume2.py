@@ -223,3 +223,68 @@ def test_d4_an_enemy_that_retreats_gives_no_reward(v2: Spire) -> None:
     play(v2, 'card add Thief --enemy --hp 9 --ap 0 --ferocity 0 --attacks 1 --retreat 1 '
          '--table "10-20: 1" --reward "Rusty Key"', "fight Thief", "upkeep", "enemy 2")
     assert items(v2) == []
+
+
+# -- D7: gear lost mid-encounter takes its raised limits with it --------------------------
+
+GEAR = "Allies cannot exceed the HP Limit without additional gear."
+COAT = ('item gain "Thick Coat" --to Finnian --raises hp+1 --raises ap+1',
+        f'fight "{WADE}"', "roll s h p p p", "stop", "deploy pollen 4", "upkeep")
+"""Finnian in the Thick Coat (HP 6, AP 4) heals back to 5 of 6 and ends his turn."""
+
+
+def fighter(spire: Spire, name: str) -> Any:
+    allies = spire.json("status")["encounter"]["allies"]
+    return next(a for a in allies if a["name"] == name)
+
+
+def character(spire: Spire, name: str) -> Any:
+    return next(c for c in spire.json("status")["characters"] if c["name"] == name)
+
+
+def limits(found: Any) -> tuple[int, int, int, int]:
+    return found["hp"], found["hp_max"], found["ap"], found["ap_max"]
+
+
+def test_d7_gear_lost_mid_encounter_lowers_its_holder_s_limits(v2: Spire) -> None:
+    says(GEAR, "Allies cannot exceed the AP Limit without additional gear.",
+         "You may not Recoup beyond an Ally's maximum HP or AP Limits")
+    play(v2, *COAT)
+    assert limits(fighter(v2, "Finnian")) == (5, 6, 4, 4)
+    out = play(v2, 'item lose "Thick Coat" --from Finnian')
+    assert "Ally Finnian: HP 5/5, AP 3/3" in out
+    assert limits(fighter(v2, "Finnian")) == limits(character(v2, "Finnian")) == (5, 5, 3, 3)
+    out = play(v2, "enemy 2")
+    assert "HP 5->6" not in out
+    assert limits(fighter(v2, "Finnian")) == (5, 5, 3, 3)
+
+
+def test_d7_gear_passed_away_mid_encounter_lowers_the_giver_s_limits(v2: Spire) -> None:
+    says(GEAR)
+    play(v2, *COAT[:2], "roll s", "stop")
+    play(v2, 'item pass "Thick Coat" --to Dunstan')
+    assert limits(fighter(v2, "Finnian")) == (5, 5, 3, 3)
+
+
+def test_d7_gear_gained_mid_encounter_and_lost_leaves_the_card_s_limits(v2: Spire) -> None:
+    says(GEAR)
+    play(v2, f'fight "{WADE}"', 'item gain Vest --to Finnian --raises hp+1',
+         'item lose Vest --from Finnian')
+    assert limits(fighter(v2, "Finnian")) == (5, 5, 3, 3)
+
+
+# -- D8: a re-entered ally card ---------------------------------------------------------
+
+def test_d8_a_re_entered_ally_card_keeps_its_combinations(v2: Spire) -> None:
+    says("Refer to each Ally's character card for full combination logic.")
+    out = play(v2, "card add Dunstan --ally --hp 8 --ap 3")
+    assert "action Double Shot: black + white: damage 2" in out
+    assert "action Repair: ping: repair 1" in out
+
+
+def test_d8_the_encounter_the_reset_and_the_status_read_one_card(v2: Spire) -> None:
+    says("At the end of an Encounter, all Allies restore their HP and AP to their Limit.")
+    play(v2, "card add Dunstan --ally --hp 8 --ap 3", f'fight "{WADE}" --with Dunstan')
+    assert limits(fighter(v2, "Dunstan")) == limits(character(v2, "Dunstan")) == (8, 8, 3, 3)
+    play(v2, "end")
+    assert limits(character(v2, "Dunstan")) == (8, 8, 3, 3)

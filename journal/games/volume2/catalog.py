@@ -77,13 +77,16 @@ def _quoted(name: str) -> str:
 
 # -- cards typed on `spire card add` -----------------------------------------------------
 
-def entered(kind: str, name: str, given: dict[str, Any]) -> Card:
-    """A card from `spire card add` options, over the rulebook's example of that name."""
+def entered(kind: str, name: str, given: dict[str, Any], before: Card | None = None) -> Card:
+    """A card from `spire card add` options, over the card of that name entered `before`
+    (a correction changes what it gives and keeps the rest, its combinations too), else
+    over the rulebook's example."""
     name = " ".join(name.split())
     if not name:
         raise BadInput("the card needs a name")
-    base = next((c for c in rulebook_cards().values()
-                 if c.kind == kind and c.name.casefold() == name.casefold()), None)
+    base = before if before is not None and before.kind == kind else next(
+        (c for c in rulebook_cards().values()
+         if c.kind == kind and c.name.casefold() == name.casefold()), None)
     fields: dict[str, Any] = base.model_dump(exclude={"name"}) if base else {}
     fields |= {k: v for k, v in given.items() if v is not None and v != [] and v is not False}
     if kind == "ally":

@@ -14,6 +14,7 @@ from journal.core.events import ByEvent, Payload
 from journal.core.state import Character, Handler, Item, State
 from journal.games.volume2 import GAME
 from journal.games.volume2 import events as v2
+from journal.games.volume2.cards import AllyCard
 from journal.games.volume2.combat import (
     Resources,
     Step,
@@ -179,7 +180,20 @@ REWARD_KIND: str = GAME.default_item_kind
 
 @HANDLERS.register
 def _(event: v2.EncounterBegan, state: State) -> State:
-    return with_game(state, begin(volume2(state), event, state.raised))
+    return with_game(_carded(state, event.allies), begin(volume2(state), event, state.raised))
+
+
+def _carded(state: State, cards: tuple[AllyCard, ...]) -> State:
+    """The fighting allies' cards, as the encounter takes them from the catalog, are their
+    cards from now on: the status, the reset and the carry-over read the limits the
+    encounter does (a card entered again, to correct it, counts everywhere)."""
+    by_name = {c.name: c for c in cards}
+    characters = tuple(replace(c, hp_max=card.hp, ap_max=card.ap)
+                       if (card := by_name.get(c.name)) is not None and card.hp is not None
+                       else c for c in state.characters)
+    game = volume2(state)
+    party = tuple(by_name.get(c.name, c) for c in game.party)
+    return replace(with_game(state, replace(game, party=party)), characters=characters)
 
 
 def _on_encounter(state: State, change: Change) -> State:
