@@ -288,3 +288,22 @@ def test_d8_the_encounter_the_reset_and_the_status_read_one_card(v2: Spire) -> N
     assert limits(fighter(v2, "Dunstan")) == limits(character(v2, "Dunstan")) == (8, 8, 3, 3)
     play(v2, "end")
     assert limits(character(v2, "Dunstan")) == (8, 8, 3, 3)
+
+
+# -- D9: a target roll between the allies in question -----------------------------------
+
+QUESTION = ("If a discrepancy arises and it is unclear which Ally an Enemy should attack due "
+            "to an ability or special rule, resolve it with a Target Roll between the Allies "
+            "in question.")
+
+
+def test_d9_a_target_roll_between_the_allies_in_question_outside_the_enemies_turn(
+        v2: Spire) -> None:
+    says(QUESTION)
+    play(v2, f'fight "{WADE}" --with Dunstan')
+    out = play(v2, "target-roll 5 9 --between Finnian --between Dunstan")
+    assert "Target roll between Finnian and Dunstan: Finnian 5, Dunstan 9; Dunstan" in out
+    assert overrides(v2) == []
+    assert "Finnian's turn" in out   # the allies' turn goes on
+    line = v2.refused("target-roll", "5", "--between", "Finnian", code=2)
+    assert "between" in line

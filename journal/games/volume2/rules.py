@@ -327,14 +327,21 @@ def _enemies_turn(enc: Encounter) -> Violations:
                           "ends it)", FLOW)]
 
 
-def target_roll(state: State, rolls: Sequence[int]) -> Decision:
+def target_roll(state: State, rolls: Sequence[int], between: Sequence[str] = ()) -> Decision:
+    """The target roll before an attack; `between`: one "between the Allies in question"
+    (an ability or special rule), at any time of the encounter."""
     enc = _encounter(state)
-    contenders = enc.contenders or tuple(a.name for a in enc.up())
+    contenders = tuple(_fighter(enc, a).name for a in between) or to_target(state)
+    if between and len(set(contenders)) < 2:
+        raise BadInput("a target roll between allies names at least 2 of them (--between)")
     for r in rolls:
         d20(r)
     if len(rolls) != len(contenders):
         raise BadInput(f"one d20 for each of {', '.join(contenders)} ({len(contenders)}), "
                        f"in that order; {len(rolls)} given")
+    if between:
+        return _decided(v2.TargetRolled(allies=contenders, rolls=tuple(rolls), between=True),
+                        [])
     violations = _enemies_turn(enc)
     if enc.target is not None:
         violations.append(RuleViolation(f"{enc.target} is targeted already: the attack comes "
