@@ -307,3 +307,13 @@ def test_d9_a_target_roll_between_the_allies_in_question_outside_the_enemies_tur
     assert "Finnian's turn" in out   # the allies' turn goes on
     line = v2.refused("target-roll", "5", "--between", "Finnian", code=2)
     assert "between" in line
+
+
+# -- messages found on the way ------------------------------------------------------------
+
+def test_pollen_before_the_roll_heals_the_ally_whose_turn_it_is(v2: Spire) -> None:
+    says("HEAL: Deploy a Pollen to restore +1 HP to an Ally.")
+    play(v2, "gain pollen 1", f'fight "{WADE}" --with Dunstan', "roll hive blank blank",
+         "stop", "upkeep")                       # Dunstan's turn, before his roll
+    out = play(v2, "deploy pollen")
+    assert "Dunstan heals 0 HP (HP 6->6)" in out

@@ -296,7 +296,8 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
                                             f"{turn.attack_on}, not {aimed}", HIVE))
         violations += _standing(enc, aimed)
     else:
-        ally = _fighter(enc, on) if on else (enc.ally(turn.ally) if turn else None)
+        ally = _fighter(enc, on) if on else (  # the help's default: whose turn it is
+            enc.ally(turn.ally) if turn else _next_ally(enc) if enc.phase == "allies" else None)
         if ally is None:
             raise BadInput("heal whom? `--on ALLY`")
         aimed = ally.name
