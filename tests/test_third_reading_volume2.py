@@ -154,3 +154,166 @@ def test_d2_undo_and_rewind_still_play_on(v2: Spire) -> None:
     play(v2, "rewind before")
     assert not v2.json("status")["game_over"]
     play(v2, "reveal 5")
+
+
+# -- D3: a combination that deals damage and does something else -------------------------
+
+COMBINATIONS = ("Each Ally has unique Actions triggered by specific dice results. Roll the "
+                "right combinations to attack or activate special abilities.")
+ARMOR = "AP soaks incoming damage before HP is touched."
+
+
+def test_d3_damage_and_more_goes_through_ap_then_hp_and_keeps_the_rest(v2: Spire) -> None:
+    says(COMBINATIONS, ARMOR, "Refer to each Ally's character card for full combination logic.")
+    out = play(v2, 'card add Dunstan --ally --hp 6 --ap 2 '
+               '--combo "Stun Shot: black white: 2 damage and stun"')
+    assert "action Stun Shot: black + white: damage 2 and stun" in out
+    play(v2, f'fight "{WADE}" --with Dunstan', "upkeep", "roll k w", "stop")
+    out = play(v2, 'action "Stun Shot"')
+    assert "2 damage to Wade Slocum (AP 2->0, HP 8->8)" in out
+    assert "Stun Shot also: stun" in out
+    enemy = v2.json("status")["encounter"]["enemies"][0]
+    assert (enemy["hp"], enemy["ap"]) == (8, 0)
+
+
+@pytest.mark.parametrize("effect", ["heal 2 and 3 damage", "2 damage, 1 more if stunned",
+                                    "damage twice 2"])
+def test_d3_a_combination_spire_cannot_read_is_refused_saying_what(v2: Spire,
+                                                                  effect: str) -> None:
+    says(COMBINATIONS)
+    line = v2.refused("card", "add", "Dunstan", "--ally", "--combo",
+                      f"Odd Shot: black white: {effect}", code=2)
+    assert "Odd Shot" in line and "cannot read" in line
+
+
+# -- D4: an enemy's rewards are received --------------------------------------------------
+
+REWARDS = "C | REWARDS: Items received if this Enemy is defeated."
+THIEF = ('card add Thief --enemy --hp 1 --ap 0 --ferocity 0 --attacks 1 --retreat never '
+         '--table "10-20: 1" --reward "Rusty Key" --meat --pelt')
+
+
+def items(spire: Spire) -> list[Any]:
+    return [(i["name"], i["holder"]) for i in spire.json("status")["items"]]
+
+
+def test_d4_a_defeated_enemy_s_reward_is_received_aside(v2: Spire) -> None:
+    says(REWARDS)
+    play(v2, THIEF, "fight Thief", "roll s", "stop")
+    out = play(v2, "action sickles")
+    assert "Thief is defeated (+1 meat, +1 pelt, Rusty Key set aside)" in out
+    assert items(v2) == [("Rusty Key", None)]
+    assert (resources(v2)["meat"], resources(v2)["pelts"]) == (1, 1)
+    play(v2, "undo")
+    assert items(v2) == []
+
+
+def test_d4_a_sting_that_defeats_receives_the_rewards_too(v2: Spire) -> None:
+    says(REWARDS)
+    play(v2, 'card add Thief --enemy --hp 2 --ap 0 --ferocity 0 --attacks 1 --retreat never '
+         '--table "10-20: 1" --reward "Rusty Key, Old Map"', "gain bees 1", "fight Thief",
+         "roll s h", "stop", "action sickles")
+    assert items(v2) == []
+    play(v2, "deploy bee")
+    assert items(v2) == [("Rusty Key", None), ("Old Map", None)]
+
+
+def test_d4_an_enemy_that_retreats_gives_no_reward(v2: Spire) -> None:
+    says(REWARDS)
+    play(v2, 'card add Thief --enemy --hp 9 --ap 0 --ferocity 0 --attacks 1 --retreat 1 '
+         '--table "10-20: 1" --reward "Rusty Key"', "fight Thief", "upkeep", "enemy 2")
+    assert items(v2) == []
+
+
+# -- D7: gear lost mid-encounter takes its raised limits with it --------------------------
+
+GEAR = "Allies cannot exceed the HP Limit without additional gear."
+COAT = ('item gain "Thick Coat" --to Finnian --raises hp+1 --raises ap+1',
+        f'fight "{WADE}"', "roll s h p p p", "stop", "deploy pollen 4", "upkeep")
+"""Finnian in the Thick Coat (HP 6, AP 4) heals back to 5 of 6 and ends his turn."""
+
+
+def fighter(spire: Spire, name: str) -> Any:
+    allies = spire.json("status")["encounter"]["allies"]
+    return next(a for a in allies if a["name"] == name)
+
+
+def character(spire: Spire, name: str) -> Any:
+    return next(c for c in spire.json("status")["characters"] if c["name"] == name)
+
+
+def limits(found: Any) -> tuple[int, int, int, int]:
+    return found["hp"], found["hp_max"], found["ap"], found["ap_max"]
+
+
+def test_d7_gear_lost_mid_encounter_lowers_its_holder_s_limits(v2: Spire) -> None:
+    says(GEAR, "Allies cannot exceed the AP Limit without additional gear.",
+         "You may not Recoup beyond an Ally's maximum HP or AP Limits")
+    play(v2, *COAT)
+    assert limits(fighter(v2, "Finnian")) == (5, 6, 4, 4)
+    out = play(v2, 'item lose "Thick Coat" --from Finnian')
+    assert "Ally Finnian: HP 5/5, AP 3/3" in out
+    assert limits(fighter(v2, "Finnian")) == limits(character(v2, "Finnian")) == (5, 5, 3, 3)
+    out = play(v2, "enemy 2")
+    assert "HP 5->6" not in out
+    assert limits(fighter(v2, "Finnian")) == (5, 5, 3, 3)
+
+
+def test_d7_gear_passed_away_mid_encounter_lowers_the_giver_s_limits(v2: Spire) -> None:
+    says(GEAR)
+    play(v2, *COAT[:2], "roll s", "stop")
+    play(v2, 'item pass "Thick Coat" --to Dunstan')
+    assert limits(fighter(v2, "Finnian")) == (5, 5, 3, 3)
+
+
+def test_d7_gear_gained_mid_encounter_and_lost_leaves_the_card_s_limits(v2: Spire) -> None:
+    says(GEAR)
+    play(v2, f'fight "{WADE}"', 'item gain Vest --to Finnian --raises hp+1',
+         'item lose Vest --from Finnian')
+    assert limits(fighter(v2, "Finnian")) == (5, 5, 3, 3)
+
+
+# -- D8: a re-entered ally card ---------------------------------------------------------
+
+def test_d8_a_re_entered_ally_card_keeps_its_combinations(v2: Spire) -> None:
+    says("Refer to each Ally's character card for full combination logic.")
+    out = play(v2, "card add Dunstan --ally --hp 8 --ap 3")
+    assert "action Double Shot: black + white: damage 2" in out
+    assert "action Repair: ping: repair 1" in out
+
+
+def test_d8_the_encounter_the_reset_and_the_status_read_one_card(v2: Spire) -> None:
+    says("At the end of an Encounter, all Allies restore their HP and AP to their Limit.")
+    play(v2, "card add Dunstan --ally --hp 8 --ap 3", f'fight "{WADE}" --with Dunstan')
+    assert limits(fighter(v2, "Dunstan")) == limits(character(v2, "Dunstan")) == (8, 8, 3, 3)
+    play(v2, "end")
+    assert limits(character(v2, "Dunstan")) == (8, 8, 3, 3)
+
+
+# -- D9: a target roll between the allies in question -----------------------------------
+
+QUESTION = ("If a discrepancy arises and it is unclear which Ally an Enemy should attack due "
+            "to an ability or special rule, resolve it with a Target Roll between the Allies "
+            "in question.")
+
+
+def test_d9_a_target_roll_between_the_allies_in_question_outside_the_enemies_turn(
+        v2: Spire) -> None:
+    says(QUESTION)
+    play(v2, f'fight "{WADE}" --with Dunstan')
+    out = play(v2, "target-roll 5 9 --between Finnian --between Dunstan")
+    assert "Target roll between Finnian and Dunstan: Finnian 5, Dunstan 9; Dunstan" in out
+    assert overrides(v2) == []
+    assert "Finnian's turn" in out   # the allies' turn goes on
+    line = v2.refused("target-roll", "5", "--between", "Finnian", code=2)
+    assert "between" in line
+
+
+# -- messages found on the way ------------------------------------------------------------
+
+def test_pollen_before_the_roll_heals_the_ally_whose_turn_it_is(v2: Spire) -> None:
+    says("HEAL: Deploy a Pollen to restore +1 HP to an Ally.")
+    play(v2, "gain pollen 1", f'fight "{WADE}" --with Dunstan', "roll hive blank blank",
+         "stop", "upkeep")                       # Dunstan's turn, before his roll
+    out = play(v2, "deploy pollen")
+    assert "Dunstan heals 0 HP (HP 6->6)" in out

@@ -307,7 +307,7 @@ def test_only_the_nibbler_while_the_party_is_one(spire: Spire) -> None:
     spire.ok("roll", "sickle", "sickle")
     spire.ok("stop")
     out = spire.ok("action", "sickles")
-    assert "Minor Needlegrass Nibbler is defeated (+1 pelts)" in out
+    assert "Minor Needlegrass Nibbler is defeated (+1 pelt)" in out
     assert spire.json("status")["resources"]["pelts"] == 1
 
 
@@ -412,7 +412,7 @@ def test_victory_spoils_and_reset(v2: Spire) -> None:
     out = v2.ok("stop")
     assert "+1 bees (2)" in out
     out = v2.ok("action", "sickles")
-    assert "Wade Slocum is defeated (+1 meat, rewards: a battered hat)" in out and "won" in out
+    assert "Wade Slocum is defeated (+1 meat, a battered hat set aside)" in out and "won" in out
     status = v2.json("status")
     assert status["resources"]["meat"] == 1 and status["resources"]["bees"] == 2
     assert [(c["hp"], c["ap"]) for c in status["characters"]] == [(5, 3), (6, 2)]

@@ -40,6 +40,11 @@ class GameState(Protocol):
         """The game's state once the players reveal a card: a finished encounter leaves
         the screen (or itself, when nothing changes)."""
 
+    def limited(self, character: str, hp: int | None, ap: int | None) -> GameState:
+        """The game's state once gear that raised `character`'s limits has left it: its
+        HP and AP limits are now at most `hp` and `ap` (None: no limit), and the game's
+        own cubes above them go (or itself, when it keeps none)."""
+
 
 @dataclass(frozen=True)
 class Character:
@@ -406,7 +411,10 @@ def _within_limits(state: State, item: Item) -> State:
         return state
     hp_max, ap_max = state.limits(who)
     kept = replace(who, hp=_at_most(who.hp, hp_max), ap=_at_most(who.ap, ap_max))
-    return replace(state, characters=tuple(kept if c is who else c for c in state.characters))
+    state = replace(state, characters=tuple(kept if c is who else c for c in state.characters))
+    if state.game_state is None:
+        return state
+    return replace(state, game_state=state.game_state.limited(who.name, hp_max, ap_max))
 
 
 def _at_most(value: int | None, limit: int | None) -> int | None:

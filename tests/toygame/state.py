@@ -25,6 +25,10 @@ class Tally:
     def ended_by(self) -> RuleViolation | None:
         return None
 
+    def limited(self, character: str, hp: int | None, ap: int | None) -> Tally:
+        """Coin Tally keeps no cubes."""
+        return self
+
     def moved_on(self) -> Tally:
         return self
 

@@ -269,6 +269,10 @@ class Hildegard:
         """None: spire keeps no early end of a Hildegard campaign."""
         return None
 
+    def limited(self, character: str, hp: int | None, ap: int | None) -> Hildegard:
+        """Gear raises no limit in Hildegard: nothing changes."""
+        return self
+
     def moved_on(self) -> Hildegard:
         """A card was revealed: an encounter that is over leaves the screen."""
         encounter = self.encounter

@@ -143,6 +143,10 @@ class SpiresEnd:
         """None: spire keeps no early end of a Spire's End campaign (not yet its deaths')."""
         return None
 
+    def limited(self, character: str, hp: int | None, ap: int | None) -> SpiresEnd:
+        """The characters' cubes are the core's: nothing of its own changes."""
+        return self
+
     def moved_on(self) -> SpiresEnd:
         """A card was revealed: a fight that is over leaves the screen, and what the
         latest action did with it."""

@@ -36,12 +36,13 @@ class Combo(Frozen):
     effect: Effect
     amount: int = Field(default=0, ge=0, le=99)
     text: str = ""
-    """A named effect, recorded as text ("effect")."""
+    """A named effect, recorded as text ("effect"); with damage, heal or repair, what
+    else the combination does ("2 damage and stun": "stun"), kept as text."""
 
     def says(self) -> str:
         if self.effect == "effect":
             return self.text or self.name
-        return f"{self.effect} {self.amount}"
+        return f"{self.effect} {self.amount}" + (f" and {self.text}" if self.text else "")
 
 
 class Row(Frozen):
@@ -153,6 +154,13 @@ class EnemyCard(Frozen):
                 raise ValueError(f"the table's rows {before} and {after} overlap: each total "
                                  "reads one row")
         return self
+
+    def reward_items(self) -> tuple[str, ...]:
+        """"REWARDS: Items received if this Enemy is defeated": one item a name, as typed
+        ("Rusty Key, Old Map")."""
+        if not self.rewards:
+            return ()
+        return tuple(n for n in (" ".join(p.split()) for p in self.rewards.split(",")) if n)
 
     def boost(self, name: str) -> Boost | None:
         wanted = " ".join(name.split()).casefold()

@@ -5,6 +5,7 @@ A combination is typed as the ally card reads, `NAME: FACES: EFFECT`:
 
     "Double Shot: black white: 2 damage"     (faces by name or short form)
     "Repair: ping: repair 1"                 (damage N, heal N, repair N)
+    "Stun Shot: black white: 2 damage and stun"   (the damage, and the rest as text)
     "Snare: circle circle: Snare"            (anything else: a named effect, kept as text)
 
 A damage table is typed as the enemy card prints it: "5-15: 3; 16-19: 4; 20: 5".
@@ -76,13 +77,16 @@ def _quoted(name: str) -> str:
 
 # -- cards typed on `spire card add` -----------------------------------------------------
 
-def entered(kind: str, name: str, given: dict[str, Any]) -> Card:
-    """A card from `spire card add` options, over the rulebook's example of that name."""
+def entered(kind: str, name: str, given: dict[str, Any], before: Card | None = None) -> Card:
+    """A card from `spire card add` options, over the card of that name entered `before`
+    (a correction changes what it gives and keeps the rest, its combinations too), else
+    over the rulebook's example."""
     name = " ".join(name.split())
     if not name:
         raise BadInput("the card needs a name")
-    base = next((c for c in rulebook_cards().values()
-                 if c.kind == kind and c.name.casefold() == name.casefold()), None)
+    base = before if before is not None and before.kind == kind else next(
+        (c for c in rulebook_cards().values()
+         if c.kind == kind and c.name.casefold() == name.casefold()), None)
     fields: dict[str, Any] = base.model_dump(exclude={"name"}) if base else {}
     fields |= {k: v for k, v in given.items() if v is not None and v != [] and v is not False}
     if kind == "ally":
@@ -111,16 +115,44 @@ def combo(text: str, dice: DieKind | None) -> Combo:
                        "combinations")
     name, shown, effect = parts
     rolled = faces(dice, shown.replace("+", " ").split())
-    return valid(lambda: Combo(name=name, faces=rolled, **_effect(effect)), text)
+    return valid(lambda: Combo(name=name, faces=rolled, **_effect(name, effect)), text)
 
 
-def _effect(text: str) -> dict[str, Any]:
-    words = text.casefold().replace("dmg", "damage").split()
-    numbers = [w for w in words if w.isdigit()]
-    kinds = [w for w in words if w in ("damage", "heal", "repair")]
-    if len(words) == 2 and len(numbers) == 1 and len(kinds) == 1:
-        return {"effect": kinds[0], "amount": int(numbers[0])}
-    return {"effect": "effect", "text": text}
+KINDS = ("damage", "heal", "repair")
+
+
+def _effect(name: str, text: str) -> dict[str, Any]:
+    """"2 damage", "heal 1", or a named effect kept as text; "2 damage and stun" is the
+    damage (through AP then HP) and the rest kept as text (our reading, docs/volume2.md).
+    A number spire cannot tie to one damage, heal or repair is bad input: better refused
+    than an attack that silently deals 0."""
+    words = text.casefold().replace("dmg", "damage").replace(",", " , ").split()
+    if not any(w.isdigit() for w in words) or not any(w in KINDS for w in words):
+        return {"effect": "effect", "text": text}
+    pairs = [(i, found) for i in range(len(words) - 1) if (found := _pair(words[i:i + 2]))]
+    if len(pairs) != 1 or sum(w.isdigit() for w in words) != 1:
+        raise BadInput(f"{name}: cannot read {text!r}; spire reads one \"N damage\", "
+                       "\"heal N\" or \"repair N\" a combination and keeps the other words "
+                       "as text (\"2 damage and stun\")")
+    at, (kind, amount) = pairs[0]
+    rest = " ".join(words[:at] + words[at + 2:]).strip(" ,").removeprefix("and ").strip()
+    return {"effect": kind, "amount": amount, "text": _as_typed(text, rest)}
+
+
+def _pair(two: list[str]) -> tuple[str, int] | None:
+    """("damage", 2) from "2 damage" or "damage 2"."""
+    first, second = two
+    if first.isdigit() and second in KINDS:
+        return second, int(first)
+    if first in KINDS and second.isdigit():
+        return first, int(second)
+    return None
+
+
+def _as_typed(text: str, rest: str) -> str:
+    """`rest` (read casefolded) in the letters it was typed with, where it can be found."""
+    at = text.casefold().rfind(rest) if rest else -1
+    return text[at:at + len(rest)] if at >= 0 else rest
 
 
 def boost(text: str) -> Boost | None:

@@ -184,6 +184,8 @@ def action(game: Volume2, res: Resources, e: v2.ActionTaken) -> Step:
         said.append(line)
     else:
         said.append(combo.says() + (f" on {e.target}" if e.target else ""))
+    if combo.effect != "effect" and combo.text:
+        said.append(f"{combo.name} also: {combo.text}")  # kept as text, for the table
     enc = replace(enc, turn=turn) if enc.turn is not None else enc
     return replace(game, encounter=settled(enc), resolved=tuple(said)), res
 
@@ -224,9 +226,8 @@ def _spoils(res: Resources, card: EnemyCard) -> tuple[Resources, str]:
     for icon, resource in ((card.meat, "meat"), (card.pelt, "pelts")):
         if icon:
             res[resource] = res.get(resource, 0) + 1
-            won.append(f"+1 {resource}")
-    if card.rewards:
-        won.append(f"rewards: {card.rewards}")
+            won.append(f"+1 {resource.removesuffix('s')}")
+    won += [f"{item} set aside" for item in card.reward_items()]  # received: evolve.py
     return res, f" ({', '.join(won)})" if won else ""
 
 

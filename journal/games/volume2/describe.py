@@ -58,7 +58,7 @@ def _(e: v2.TurnEnded) -> str:
 @SAYINGS.register
 def _(e: v2.TargetRolled) -> str:
     rolls = ", ".join(f"{a} {r}" for a, r in zip(e.allies, e.rolls, strict=False))
-    return f"Target roll: {rolls}"
+    return f"Target roll{' between the allies in question' if e.between else ''}: {rolls}"
 
 
 @SAYINGS.register

@@ -94,6 +94,9 @@ class TargetRolled(Payload):
     type: Literal["target-rolled"] = "target-rolled"
     allies: tuple[str, ...] = Field(min_length=1, max_length=8)
     rolls: tuple[int, ...] = Field(min_length=1, max_length=8)
+    between: bool = False
+    """A roll between the allies in question, for an ability or special rule (Rules of
+    Engagement, NOTE), at any time: it says who, and targets no attack."""
 
 
 class TargetChosen(Payload):

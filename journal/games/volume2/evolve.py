@@ -12,7 +12,9 @@ from typing import Any
 
 from journal.core.events import ByEvent, Payload
 from journal.core.state import Character, Handler, Item, State
+from journal.games.volume2 import GAME
 from journal.games.volume2 import events as v2
+from journal.games.volume2.cards import AllyCard
 from journal.games.volume2.combat import (
     Resources,
     Step,
@@ -172,11 +174,26 @@ def _(event: v2.ItemUsed, state: State) -> State:
 # -- an encounter: each of its events' steps (journal.games.volume2.rounds, .combat) ---
 
 Change = Callable[[Volume2, Resources], Step]
+REWARD_KIND: str = GAME.default_item_kind
+"""The kind an enemy's reward item is received as (the card names no kind)."""
 
 
 @HANDLERS.register
 def _(event: v2.EncounterBegan, state: State) -> State:
-    return with_game(state, begin(volume2(state), event, state.raised))
+    return with_game(_carded(state, event.allies), begin(volume2(state), event, state.raised))
+
+
+def _carded(state: State, cards: tuple[AllyCard, ...]) -> State:
+    """The fighting allies' cards, as the encounter takes them from the catalog, are their
+    cards from now on: the status, the reset and the carry-over read the limits the
+    encounter does (a card entered again, to correct it, counts everywhere)."""
+    by_name = {c.name: c for c in cards}
+    characters = tuple(replace(c, hp_max=card.hp, ap_max=card.ap)
+                       if (card := by_name.get(c.name)) is not None and card.hp is not None
+                       else c for c in state.characters)
+    game = volume2(state)
+    party = tuple(by_name.get(c.name, c) for c in game.party)
+    return replace(with_game(state, replace(game, party=party)), characters=characters)
 
 
 def _on_encounter(state: State, change: Change) -> State:
@@ -188,10 +205,21 @@ def _on_encounter(state: State, change: Change) -> State:
     after, resources = change(game, state.resources)
     if resources is not state.resources:
         state = replace(state, resources=resources)
-    state = with_game(state, after)
+    state = with_game(_rewarded(state, game, after), after)
     if not after.in_encounter and after.encounter is not None:
         state = reset(state, after)
     return state
+
+
+def _rewarded(state: State, before: Volume2, after: Volume2) -> State:
+    """"REWARDS: Items received if this Enemy is defeated": each enemy this step defeated
+    gives its reward items, set aside (as `spire item gain NAME --to aside`) for the table
+    to pass to an ally."""
+    was = {f.name for f in before.encounter.enemies if f.out} if before.encounter else set()
+    now = after.encounter.enemies if after.encounter else ()
+    won = [Item(name, REWARD_KIND) for foe in now
+           if foe.out == "defeated" and foe.name not in was for name in foe.card.reward_items()]
+    return replace(state, items=(*state.items, *won)) if won else state
 
 
 def _handles(event_type: type[Payload], step: Callable[[Volume2, Resources, Any], Step],

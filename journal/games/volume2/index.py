@@ -34,5 +34,5 @@ COMMANDS: dict[str, str | None] = {
     'item': '',
     'item use': 'Use up a single-use item (only while an ally is in play).',
     'card': '',
-    'card add': 'Enter a card with its printed numbers; entering a name again replaces that card.',
+    'card add': 'Enter a card with its printed numbers; entering a name again corrects that card: the options given change, the rest is kept (--combo and --ability given again replace its combinations and abilities).',
 }

@@ -17,7 +17,8 @@ RECHECKS: dict[str, Redecide] = {
     "action-taken": lambda s, e, p, h: rules.action(s, e.action, e.target),
     "hive-deployed": lambda s, e, p, h: rules.deploy(s, e.what, e.count, e.on),
     "turn-ended": lambda s, e, p, h: rules.upkeep(s),
-    "target-rolled": lambda s, e, p, h: rules.target_roll(s, e.rolls),
+    "target-rolled": lambda s, e, p, h: rules.target_roll(
+        s, e.rolls, e.allies if e.between else ()),
     "target-chosen": lambda s, e, p, h: rules.choose_target(s, e.ally),
     "enemy-attacked": lambda s, e, p, h: rules.attack(s, e.roll, e.enemy),
     "encounter-closed": lambda s, e, p, h: rules.end(s),

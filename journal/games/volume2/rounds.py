@@ -40,6 +40,12 @@ def target_rolled(game: Volume2, res: Resources, e: v2.TargetRolled) -> Step:
     top = max(e.rolls)
     tied = tuple(a for a, r in zip(e.allies, e.rolls, strict=False) if r == top)
     rolls = ", ".join(f"{a} {r}" for a, r in zip(e.allies, e.rolls, strict=False))
+    if e.between:  # for the ability or rule in question: it says who, and targets no attack
+        again = " --between ".join(tied)
+        said = (f"Target roll between {' and '.join(e.allies)}: {rolls}; "
+                + (f"{tied[0]}" if len(tied) == 1 else
+                   f"a tie: `spire target-roll --between {again}` rolls again"))
+        return replace(game, resolved=(said,)), res
     if len(tied) > 1:
         enc = replace(enc, contenders=tied, target=None)
         said = f"Target roll: {rolls}; a tie: {' and '.join(tied)} roll again"

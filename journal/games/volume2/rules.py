@@ -7,45 +7,31 @@ rolled by the command line before it calls here.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from journal.core.decide import Decision
-from journal.core.events import Payload
 from journal.core.state import State
 from journal.core.words import counted, given, plural
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games import load
 from journal.games.volume2 import events as v2
-from journal.games.volume2.cards import AllyCard, EnemyCard
-from journal.games.volume2.catalog import ready
 from journal.games.volume2.combat import whose_turn as whose_turn  # noqa: PLC0414 (re-exported)
 from journal.games.volume2.dice import MAX_DEPLOYED, DieKind, contains, d20, faces
+from journal.games.volume2.party import FIRST, FLOW, TURNS, Violations
+from journal.games.volume2.party import begin as begin  # noqa: PLC0414 (re-exported)
+from journal.games.volume2.party import decided as _decided
+from journal.games.volume2.party import join as join  # noqa: PLC0414 (re-exported)
+from journal.games.volume2.party import who_fights as who_fights  # noqa: PLC0414 (re-exported)
 from journal.games.volume2.state import Encounter, Fighter, Turn, volume2
-from journal.games.volume2.world import NIBBLER
 from journal.games.volume2.world import pull_named as pull_named  # noqa: PLC0414 (re-exported)
 from journal.games.volume2.world import start as start  # noqa: PLC0414 (re-exported)
 
 GAME = load("volume2")
 
-TURNS = "Turns"
 HIVE = "Finnian/Hive Overview & Actions"
 ALLY_ACTIONS = "Ally Actions"
-SELECTION = "Ally Selection: Determine Who Fights"
 ENGAGEMENT = "Rules of Engagement"
-FLOW = "Round Flow"
 KO = "KOs and Deaths"
-WILDLIFE = "Wildlife Cards"
-
-RULES = GAME.raw["encounter"]
-MOST_ALLIES: int = RULES["allies"]
-FIRST: str = RULES["first"]
-
-Violations = list[RuleViolation]
-
-
-def _decided(event: Payload, violations: Violations) -> Decision:
-    return Decision((event,), tuple(violations))
 
 
 def _encounter(state: State) -> Encounter:
@@ -71,78 +57,6 @@ def player_for(state: State) -> int | None:
     name = enc.turn.ally if enc.turn else (_next_ally(enc) or enc.allies[0]).name
     index = next(i for i, a in enumerate(enc.allies) if a.name == name)
     return index + 1 if index < state.players else 1
-
-
-# -- the party and who fights ------------------------------------------------------------
-
-def join(state: State, card: AllyCard) -> Decision:
-    """An ally pulled from the Ally Deck joins the party."""
-    if state.character(card.name) is not None:
-        raise BadInput(f"{card.name} is already in the party")
-    ended = volume2(state).ended_by
-    return _decided(v2.AllyJoined(card=ready(card)), [] if ended is None else [ended])
-
-
-def who_fights(named: Sequence[str], with_finnian: bool = True) -> list[str]:
-    """"On each Encounter, Finnian must be present ... Finnian goes first": him, then the
-    allies named, in their order (without him only when the table says so)."""
-    others = [n for n in named if n.casefold() != FIRST.casefold()]
-    return [FIRST, *others] if with_finnian else others
-
-
-def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]) -> Decision:
-    """Finnian and up to 2 more allies of the party against `enemies`, left to right."""
-    names = [a.name.casefold() for a in allies]
-    if len(set(names)) < len(names):
-        raise BadInput("an ally fights once in an encounter; each name once")
-    if not allies:  # (not even forced: an encounter is fought by someone)
-        raise BadInput(f"no ally fights: without {FIRST}, name who does with --with ALLY")
-    game = volume2(state)
-    violations: Violations = []
-    if game.episode_ended is not None:
-        violations.append(RuleViolation("the episode has ended; `spire new NAME --game volume2 "
-                                        "--from FILE` begins the next", "Episode Progression"))
-    if game.in_encounter:
-        violations.append(RuleViolation("an encounter is under way; `spire end` ends it", FLOW))
-    if game.ended_by is not None:
-        violations.append(game.ended_by)
-    if not allies or allies[0].name != FIRST:
-        violations.append(RuleViolation(f"{FIRST} must be present, and goes first", TURNS))
-    if len(allies) > MOST_ALLIES:
-        violations.append(RuleViolation(f"at most {MOST_ALLIES} allies fight: {FIRST} and up "
-                                        f"to 2 more, not {len(allies)}", TURNS))
-    violations += [RuleViolation(f"{a.name} has not joined the party (`spire draw "
-                                 f"{a.name}`)", SELECTION)
-                   for a in allies if state.character(a.name) is None]
-    violations += _wildlife(state, enemies)
-    event = v2.EncounterBegan(allies=tuple(ready(a) for a in allies),
-                              enemies=_told_apart(tuple(ready(e) for e in enemies)))
-    return _decided(event, violations)
-
-
-def _told_apart(enemies: tuple[EnemyCard, ...]) -> tuple[EnemyCard, ...]:
-    """Two cards of one name (two Nibblers for two pawprints) as "... 1" and "... 2", so
-    that each can be named, hit and defeated."""
-    count = Counter(e.name.casefold() for e in enemies)
-    seen: Counter[str] = Counter()
-    named = []
-    for enemy in enemies:
-        folded = enemy.name.casefold()
-        seen[folded] += 1
-        if count[folded] > 1:
-            enemy = enemy.model_copy(update={"name": f"{enemy.name} {seen[folded]}"})
-        named.append(enemy)
-    return tuple(named)
-
-
-def _wildlife(state: State, enemies: Sequence[EnemyCard]) -> Violations:
-    """"Until your party is more than one Ally, you may only pull a Minor Needlegrass
-    Nibbler.\""""
-    if len(state.characters) > 1:
-        return []
-    return [RuleViolation(f"while the party is a single ally only the {NIBBLER} may be "
-                          f"drawn, not {e.name}", WILDLIFE)
-            for e in enemies if e.wildlife and e.name.casefold() != NIBBLER.casefold()]
 
 
 def end(state: State) -> Decision:
@@ -382,7 +296,8 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
                                             f"{turn.attack_on}, not {aimed}", HIVE))
         violations += _standing(enc, aimed)
     else:
-        ally = _fighter(enc, on) if on else (enc.ally(turn.ally) if turn else None)
+        ally = _fighter(enc, on) if on else (  # the help's default: whose turn it is
+            enc.ally(turn.ally) if turn else _next_ally(enc) if enc.phase == "allies" else None)
         if ally is None:
             raise BadInput("heal whom? `--on ALLY`")
         aimed = ally.name
@@ -413,14 +328,21 @@ def _enemies_turn(enc: Encounter) -> Violations:
                           "ends it)", FLOW)]
 
 
-def target_roll(state: State, rolls: Sequence[int]) -> Decision:
+def target_roll(state: State, rolls: Sequence[int], between: Sequence[str] = ()) -> Decision:
+    """The target roll before an attack; `between`: one "between the Allies in question"
+    (an ability or special rule), at any time of the encounter."""
     enc = _encounter(state)
-    contenders = enc.contenders or tuple(a.name for a in enc.up())
+    contenders = tuple(_fighter(enc, a).name for a in between) or to_target(state)
+    if between and len(set(contenders)) < 2:
+        raise BadInput("a target roll between allies names at least 2 of them (--between)")
     for r in rolls:
         d20(r)
     if len(rolls) != len(contenders):
         raise BadInput(f"one d20 for each of {', '.join(contenders)} ({len(contenders)}), "
                        f"in that order; {len(rolls)} given")
+    if between:
+        return _decided(v2.TargetRolled(allies=contenders, rolls=tuple(rolls), between=True),
+                        [])
     violations = _enemies_turn(enc)
     if enc.target is not None:
         violations.append(RuleViolation(f"{enc.target} is targeted already: the attack comes "

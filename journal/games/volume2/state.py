@@ -242,6 +242,21 @@ class Volume2:
     def waterfalls_laid(self, event: str) -> int:
         return self.laid.count(event)
 
+    def limited(self, character: str, hp: int | None, ap: int | None) -> Volume2:
+        """Gear that raised an ally's limits has left it mid-encounter: "Allies cannot
+        exceed the HP Limit without additional gear", so the encounter's limits come down
+        to `hp` and `ap` and the cubes above them go (docs/volume2.md)."""
+        enc = self.encounter
+        fighter = enc.ally(character) if enc is not None and enc.under_way else None
+        if enc is None or fighter is None:
+            return self
+        hp_max = fighter.hp_max if hp is None else min(fighter.hp_max, hp)
+        ap_max = fighter.ap_max if ap is None else min(fighter.ap_max, ap)
+        after = replace(fighter, hp_max=hp_max, ap_max=ap_max, hp=min(fighter.hp, hp_max),
+                        ap=min(fighter.ap, ap_max))
+        allies = tuple(after if a is fighter else a for a in enc.allies)
+        return replace(self, encounter=replace(enc, allies=allies))
+
     def moved_on(self) -> Volume2:
         """A card was revealed: what the latest Volume 2 command did (an encounter's end
         among it) leaves the screen."""

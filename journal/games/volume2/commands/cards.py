@@ -23,9 +23,10 @@ OPTIONS = {"ally": ("number", "hp", "ap", "recoup", "dice", "combos", "abilities
 FLAGS = {"combos": "combo", "abilities": "ability", "rewards": "reward"}
 
 
-def catalog_card(name: str, kind: str, given: dict[str, Any]) -> Card:
-    """A Volume 2 ally or enemy from `spire card add` options; stray options are bad
-    input."""
+def catalog_card(name: str, kind: str, given: dict[str, Any], before: Card | None = None,
+                 ) -> Card:
+    """A Volume 2 ally or enemy from `spire card add` options, over the card `before` it
+    if one of that name was entered; stray options are bad input."""
     from journal.errors import BadInput
     from journal.games.volume2 import catalog
 
@@ -42,7 +43,7 @@ def catalog_card(name: str, kind: str, given: dict[str, Any]) -> Card:
         fields["recoup"] = _whole(fields["recoup"], "--recoup")
     if fields.get("dice") is not None and fields["dice"] not in ("hive", "shot"):
         raise BadInput(f"--dice hive or --dice shot, not {fields['dice']!r}")
-    return catalog.entered(kind, name, fields)
+    return catalog.entered(kind, name, fields, before)
 
 
 def _whole(text: str, option: str) -> int:
@@ -96,9 +97,11 @@ def card_add(
     pelt: bool = typer.Option(False, "--pelt", help="Defeating it gains 1 pelt."),
     wildlife: bool = typer.Option(False, "--wildlife", help="A wildlife card."),
 ) -> None:
-    """Enter a card with its printed numbers; entering a name again replaces that card.
+    """Enter a card with its printed numbers; entering a name again corrects that card:
+    the options given change, the rest is kept (--combo and --ability given again replace
+    its combinations and abilities).
 
-    Encounters keep their own copy of a card, so replacing one never changes a past
+    Encounters keep their own copy of a card, so correcting one never changes a past
     playthrough. Entering a rulebook example (Finnian, Dunstan, Wade Slocum) keeps what
     the rulebook prints and adds your numbers.
 
@@ -114,4 +117,12 @@ def card_add(
              "retreat": retreat, "table": table, "quickdraw": quickdraw, "meat": meat,
              "pelt": pelt, "wildlife": wildlife, "rewards": reward, "number": number}
     kind = shared.kind(ally=ally, enemy=enemy)
-    shared.card_added(ctx, GAME, catalog_card(name, kind, given))
+    shared.card_added(ctx, GAME, catalog_card(name, kind, given, _entered(ctx, name)))
+
+
+def _entered(ctx: typer.Context, name: str) -> Card | None:
+    """The card of this name entered before, if one was."""
+    from journal.games.volume2.commands.acting import cards
+
+    wanted = " ".join(name.split()).casefold()
+    return next((c for c in cards(ctx).values() if c.name.casefold() == wanted), None)

@@ -241,6 +241,10 @@ def target_roll(
                                       "in play, in the encounter's order. None: spire rolls."),
     choose: str = typer.Option(None, "--choose", metavar="ALLY", help="Spend 1 bee to skip "
                                "the roll and choose the ally targeted."),
+    between: list[str] = typer.Option(
+        None, "--between", metavar="ALLY", help="A roll between the allies in question, when "
+        "an ability or special rule leaves unclear whom an enemy attacks; at any time. "
+        "Repeat."),
     force: Force = False,
 ) -> None:
     """The target roll before an enemy's attack: the highest d20 is hit; a tie
@@ -250,6 +254,7 @@ def target_roll(
     Examples:
       spire target-roll 14 9
       spire target-roll --choose Dunstan
+      spire target-roll 5 9 --between Finnian --between Dunstan
     """
     from journal.games.volume2 import rules
 
@@ -257,8 +262,8 @@ def target_roll(
         if choose is not None:
             return rules.choose_target(view.state, choose)
         dice = tuple(rolls or ()) or tuple(
-            chance().randint(1, 20) for _ in rules.to_target(view.state))
-        return rules.target_roll(view.state, dice)
+            chance().randint(1, 20) for _ in (between or rules.to_target(view.state)))
+        return rules.target_roll(view.state, dice, between or ())
 
     act(ctx, command, force)
 
