@@ -258,6 +258,19 @@ def hildegard(spire: Spire) -> Spire:
     return spire
 
 
+def play(spire: Spire, *commands: str) -> str:
+    """Run each command (shell words) and check it succeeds; the last one's output."""
+    out = ""
+    for command in commands:
+        out = spire.ok(*shlex.split(command))
+    return out
+
+
+def refused(spire: Spire, command: str, code: int = 1) -> str:
+    """`spire.refused` of a command typed as one line of shell words."""
+    return spire.refused(*shlex.split(command), code=code)
+
+
 def rulebook(name: str) -> str:
     """A rulebook's text, for a test that checks nothing but quotes (its name says
     `quote`; tests/test_fresh_clone.py keeps it so). Without the rulebooks it is skipped,

@@ -9,7 +9,7 @@ import shlex
 from typing import Any
 
 import pytest
-from conftest import Spire
+from conftest import Spire, play
 from conftest import quoted as checked
 
 PRACTICE = ("target Practice --limit 1 --accuracy 3 --sets 2 --parts c,r,d "
@@ -21,14 +21,6 @@ TEST_METER = ('card add "Test Meter" --meter --accuracy 3 '
               '--squares "c,c!,r,d:flub,c:tame,r:graze,d"')
 """A hit meter of our own: square 2 gray, tabs on squares 4 (flub), 5 (tame), 6 (graze)."""
 CROWS_ON_TEST_METER = 'faceoff "The Crows" --meter "Test Meter"'
-
-
-def play(spire: Spire, *commands: str) -> str:
-    """Run each command (shell words); return the last one's output."""
-    out = ""
-    for command in commands:
-        out = spire.ok(*shlex.split(command))
-    return out
 
 
 def refused(spire: Spire, command: str, code: int) -> str:

@@ -10,25 +10,12 @@ journal unmoved; `--force` records it as an override, and the audit lists it.
 from __future__ import annotations
 
 import json
-import shlex
 from fractions import Fraction
 from itertools import product
 from typing import Any
 
 import pytest
-from conftest import Spire, quoted
-
-
-def play(spire: Spire, *commands: str) -> str:
-    """Run each command (shell words); return the last one's output."""
-    out = ""
-    for command in commands:
-        out = spire.ok(*shlex.split(command))
-    return out
-
-
-def refused(spire: Spire, command: str, code: int = 1) -> str:
-    return spire.refused(*shlex.split(command), code=code)
+from conftest import Spire, play, quoted, refused
 
 
 def book_says(*sentences: str) -> None:

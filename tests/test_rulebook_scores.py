@@ -9,27 +9,14 @@ override.
 from __future__ import annotations
 
 import json
-import shlex
 import sqlite3
 from typing import Any
 
 import pytest
-from conftest import Spire, quoted
+from conftest import Spire, play, quoted, refused
 
 from journal.core import chain
 from journal.core import events as ev
-
-
-def play(spire: Spire, *commands: str) -> str:
-    """Run each command (shell words); return the last one's output."""
-    out = ""
-    for command in commands:
-        out = spire.ok(*shlex.split(command))
-    return out
-
-
-def refused(spire: Spire, command: str, code: int = 1) -> str:
-    return spire.refused(*shlex.split(command), code=code)
 
 
 def hildegard_quoted(*sentences: str) -> None:

@@ -9,20 +9,11 @@ unmoved, in one line on stderr.
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Spire, quoted
-
-
-def play(spire: Spire, *commands: str) -> str:
-    """Run each command (shell words); return the last one's output."""
-    out = ""
-    for command in commands:
-        out = spire.ok(*shlex.split(command))
-    return out
+from conftest import Spire, play, quoted
 
 
 def says(*sentences: str) -> None:

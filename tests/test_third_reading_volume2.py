@@ -13,21 +13,13 @@ import shlex
 from typing import Any
 
 import pytest
-from conftest import Spire, quoted
+from conftest import Spire, play, quoted
 
 WADE = "Wade Slocum"
 
 
 def says(*sentences: str) -> None:
     quoted("volume2-episode1", *sentences)
-
-
-def play(spire: Spire, *commands: str) -> str:
-    """Run each command (shell words); return the last one's output."""
-    out = ""
-    for command in commands:
-        out = spire.ok(*shlex.split(command))
-    return out
 
 
 def overrides(spire: Spire) -> list[tuple[str, str]]:
