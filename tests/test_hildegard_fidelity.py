@@ -380,3 +380,14 @@ def test_the_meter_s_missing_parts_are_said_in_full_once_then_in_a_line(
     assert "(squares 4-7 of Hildegard's Hit Meter: no part entered)" in second
     play(hildegard, "undo", "undo", "undo")          # back before the first face-off
     assert "spire card add" in play(hildegard, "faceoff Wolf")
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone(hildegard: Spire) -> None:
+    """The rulebook writes "The Crows' Face-Off Card"; spire says "The Crows' roll", not
+    "The Crows's", in the lines, the odds and the play shell's prompt alike."""
+    book_says("The Crows' Face-Off Card")
+    play(hildegard, 'card add "The Crows" --enemy --limit 2 --accuracy 2 --parts c,r,d',
+         'faceoff "The Crows"', "roll c b b b", "stop")
+    out = play(hildegard, "wild miss")
+    assert "the players' sets are over; The Crows' roll next" in out
+    assert "Crows's" not in out + play(hildegard, "odds")

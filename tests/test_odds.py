@@ -585,7 +585,7 @@ def test_face_off_odds_on_the_enemys_turn(spire: Spire) -> None:
     spire.ok("wild", "miss")
     found = spire.json("odds")
     assert found["kind"] == "enemy-set" and found["enemy_set"]["enemy"] == "The Crows"
-    assert "The Crows's next set (3 dice) leaves each square hit: 1:" in spire.ok("odds")
+    assert "The Crows' next set (3 dice) leaves each square hit: 1:" in spire.ok("odds")
     spire.ok("roll", "b", "b", "b")
     assert "the enemy's set is under way" in spire.refused("odds", code=1)
 

@@ -495,7 +495,7 @@ def test_the_prompt_says_whose_turn_in_each_game(hildegard: Spire, spire: Spire)
     hildegard.ok("roll", "b", "b", "b", "b")
     hildegard.ok("stop")
     hildegard.ok("wild", "miss")
-    assert shown(hildegard) == "gray-oaks card 3, The Crows's turn> "
+    assert shown(hildegard) == "gray-oaks card 3, The Crows' turn> "
 
     from test_spires_end_cli import DRAW_MILLICENT, DRAW_OSWIN, OGRE, _play
 

@@ -281,9 +281,11 @@ def prompt(view: View) -> str:
     where = view.campaign.name if view.branch.name == "main" \
         else f"{view.campaign.name}/{_cut(view.branch.name, 12)}"
     card = f"card {state.card}" if state.card is not None else "no card"
+    from journal.core.words import possessive
+
     who = whose_turn(state)
     room = PROMPT_WIDTH - 2
-    for turn in ([f", {who}'s turn", f", {who}"] if who else [""]):
+    for turn in ([f", {possessive(who)} turn", f", {who}"] if who else [""]):
         line = f"{where} {card}{turn}"
         if len(line) <= room:
             return line

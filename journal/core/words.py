@@ -8,6 +8,12 @@ from typing import Any
 IRREGULAR = {"die": "dice", "enemy": "enemies", "ally": "allies", "was": "were", "is": "are"}
 
 
+def possessive(name: str) -> str:
+    """"The Crows'", "Hildegard's": a name ending in s takes the apostrophe alone, as the
+    rulebooks write it ("The Crows' Face-Off Card")."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def plural(count: int, word: str) -> str:
     """`count` and `word`, the word in the plural unless the count is one."""
     return f"{count} {word if count == 1 else many(word)}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.core.words import against, percent, plural
+from journal.core.words import against, percent, plural, possessive
 from journal.terminal import say
 
 
@@ -80,7 +80,7 @@ def _dice(under_way: dict[str, Any]) -> str:
 def enemy_set_line(found: dict[str, Any]) -> str:
     """The chance the enemy's next set leaves each square hit, and the meter full."""
     squares = " ".join(f"{n}:{percent(p)}" for n, p in enumerate(found["squares"], start=1))
-    return (f"enemy   {found['enemy']}'s next set ({plural(found['dice'], 'die')}) "
+    return (f"enemy   {possessive(found['enemy'])} next set ({plural(found['dice'], 'die')}) "
             f"leaves each square hit: {squares}; "
             f"the meter full: {percent(found['meter_full'])}")
 

@@ -11,7 +11,7 @@ from journal.core.decide import Decision, start_campaign
 from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
 from journal.core.events import Payload
 from journal.core.state import State
-from journal.core.words import given, plural
+from journal.core.words import given, plural, possessive
 from journal.errors import BadInput, Refused, RuleViolation
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
@@ -19,7 +19,7 @@ from journal.games.hildegard.combat import players_done, to_attack, told_apart
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import enemy_set_over, must_keep
 from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hildegard, wild_dice
-from journal.games.hildegard.view import next_roll, possessive
+from journal.games.hildegard.view import next_roll
 
 start = start_campaign  # the game's `new`: a campaign of cards, nothing carried over
 

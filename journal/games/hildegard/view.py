@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.core.words import against, plural
+from journal.core.words import against, plural, possessive
 from journal.games.hildegard.cards import Reward
 from journal.games.hildegard.combat import players_done, round_bullseyes, to_attack
 from journal.games.hildegard.meter import enemy_set_over, must_keep
@@ -23,10 +23,6 @@ def _reward(reward: Reward | None) -> str:
         return "none printed"
     name = reward.resource if reward.amount != 1 else reward.resource.rstrip("s")
     return f"{reward.amount} {name}"
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def dice_text(shot: ShotSet) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.core.words import percent
+from journal.core.words import percent, possessive
 from journal.terminal import say
 
 
@@ -19,7 +19,7 @@ def odds_lines(found: dict[str, Any]) -> list[str]:
     """Each bar of the ally whose turn it is; the enemy's selection roll and its bars."""
     enemy = found["enemy"]
     lines = [(f"{enemy['name']}: HP {enemy['hp']}, AP {enemy['ap']}; round {found['round']}, "
-              f"{found['turn']}'s turn")]
+              f"{possessive(found['turn'])} turn")]
     ally = found["ally"]
     if ally is not None:
         lines.append(f"{ally['name']}'s bars: HP the enemy loses (after its AP), and the "
@@ -29,7 +29,7 @@ def odds_lines(found: dict[str, Any]) -> list[str]:
                          f"{_spread(bar['hp_lost'])}; falls {percent(bar['falls'])}")
     turn = found["enemy_turn"]
     picked = ", ".join(f"{who} {percent(p)}" for who, p in turn["selected"].items())
-    lines.append(f"{enemy['name']}'s turn: selection roll {picked or 'finds no ally'}")
+    lines.append(f"{possessive(enemy['name'])} turn: selection roll {picked or 'finds no ally'}")
     for bar in turn["bars"]:
         for who, outcome in bar["against"].items():
             lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} on {who}: HP lost "

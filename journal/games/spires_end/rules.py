@@ -11,6 +11,7 @@ from journal.core.decide import Decision, start_campaign
 from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
 from journal.core.events import Payload
 from journal.core.state import State
+from journal.core.words import possessive
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard, Inflicted
@@ -237,7 +238,7 @@ def action(
     game, fight = _fight(state)
     actor = _current(game)
     if actor.is_enemy:
-        raise Refused(f"it is {actor.name}'s turn: `spire enemy CARD` plays it")
+        raise Refused(f"it is {possessive(actor.name)} turn: `spire enemy CARD` plays it")
     number, chosen = _bar(actor, bar)
     violations = _player(state, player, actor) + _dying(game)
     violations += _turn_rules(actor, fight, number, chosen)
@@ -410,7 +411,7 @@ def enemy(
     bar = foe.card.bars[number - 1]
     violations = _dying(game)
     if fight.turn != ENEMY_TURN:
-        violations.append(RuleViolation(f"it is {_current(game).name}'s turn", FLOW))
+        violations.append(RuleViolation(f"it is {possessive(_current(game).name)} turn", FLOW))
     if fight.actions >= (2 if foe.has("surge") else 1):
         violations.append(RuleViolation(f"{foe.name} has acted this turn", FLOW))
     if foe.has("stun"):
