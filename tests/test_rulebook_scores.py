@@ -381,7 +381,10 @@ def test_17_the_enemy_does_not_skip_its_action(spire: Spire) -> None:
 def test_17_a_stunned_enemy_skips_its_action(spire: Spire) -> None:
     spires_quoted("Stun: No action next turn (can still perform recoup or rest)")
     enemy_up(spire)
-    play(spire, "effect stun --on Ogre", "upkeep")
+    play(spire, "effect stun --on Ogre")
+    line = refused(spire, "enemy 1 5 --select 3")
+    assert "Ogre is stunned: no action this turn" in line
+    assert "Stun on Ogre: over" in play(spire, "upkeep")  # its turn passes without one
 
 
 # -- Spire's End: instruction cards never leave (case 15) ---------------------------------
