@@ -567,6 +567,23 @@ def test_graze_takes_the_finesse_from_the_next_set(hildegard: Spire) -> None:
     play(hildegard, "wild miss", "roll c b b", "lock 1", "roll c b")   # finesse is back
 
 
+@pytest.mark.parametrize("encounter_line, tallied", [
+    (PRACTICE, "`spire roll` rolls Hildegard's next set"),
+    (CROWS, "The Crows' roll next"),
+])
+def test_a_lock_after_a_grazed_set_names_the_graze(hildegard: Spire, encounter_line: str,
+                                                   tallied: str) -> None:
+    """Grazed and Tamed, a set is tallied at its first roll, so the turn has moved on: a
+    `lock` then says the Graze took the finesse, not that nobody has dice."""
+    quoted("Graze: No Finesse on next Set", "Tame: No Wild Shot on next Set")
+    play(hildegard, encounter_line, "effect graze", "effect tame")
+    play(hildegard, "roll c c r d" if encounter_line == CROWS else "roll c c r")
+    said = refused(hildegard, "lock 1", code=1)
+    assert said.startswith("spire: Graze: Hildegard's set had no finesse; it is tallied")
+    assert tallied in said
+    assert "no dice rolled" not in said
+
+
 def test_hit_is_an_instant_hit_in_a_face_off(hildegard: Spire) -> None:
     quoted("Hit: Instant Hit on Face-Off (on Hildegard's Hit Meter)")
     out = play(hildegard, CROWS, "effect hit")

@@ -99,7 +99,7 @@ def test_d1_a_turn_passed_leaves_its_deploys_behind(v2: Spire) -> None:
 
 GAME_OVER = "If all Allies in play are KO'd, the game ends immediately."
 KO_DEATHS = "If all 3 active Allies are Knocked Out, the game is over."
-LOST = (f'fight "{WADE}"', "roll b b b b", "upkeep", "enemy 19")
+LOST = (f'fight "{WADE}"', "roll blank blank blank blank", "upkeep", "enemy 19")
 """Finnian alone spends 4 HP, and Wade's 19 + 1 deals 5: every ally in play is KO'd."""
 
 
@@ -305,7 +305,42 @@ def test_d9_a_target_roll_between_the_allies_in_question_outside_the_enemies_tur
 
 def test_pollen_before_the_roll_heals_the_ally_whose_turn_it_is(v2: Spire) -> None:
     says("HEAL: Deploy a Pollen to restore +1 HP to an Ally.")
-    play(v2, "gain pollen 1", f'fight "{WADE}" --with Dunstan', "roll hive blank blank",
-         "stop", "upkeep")                       # Dunstan's turn, before his roll
+    play(v2, "gain pollen 2", f'fight "{WADE}" --with Dunstan', "roll hive blank blank",
+         "stop", "upkeep", "roll black white")       # Dunstan's turn: 2 HP spent (6->4)
     out = play(v2, "deploy pollen")
-    assert "Dunstan heals 0 HP (HP 6->6)" in out
+    assert "Dunstan heals 1 HP (HP 4->5)" in out
+
+
+def test_pollen_that_heals_nothing_says_so(v2: Spire) -> None:
+    """A pollen heals "+1 HP" up to the ally's limit: one spent on an ally at the limit is
+    recorded (the table may mean it) and said, with the way back."""
+    says("HEAL: Deploy a Pollen to restore +1 HP to an Ally.",
+         "At the end of an Encounter, all Allies restore their HP and AP to their Limit.")
+    play(v2, "gain pollen 3", f'fight "{WADE}" --with Dunstan', "roll hive blank blank",
+         "stop", "upkeep")                       # Dunstan's turn, before his roll: HP 6 of 6
+    out = play(v2, "deploy pollen")
+    assert ("Dunstan heals 0 HP (HP 6->6); 1 healed nothing, at the HP limit "
+            "(`spire undo` takes it back)") in out
+    play(v2, "undo", "roll black white")         # HP 4 of 6
+    out = play(v2, "deploy pollen 1")
+    assert "Dunstan heals 1 HP (HP 4->5)" in out and "healed nothing" not in out
+    out = play(v2, "deploy pollen 2")            # one heals, the other meets the limit
+    assert "Dunstan heals 1 HP (HP 5->6); 1 healed nothing, at the HP limit" in out
+
+
+def test_b_on_the_hive_die_is_bee_or_blank_so_it_is_asked(v2: Spire) -> None:
+    """"The Hive Dice have five faces: Sickle x 2, Bee, Pollen, Hive, and Blank.": two start
+    with b. `s b h`, meant as sickle bee hive, would record a blank; it is asked instead."""
+    says("The Hive Dice have five faces: Sickle x 2, Bee, Pollen, Hive, and Blank.")
+    play(v2, f'fight "{WADE}" --with Dunstan')
+    line = v2.refused("roll", "s", "b", "h", code=2)
+    assert "'b' on the hive die is bee or blank: type e or bee, or blank" in line
+    out = play(v2, "roll s e blank")
+    assert "Finnian rolled sickle, bee, blank" in out
+
+
+def test_a_face_of_the_other_die_says_whose_dice_roll(v2: Spire) -> None:
+    says("Allies use Shot Dice instead of Hive Dice.")
+    play(v2, f'fight "{WADE}" --with Dunstan', "roll hive blank", "stop", "upkeep")
+    line = v2.refused("roll", "s", "s", code=2)
+    assert "unknown shot die face 's' (Dunstan rolls shot dice)" in line

@@ -122,7 +122,7 @@ def test_two_sickles_and_a_bee(v2: Spire) -> None:
 def test_a_sickle_and_a_pollen(v2: Spire) -> None:
     says("1 DMG (Sickle) + 1 HEAL (Hive/Pollen).")
     fight(v2)
-    finnian_rolls(v2, "s", "h", "b")  # 3 HP spent: Finnian at 2
+    finnian_rolls(v2, "s", "h", "blank")  # 3 HP spent: Finnian at 2
     v2.ok("action", "sickles")
     v2.ok("deploy", "pollen", "--on", "Finnian")
     assert (enemy(v2)["ap"], ally(v2, "Finnian")["hp"], resources(v2)["pollen"]) == (1, 3, 0)
@@ -597,7 +597,7 @@ def test_an_ability_that_stacks_does_not_reset(v2: Spire) -> None:
         "ability", "QUICKDRAW", code=2)
 
 
-KO_FINNIAN = [["fight", WADE, "--with", "Dunstan"], ["roll", "b", "b", "b", "b"],
+KO_FINNIAN = [["fight", WADE, "--with", "Dunstan"], ["roll", *["blank"] * 4],
               ["upkeep"], ["upkeep"], ["target-roll", "20", "1"], ["enemy", "20"]]
 TWO_MORE = [step for name in ("Imrie", "Morwen") for step in (
     ["card", "add", name, "--ally", "--hp", "4", "--ap", "1", "--recoup", "1", "--dice", "shot"],
@@ -611,7 +611,7 @@ TWO_MORE = [step for name in ("Imrie", "Morwen") for step in (
      "at most 3 allies"),
     ([["fight", WADE]], ["fight", WADE, "--with", "Dunstan"], "an encounter is under way"),
     (KO_FINNIAN, ["roll", "--ally", "Finnian", "sickle"], "KO'd"),
-    ([["fight", WADE], ["roll", "s", "s", "b"], ["stop"], ["action", "sickles"]],
+    ([["fight", WADE], ["roll", "s", "s", "blank"], ["stop"], ["action", "sickles"]],
      ["deploy", "bee"], "no hive"),
     ([["fight", WADE]], ["enemy", "12"], "the allies' turns come first"),
 ], ids=["a fifth bee", "the last HP", "a fourth ally", "a swap", "a KO'd ally", "no hive",

@@ -282,7 +282,8 @@ def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decisi
     roller, _ = to_roll(state, player)
     shot = _current(encounter, roller)
     if shot is None or not shot.rolled or _starts_new_set(encounter, shot):  # (the last set's)
-        raise Refused(f"{roller} has no dice rolled to lock{waiting_for(encounter, roller)}")
+        raise Refused(_grazed(state, encounter, player)
+                      or f"{roller} has no dice rolled to lock{waiting_for(encounter, roller)}")
     chosen = _positions(shot, positions)
     violations = over_rules(encounter) + _handler(state, encounter, player)
     enemy = isinstance(encounter, FaceOff) and encounter.enemy_shot is shot
@@ -294,6 +295,22 @@ def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decisi
     if isinstance(encounter, FaceOff) and encounter.enemy_shot is shot:
         violations += _enemy_lock_rules(encounter, shot, chosen)
     return decided(hv.DiceLocked(roller=roller, dice=chosen), violations)
+
+
+def _grazed(state: State, encounter: Target | FaceOff, player: int | None) -> str | None:
+    """Why a `lock` finds no dice, when the player's set was Grazed: tallied at its first
+    roll (Tamed too, or one die), its turn has passed."""
+    who = shooter_for(state, player)
+    if isinstance(encounter, Target):
+        shot = encounter.shot
+        then = f": `spire roll` rolls {possessive(who or encounter.shooter)} next set"
+    else:
+        shot = encounter.shot(who) if who else (encounter.shots[-1][1] if encounter.shots
+                                                 else None)
+        then = waiting_for(encounter, encounter.enemy or "")
+    if shot is None or not shot.graze or not shot.complete:
+        return None
+    return f"Graze: {possessive(shot.roller)} set had no finesse; it is tallied{then}"
 
 
 def _positions(shot: ShotSet, positions: tuple[int, ...]) -> tuple[int, ...]:

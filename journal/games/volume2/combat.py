@@ -238,11 +238,20 @@ def _mend(enc: Encounter, name: str, how: str, amount: int) -> tuple[Encounter, 
         return enc, f"{name} is not in play: nothing {'healed' if how == 'heal' else 'repaired'}"
     if how == "heal":
         after = replace(ally, hp=min(ally.hp + amount, ally.hp_max))
-        line = f"{ally.name} heals {after.hp - ally.hp} HP (HP {points(ally.hp, after.hp)})"
+        healed = after.hp - ally.hp
+        line = f"{ally.name} heals {healed} HP (HP {points(ally.hp, after.hp)})" + (
+            _past_the_limit(amount - healed))
     else:
         after = replace(ally, ap=min(ally.ap + amount, ally.ap_max))
         line = f"{ally.name} repairs {after.ap - ally.ap} AP (AP {points(ally.ap, after.ap)})"
     return with_ally(enc, ally.name, lambda _: after), line
+
+
+def _past_the_limit(wasted: int) -> str:
+    """Said when a heal meets the ally's limit: the rest is spent for nothing."""
+    if wasted <= 0:
+        return ""
+    return f"; {wasted} healed nothing, at the HP limit (`spire undo` takes it back)"
 
 
 def deployed(game: Volume2, res: Resources, e: v2.HiveDeployed) -> Step:

@@ -21,7 +21,7 @@ SHOT_DIE = ("black", "white", "half", "circle", "ping", "blank")
 half circle, circle, ping, blank."""
 
 SHORT: dict[DieKind, dict[str, str]] = {
-    "hive": {"s": "sickle", "e": "bee", "p": "pollen", "h": "hive", "b": "blank"},
+    "hive": {"s": "sickle", "e": "bee", "p": "pollen", "h": "hive"},
     "shot": {"k": "black", "w": "white", "h": "half", "c": "circle", "p": "ping", "b": "blank"},
 }
 ALIASES = {"half bullseye (black)": "black", "half-black": "black", "half black": "black",
@@ -44,26 +44,41 @@ def die_of(kind: DieKind) -> tuple[str, ...]:
     return HIVE_DIE if kind == "hive" else SHOT_DIE
 
 
+AMBIGUOUS: dict[DieKind, dict[str, str]] = {"hive": {"b": "bee or blank"}, "shot": {}}
+"""Letters two of a die's faces start with: the hive die's bee and blank both begin with
+b, so `b` is asked rather than read as one of them (bee is `e`; blank is typed in full)."""
+
+
 def legend(kind: DieKind) -> str:
     """The faces and their short forms, for help and errors."""
     short = {v: k for k, v in SHORT[kind].items()}
-    return ", ".join(f"{name} ({short[name]})" for name in faces_of(kind))
+    return ", ".join(f"{name} ({short[name]})" if name in short else name
+                     for name in faces_of(kind))
 
 
-def face(kind: DieKind, text: str) -> str:
-    """A face of a `kind` die from its name or short form."""
+def face(kind: DieKind, text: str, roller: str | None = None) -> str:
+    """A face of a `kind` die from its name or short form; `roller` names whose dice, for
+    the error."""
     word = " ".join(text.strip().casefold().split())
     word = ALIASES.get(word, word)
     if word in faces_of(kind):
         return word
     if word in SHORT[kind]:
         return SHORT[kind][word]
-    raise BadInput(f"unknown {kind} die face {text!r}; faces: {legend(kind)}")
+    if word in AMBIGUOUS[kind]:
+        short = {v: k for k, v in SHORT[kind].items()}
+        spelled = ", or ".join(f"{short[f]} or {f}" if f in short else f
+                               for f in AMBIGUOUS[kind][word].split(" or "))
+        raise BadInput(f"{text!r} on the {kind} die is {AMBIGUOUS[kind][word]}: "
+                       f"type {spelled}")
+    whose = f" ({roller} rolls {kind} dice)" if roller else ""
+    raise BadInput(f"unknown {kind} die face {text!r}{whose}; faces: {legend(kind)}")
 
 
-def faces(kind: DieKind, texts: Iterable[str]) -> tuple[str, ...]:
+def faces(kind: DieKind, texts: Iterable[str], roller: str | None = None) -> tuple[str, ...]:
     """Faces from words, also comma-separated: `s,s,h` or `sickle hive`."""
-    return tuple(face(kind, part) for text in texts for part in text.split(",") if part.strip())
+    return tuple(face(kind, part, roller)
+                 for text in texts for part in text.split(",") if part.strip())
 
 
 def contains(results: Sequence[str], combination: Sequence[str]) -> bool:

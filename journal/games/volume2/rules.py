@@ -105,7 +105,7 @@ def roll(state: State, typed: Sequence[str], ally: str | None, spent: int | None
     """A first roll (paying one HP a die) or a re-roll of the dice not locked."""
     enc = _encounter(state)
     fighter = _fighter(enc, ally)
-    rolled = faces(fighter.card.dice or "shot", typed)
+    rolled = faces(fighter.card.dice or "shot", typed, fighter.name)
     turn = enc.turn
     if turn is not None and turn.ally == fighter.name and turn.rolled:
         if spent is not None:

@@ -73,8 +73,8 @@ def roll(
     faces: list[str] = typer.Argument(
         None, metavar="[FACES]...",
         help="The faces rolled at the table. Hive dice: sickle (s), bee (e), pollen (p), "
-        "hive (h), blank (b); shot dice: black (k), white (w), half (h), circle (c), "
-        "ping (p), blank (b). None: spire rolls."),
+        "hive (h), blank (in full: b is bee or blank); shot dice: black (k), white (w), "
+        "half (h), circle (c), ping (p), blank (b). None: spire rolls."),
     hp: int = typer.Option(
         None, "--hp", metavar="N", min=1, max=20,
         help="The HP spent, one die each (the ally's accuracy) [default: one a face typed]."),
