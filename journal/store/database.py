@@ -37,7 +37,8 @@ class Database:
         self._looking: Connection | None = None
         """A `look` under way, and its transaction once a read inside has begun it: every
         read inside shares it."""
-        self._reading_only = False
+        self._reading_only: str | None = None
+        """Why nothing may be written (a view that only reads; a read-only place)."""
         self._unmade = False
         self.moved: dict[int, tuple[int, str] | None] = {}
         """The branches whose heads the write under way moved, each with its head before
@@ -65,13 +66,20 @@ class Database:
 
     def _open(self, lazily: bool = False) -> None:
         path = opening.sqlite_file(self.url)
+        url = self.url
         if path is not None:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise StorageError(f"cannot make the journal's directory {path.parent}: "
                                    f"{e.strerror}") from None
-        self._connections.engine = engine_for(self.url)
+            why = opening.read_only(path)
+            if why:
+                if not path.exists():
+                    raise StorageError(f"{path} cannot be made: {why}; nothing was written")
+                url = opening.read_only_url(path)
+                self._reading_only = f"{path} is read-only here ({why}); nothing was written"
+        self._connections.engine = engine_for(url)
         self._shared = self.engine.dialect.name == "postgresql"
         """A server's journal, which several machines share: appends are told to watchers."""
         with self._connections.translated():
@@ -156,14 +164,14 @@ class Database:
     def only_read(self) -> None:
         """From now on write nothing, not even a cache (a view such as `spire watch`):
         a write raises `StorageError`, which a cache's writer takes as going without."""
-        self._reading_only = True
+        self._reading_only = "this view of the journal only reads it"
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
         """A write transaction (the held one, inside `locked`): the branches it moved are
         told to watchers and sealed before it commits."""
         if self._reading_only:
-            raise StorageError("this view of the journal only reads it")
+            raise StorageError(self._reading_only)
         assert self._look is None, "a write inside a look would not be seen by its reads"
         if self._held is not None:
             with self._connections.translated():

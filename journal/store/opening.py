@@ -5,8 +5,10 @@ missing."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote
 
 import sqlalchemy as sa
 
@@ -39,14 +41,46 @@ def sqlite_uri_file(url: str) -> Path | None:
     return Path(path) if path and path != ":memory:" else None
 
 
+def read_only(path: Path) -> str | None:
+    """Why spire may only read the journal file at `path` (None: it may write): a
+    read-only mount, or a file or directory this user may not write (a journal in WAL mode
+    writes its -wal and -shm files beside it)."""
+    place = path.parent
+    try:
+        if os.statvfs(place).f_flag & os.ST_RDONLY:
+            return f"{place} is on a read-only disk"
+    except OSError:
+        return None
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"{path.name} may not be written"
+    if not os.access(place, os.W_OK):
+        return f"its directory {place} may not be written"
+    return None
+
+
+def read_only_url(path: Path) -> str:
+    """A URL that reads the journal at `path` and writes nothing: through its write-ahead
+    log where one was left beside it (a copy taken while spire had it open), else as the
+    file stands (immutable: no -shm is made, where none may be)."""
+    return f"sqlite:///file:{_read_only(path)}&uri=true"
+
+
+def _read_only(path: Path) -> str:
+    wal = path.with_name(path.name + "-wal")
+    logged = wal.exists() and wal.stat().st_size > 0
+    return f"{quote(str(path.resolve()))}?mode=ro" + ("" if logged else "&immutable=1")
+
+
 def found(path: Path) -> str | None:
     """What is at `path`, read without changing a byte: None for nothing yet (no file, an
     empty one, a SQLite file with no tables), else spire's schema revision. Another
-    application's database, or a file that is not SQLite, is refused."""
+    application's database, or a file that is not SQLite, is refused; a file another
+    program has locked is said to be locked."""
     if not path.exists() or (path.is_file() and path.stat().st_size == 0):
         return None
+    where = _read_only(path) if read_only(path) else f"{quote(str(path.resolve()))}?mode=ro"
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"file:{where}", uri=True)
         try:
             tables = {row[0] for row in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -54,6 +88,11 @@ def found(path: Path) -> str | None:
                 if "alembic_version" in tables else None
         finally:
             conn.close()
+    except sqlite3.OperationalError as e:
+        if "locked" in str(e) or "busy" in str(e):
+            raise StorageError(f"{path} is locked by another program ({e}); try again when "
+                               "it lets go") from None
+        raise StorageError(f"{path} cannot be read ({e}); spire leaves it as it is") from None
     except sqlite3.DatabaseError as e:
         raise StorageError(f"{path} is not a spire journal ({e}); spire leaves it as it is") \
             from None
