@@ -42,6 +42,8 @@ class Database:
         self.moved: dict[int, tuple[int, str] | None] = {}
         """The branches whose heads the write under way moved, each with its head before
         (None for a branch it made): their seal is renewed."""
+        self.keeper = sealing.Keeper(url)
+        """The seal's side of each write: renewed before the commit, said after it."""
         path = opening.sqlite_file(url)
         revision = opening.found(path) if path is not None else migration.SCHEMA_REVISION
         if revision is not None and revision != migration.SCHEMA_REVISION:
@@ -161,7 +163,7 @@ class Database:
     @contextmanager
     def writing(self) -> Iterator[Connection]:
         """A write transaction (the held one, inside `locked`): the branches it moved are
-        told to watchers and sealed before it commits."""
+        told to watchers and sealed before it commits, the seal said committed after."""
         if self._reading_only:
             raise StorageError("this view of the journal only reads it")
         assert self._look is None, "a write inside a look would not be seen by its reads"
@@ -171,6 +173,7 @@ class Database:
             return
         self._made()
         self.moved.clear()
+        self.keeper.begun()
         with self._connections.translated(), self._connections.transaction(write=True) as conn:
             yield conn
             if self.moved and self._shared:  # told to watchers at the commit
@@ -178,7 +181,8 @@ class Database:
             if self.moved:  # under the write lock, before the commit: no writer between
                 moved = dict(self.moved)
                 self.moved.clear()
-                sealing.renew(conn, self.url, moved)
+                self.keeper.renew(conn, moved)
+        self.keeper.committed()
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -198,8 +202,13 @@ class Database:
         return sealing.path_of(self.url)
 
     def seal(self) -> seal_.Sealed:
-        """The seal as kept beside the journal."""
-        return sealing.read(self.url)
+        """The seal as kept beside the journal, read against the journal's heads where
+        the last write's line is pending (`seal.resolved`)."""
+        sealed = sealing.read(self.url)
+        if sealed.pending is None or self._unmade:
+            return sealed
+        with self.reading() as conn:
+            return sealing.resolved(conn, sealed)
 
     def compact(self) -> None:
         """Fold SQLite's write-ahead log back into the journal file (after a big import, so

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -44,40 +45,146 @@ def read(url: str) -> seal_.Sealed:
     return seal_.read(path)
 
 
-def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None]) -> None:
+class Keeper:
+    """The seal's side of a journal's writes (`Database.writing`): renewed under the write
+    lock before each commit, said committed after it; and what it has to say (the seal
+    mended), until the command line asks (`spoken`)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.writes: list[str] = []
+        """The seal's lines the write under way made, each said committed after it."""
+        self.mended: str | None = None
+        self.said: list[str] = []
+
+    def begun(self) -> None:
+        """A write begins: nothing of it sealed yet."""
+        self.writes.clear()
+        self.mended = None
+
+    def renew(self, conn: Connection, moved: Mapping[int, tuple[int, str] | None]) -> None:
+        """`renew` the seal of the branches moved, before the commit."""
+        renewed = renew(conn, self.url, moved)
+        if renewed is not None:
+            self.writes.append(renewed.write)
+            self.mended = renewed.mended
+
+    def sealed(self, write: str | None) -> None:
+        """The write under way wrote the seal whole (`write`, its id; a branch renamed)."""
+        if write is not None:
+            self.writes.append(write)
+
+    def committed(self) -> None:
+        """The write committed: its lines are no longer ahead of the journal."""
+        for write in self.writes:
+            confirm(self.url, write)
+        self.writes.clear()
+        if self.mended is not None:
+            self.said.append(f"{self.mended}; mended")
+            self.mended = None
+
+    def spoken(self) -> list[str]:
+        """What the writes had to say since it was last asked, once."""
+        found, self.said = self.said, []
+        return found
+
+
+class Renewed(NamedTuple):
+    """What a write sealed: its id, which it says committed once it has (`confirm`); and
+    the line that says the seal was mended, if it was one write ahead of the journal."""
+
+    write: str
+    mended: str | None
+
+
+def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None],
+          ) -> Renewed | None:
     """Renew the seal of the branches this write `moved` (each with its head before, None
-    for one it made), with their heads as written. A journal with no readable seal yet
-    (made by an older spire) has every branch sealed as it is: the seal vouches from then
-    on."""
+    for one it made), with their heads as written, pending the write's commit. A journal
+    with no readable seal yet (made by an older spire) has every branch sealed as it is:
+    the seal vouches from then on. The last write's line, if it is still pending, is read
+    against the journal first: one that never committed is mended (the seal written
+    whole without it)."""
     path = path_of(url)
     if path is None:
-        return
+        return None
     rows = conn.execute(_HEADS).all()
-    sealed = _known(path)
-    whole = sealed.renewals is None or sealed.renewals >= RENEWALS_KEPT
-    if whole and sealed.heads is not None:
-        sealed = seal_.read(path)  # written whole from the file as it is, never from memory
-        whole = sealed.renewals is None or sealed.renewals >= RENEWALS_KEPT
+    before = _before(rows, moved)
+    sealed = seal_.resolved(_known(path), before)
+    whole = sealed.renewals is None or sealed.renewals >= RENEWALS_KEPT \
+        or sealed.unfinished is not None
+    if whole and sealed.heads is not None:  # written whole from the file, never from memory
+        sealed = seal_.resolved(seal_.read(path), before)
+        whole = sealed.renewals is None or sealed.renewals >= RENEWALS_KEPT \
+            or sealed.unfinished is not None
     kept = sealed.heads
     heads = {} if kept is None else dict(kept)
     renewed: seal_.Heads = {}
     found: list[seal_.Disagreed] = []
+    was: dict[seal_.Key, seal_.Head | None] = {}
     for row in rows:
         if kept is not None and row.id not in moved:
             continue
         key = (row.campaign, row.name)
-        before = moved.get(row.id)
-        if kept is not None and before is not None and key in heads \
-                and heads[key] != before:
-            found.append(seal_.Disagreed(row.campaign, row.name, heads[key], before))
+        head = moved.get(row.id)
+        if row.id in moved:
+            was[key] = head
+        if kept is not None and head is not None and key in heads and heads[key] != head:
+            found.append(seal_.Disagreed(row.campaign, row.name, heads[key], head))
         heads[key] = renewed[key] = (row.head_position, row.head_hash)
     disagreed = (*sealed.disagreed, *found)
+    pending = seal_.Pending(os.urandom(8).hex(), was)
+    past = {key: dict(earlier) for key, earlier in sealed.past.items()}
     if whole:
-        _write(path, heads, disagreed)
+        past = {key: seal_.thinned(past.get(key, {}), at) for key, (at, _) in heads.items()}
+        _write(path, heads, disagreed, pending, past)
     else:
-        _append(path, renewed, found)
+        _append(path, renewed, found, pending)
+    for key, (at, digest) in renewed.items():
+        past.setdefault(key, {})[at] = digest
     renewals = 0 if whole else (sealed.renewals or 0) + 1
-    _remember(path, seal_.Sealed(str(path), heads, None, disagreed, renewals))
+    _remember(path, seal_.Sealed(str(path), heads, None, disagreed, renewals, pending, past))
+    return Renewed(pending.write, sealed.unfinished)
+
+
+def _before(rows: Sequence[Any], moved: Mapping[int, tuple[int, str] | None]) -> seal_.Heads:
+    """Every branch's head as it was before this write (a branch it made: none)."""
+    heads: seal_.Heads = {}
+    for row in rows:
+        head = moved[row.id] if row.id in moved else (row.head_position, row.head_hash)
+        if head is not None:
+            heads[(row.campaign, row.name)] = head
+    return heads
+
+
+def confirm(url: str, write: str) -> None:
+    """Say in the seal that the write `write` committed (after its commit, so a crash
+    before it leaves the line pending, which `resolved` reads against the journal). Not
+    synced, and a failure is let be: a line left pending is read the same way."""
+    path = path_of(url)
+    if path is None:
+        return
+    try:
+        handle = os.open(path, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(handle, seal_.committed(write).encode("utf-8"))
+        finally:
+            os.close(handle)
+    except OSError:
+        _KNOWN.pop(path, None)
+        return
+    found = _KNOWN.get(path)
+    if found is not None and found[1].pending is not None and found[1].pending.write == write:
+        _remember(path, replace(found[1], pending=None))
+
+
+def resolved(conn: Connection, sealed: seal_.Sealed) -> seal_.Sealed:
+    """`sealed` as it vouches for the journal `conn` reads (`seal.resolved`)."""
+    if sealed.pending is None:
+        return sealed
+    heads = {(row.campaign, row.name): (row.head_position, row.head_hash)
+             for row in conn.execute(_HEADS)}
+    return seal_.resolved(sealed, heads)
 
 
 _KNOWN: dict[Path, tuple[tuple[int, int, int], seal_.Sealed]] = {}
@@ -116,31 +223,41 @@ _HEADS = sa.select(
 """Every branch's head, by campaign and name (made once: every write renews the seal)."""
 
 
-def renamed(url: str, campaign: str, old: str, new: str) -> None:
-    """The seal with a renamed branch's head under its new name."""
+def renamed(url: str, campaign: str, old: str, new: str) -> str | None:
+    """The seal with a renamed branch's head under its new name, pending the rename's
+    commit: the id of the write, which says it committed once it has (`confirm`)."""
     path = path_of(url)
     sealed = read(url)
     if path is None or sealed.heads is None:
-        return  # no seal yet: the next write seals every branch as it is
+        return None  # no seal yet: the next write seals every branch as it is
     _KNOWN.pop(path, None)
     heads = dict(sealed.heads)
+    past = dict(sealed.past)
+    was: dict[seal_.Key, seal_.Head | None] = {(campaign, new): None}
     if (campaign, old) in heads:
+        was[(campaign, old)] = heads[(campaign, old)]
         heads[(campaign, new)] = heads.pop((campaign, old))
+        past[(campaign, new)] = past.pop((campaign, old), {})
+    past = {key: seal_.thinned(past.get(key, {}), head) for key, (head, _) in heads.items()}
     disagreed = [replace(d, branch=new) if (d.campaign, d.branch) == (campaign, old)
                  else d for d in sealed.disagreed]
-    _write(path, heads, disagreed)
+    pending = seal_.Pending(os.urandom(8).hex(), was)
+    _write(path, heads, disagreed, pending, past)
+    return pending.write
 
 
-def _write(path: Path, heads: seal_.Heads, disagreed: Sequence[seal_.Disagreed]) -> None:
+def _write(path: Path, heads: seal_.Heads, disagreed: Sequence[seal_.Disagreed],
+           pending: seal_.Pending | None = None, past: seal_.Past | None = None) -> None:
     try:
-        write_whole(path, seal_.text(heads, disagreed))
+        write_whole(path, seal_.text(heads, disagreed, pending, past))
     except OSError as e:
         raise _unwritten(path, e) from None
 
 
-def _append(path: Path, heads: seal_.Heads, disagreed: Sequence[seal_.Disagreed]) -> None:
+def _append(path: Path, heads: seal_.Heads, disagreed: Sequence[seal_.Disagreed],
+            pending: seal_.Pending) -> None:
     try:
-        append_whole(path, seal_.renewal(heads, disagreed))
+        append_whole(path, seal_.renewal(heads, disagreed, pending))
     except OSError as e:
         raise _unwritten(path, e) from None
 

@@ -142,7 +142,7 @@ class Tree:
             conn.execute(sa.update(campaigns).where(
                 campaigns.c.id == campaign.id, campaigns.c.current_branch == old,
             ).values(current_branch=new))
-            sealing.renamed(self.db.url, campaign.name, old, new)
+            self.db.keeper.sealed(sealing.renamed(self.db.url, campaign.name, old, new))
         return self.branch(campaign, new)
 
     def set_current_branch(self, campaign: Campaign, name: str) -> None:
