@@ -264,9 +264,11 @@ def test_a_write_appends_the_heads_it_moved_and_the_seal_is_written_whole_in_tim
             *_, renewal, said = lines()
             write = renewal["pending"]["write"]
             assert renewal == {
-                "campaigns": {"gray-oaks": {"main": {"head": at, "hash": digest}}},
+                "campaigns": {"gray-oaks": {"main": {"head": at, "hash": digest,
+                                                     "checkpoints": [["start", 1]]}}},
                 "disagreed": [], "pending": {"write": write, "before": {
-                    "gray-oaks": {"main": list(before)}}}}
+                    "gray-oaks": {"main": list(before)}}, "marks": {
+                    "gray-oaks": {"main": [["start", 1]]}}}}
             assert said == {"campaigns": {}, "disagreed": [], "committed": write}
     assert counted == [2, 3, 1]
     assert json.loads(seal_path(played).read_text().splitlines()[0])["spire-seal"] == 2
@@ -377,14 +379,14 @@ def test_an_append_that_fails_is_cut_back_off(tmp_path: Path) -> None:
 # -- a write that never commits (issue 32, F1) ---------------------------------------------
 
 def dying(spire: Spire, at: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """`spire ARGS` in a process of its own, killed with SIGKILL at `at`: as the seal is
-    renewed, before the commit ("renew"), or after the commit, before the seal says so
-    ("confirm")."""
+    """`spire ARGS` in a process of its own, killed with SIGKILL at `at`: once the seal is
+    renewed, before the commit ("renew", or "renamed" for a branch renamed), or after the
+    commit, before the seal says so ("confirm")."""
     script = ("import os, signal, sys\n"
               "from journal.store import sealing\n"
               f"step = getattr(sealing, {at!r})\n"
               "def killed(*args, **kwargs):\n"
-              f"    if {at!r} == 'renew':\n"
+              f"    if {at!r} != 'confirm':\n"
               "        step(*args, **kwargs)\n"
               "    os.kill(os.getpid(), signal.SIGKILL)\n"
               f"setattr(sealing, {at!r}, killed)\n"
@@ -412,6 +414,17 @@ def test_a_write_killed_between_the_seal_and_the_commit_is_no_tamper(played: Spi
     assert audited(played) == (0, [])
     assert played("note", "and on").err == ""
     assert audited(played) == (0, [])
+
+
+def test_a_branch_renamed_killed_before_its_commit_is_no_tamper(played: Spire) -> None:
+    played.ok("rewind", "2", "--as", "side")
+    done = dying(played, "renamed", "branch", "rename", "side", "bolder")
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert '"bolder"' in seal_path(played).read_text()
+    assert audited(played, "--all") == (0, [])
+    run = played("note", "after the crash")
+    assert run.code == 0 and run.err.endswith("a write that never committed; mended\n"), run.err
+    assert audited(played, "--all") == (0, [])
 
 
 def test_a_write_killed_after_its_commit_before_the_seal_says_so(played: Spire) -> None:
@@ -502,6 +515,38 @@ def test_a_sealed_campaign_deleted_is_found(played: Spire) -> None:
     assert code == 1 and len(found) == 1, found
     assert found[0] == ("main #1: the seal keeps campaign 'second' (main #1), which the "
                         "journal does not have: deleted outside spire")
+
+
+CHECKPOINT_EDITS = {
+    "deleted": ("DELETE FROM checkpoints WHERE name = 'cp'", "'start' at #1"),
+    "renamed": ("UPDATE checkpoints SET name = 'evil' WHERE name = 'cp'",
+                "'start' at #1, 'evil' at #4"),
+    "moved": ("UPDATE checkpoints SET position = 2 WHERE name = 'cp'",
+              "'start' at #1, 'cp' at #2"),
+}
+
+
+@pytest.mark.parametrize("edit", list(CHECKPOINT_EDITS))
+def test_a_checkpoint_deleted_renamed_or_moved_is_found(played: Spire, edit: str) -> None:
+    """The seal keeps each branch's own checkpoints, as a write leaves them."""
+    played.ok("checkpoint", "cp")
+    played.ok("note", "after the checkpoint")
+    assert audited(played, "--all") == (0, [])
+    statement, holds = CHECKPOINT_EDITS[edit]
+    sql(played, statement)
+    code, found = audited(played, "--all")
+    assert code == 1 and len(found) == 1, found
+    assert found[0].endswith(f"the checkpoints are not as sealed: the seal keeps 'start' at #1, "
+                             f"'cp' at #4, the journal has {holds}: deleted, renamed or moved "
+                             "outside spire"), found
+
+
+def test_a_checkpoint_killed_before_its_commit_is_no_tamper(played: Spire) -> None:
+    assert dying(played, "renew", "checkpoint", "lost").returncode == -signal.SIGKILL
+    assert audited(played) == (0, [])
+    run = played("checkpoint", "kept")
+    assert run.code == 0 and run.err.endswith("a write that never committed; mended\n"), run.err
+    assert audited(played) == (0, [])
 
 
 def test_a_rechain_is_placed_where_the_edit_can_have_begun(played: Spire) -> None:

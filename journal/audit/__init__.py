@@ -39,7 +39,7 @@ from journal.core import dice_stats
 from journal.core.dice_stats import DiceStats
 
 if TYPE_CHECKING:
-    from journal.store.seal import Sealed
+    from journal.store.seal import Marks, Sealed
 
 __all__ = ["BranchRows", "Checked", "Finding", "Kind", "Overridden", "Reader", "Report",
            "Retraction", "Row", "audit"]
@@ -51,12 +51,14 @@ def audit(campaign: str, game: str, tree: Sequence[BranchRows], reader: Reader,
           branch: str | None = None, sealed: Sealed | None = None,
           expect: str | None = None,
           keep: Mapping[str, Collection[int]] | None = None,
-          campaigns: Collection[str] | None = None) -> Report:
+          campaigns: Collection[str] | None = None,
+          marks: Mapping[str, Marks] | None = None) -> Report:
     """Audit `branch` (its own events and its ancestors' up to each fork), or every branch,
     reading each branch's rows once as they stream; with `sealed`, each whole branch
-    against the seal (and the seal's branches and campaigns, `campaigns` the journal's
-    names, against the journal's); with `expect`, `branch`'s head against that hash; the
-    state at each position of `keep` (by branch) is kept in the report's `states`."""
+    against the seal (and the seal's branches, campaigns and checkpoints against the
+    journal's: `campaigns` its names, `marks` each branch's own checkpoints); with
+    `expect`, `branch`'s head against that hash; the state at each position of `keep` (by
+    branch) is kept in the report's `states`."""
     walked = scope(tree, branch)
     keep = keep or {}
     forks: dict[int, set[int]] = {}  # each branch's positions its children fork at
@@ -73,7 +75,7 @@ def audit(campaign: str, game: str, tree: Sequence[BranchRows], reader: Reader,
     if sealed is not None:
         findings += _against_seal(campaign, reader, tree,
                                   [b for b, limit in walked if limit is None], sealed,
-                                  campaigns)
+                                  campaigns, marks)
     if expect is not None and branch is not None:
         findings += _against_expected(reader, tree, next(b for b in tree if b.name == branch),
                                       expect)
@@ -88,7 +90,8 @@ def audit(campaign: str, game: str, tree: Sequence[BranchRows], reader: Reader,
 
 def _against_seal(campaign: str, reader: Reader, tree: Sequence[BranchRows],
                   whole: Sequence[BranchRows], sealed: Sealed,
-                  campaigns: Collection[str] | None) -> list[Finding]:
+                  campaigns: Collection[str] | None,
+                  marks: Mapping[str, Marks] | None = None) -> list[Finding]:
     """Each whole branch's head against the head the seal keeps for it (a journal that is
     not a file, such as a PostgreSQL one, has none: only --expect checks its heads); each
     branch and campaign the seal keeps, against the journal's (`campaigns`: its
@@ -116,7 +119,26 @@ def _against_seal(campaign: str, reader: Reader, tree: Sequence[BranchRows],
         else:
             found += _sealed_head(reader, tree, branch, *kept,
                                   sealed.past.get((campaign, branch.name), {}))
+        sealed_marks = sealed.marks.get((campaign, branch.name))
+        if marks is not None and sealed_marks is not None:
+            found += _sealed_marks(branch, sealed_marks, marks.get(branch.name, ()))
     return found + _gone(campaign, tree, sealed, campaigns)
+
+
+def _sealed_marks(branch: BranchRows, sealed: Marks, held: Marks) -> list[Finding]:
+    """A branch's own checkpoints against those the seal keeps: nothing in spire deletes,
+    renames or moves one."""
+    if tuple(held) == tuple(sealed):
+        return []
+    differ = set(held) ^ set(sealed)
+    at = min((position for _, position in differ), default=branch.head)
+    return [Finding("integrity", branch.name, at,
+                    f"the checkpoints are not as sealed: the seal keeps {_marked(sealed)}, the "
+                    f"journal has {_marked(held)}: deleted, renamed or moved outside spire")]
+
+
+def _marked(marks: Marks) -> str:
+    return ", ".join(f"{name!r} at #{position}" for name, position in marks) or "none"
 
 
 def _gone(campaign: str, tree: Sequence[BranchRows], sealed: Sealed,

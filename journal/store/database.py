@@ -1,7 +1,8 @@
 """A journal's database, opened: its engine and its transactions.
 
 A write is one transaction; the branches whose heads it moved are told to watchers and
-sealed under the write lock, before the commit, so no other writer comes between. The
+sealed under the write lock, before the commit, so no other writer comes between; the
+seal's line is pending until the write says, after the commit, that it committed. The
 store's parts (journal.store) read and write through `reading` and `writing`.
 """
 
@@ -173,8 +174,8 @@ class Database:
             return
         self._made()
         self.moved.clear()
-        self.keeper.begun()
         with self._connections.translated(), self._connections.transaction(write=True) as conn:
+            self.keeper.begun(conn)
             yield conn
             if self.moved and self._shared:  # told to watchers at the commit
                 watching.notify(conn, self.moved)

@@ -6,10 +6,11 @@ store renews it as it writes; this module knows its format and nothing of SQL.
 
 The format (version 2) is JSON Lines: the first line is the whole seal as last written
 whole (`{"spire-seal": 2, "campaigns": {...}, "disagreed": [...]}`); each later line is
-what one write renewed, of the same shape without the version (the heads it moved, what
-it found changed), appended in place and synced. Read in order, later heads win. A last
-line without its newline is a write cut short (its transaction never committed) and is
-not part of the seal. Version 1 (one indented JSON document) still reads.
+what one write renewed, of the same shape without the version (the heads it moved and
+their own checkpoints, what it found changed), appended in place and synced. Read in
+order, later heads win. A last line without its newline is a write cut short (its
+transaction never committed) and is not part of the seal. Version 1 (one indented JSON
+document) still reads.
 
 A write seals before it commits, so a line may be ahead of the journal: each line a write
 seals carries `"pending": {"write": ID, "before": {...}}`, the heads of the branches it
@@ -39,6 +40,8 @@ Heads = dict[Key, Head]
 """(campaign, branch) -> (head position, head hash)."""
 Past = dict[Key, dict[int, str]]
 """(campaign, branch) -> the earlier heads sealed, position -> hash."""
+Marks = tuple[tuple[str, int], ...]
+"""A branch's own checkpoints, name and position, in position order."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,8 @@ class Pending:
 
     write: str
     before: dict[Key, Head | None]
+    marks: dict[Key, Marks] = field(default_factory=dict)
+    """The checkpoints of the branches it moved before it, as the seal kept them."""
 
 
 @dataclass(frozen=True)
@@ -80,20 +85,24 @@ class Sealed:
     """Earlier heads the seal kept, by branch."""
     unfinished: str | None = None
     """Set by `resolved`: the write the seal was ahead by, which never committed."""
+    marks: dict[Key, Marks] = field(default_factory=dict)
+    """Each branch's own checkpoints (a branch an older spire sealed last: not known)."""
 
 
 def text(heads: Heads, disagreed: Sequence[Disagreed], pending: Pending | None = None,
-         past: Past | None = None) -> str:
+         past: Past | None = None, marks: Mapping[Key, Marks] | None = None) -> str:
     """The whole seal's text, one line: by campaign and branch, each head and its hash
-    (and a few earlier heads); then what writes found changed; and the write it seals,
-    pending its commit."""
-    return _line({"spire-seal": SEAL_VERSION, **_body(heads, disagreed, pending, past)})
+    (its checkpoints, a few earlier heads); then what writes found changed; and the write
+    it seals, pending its commit."""
+    return _line({"spire-seal": SEAL_VERSION,
+                  **_body(heads, disagreed, pending, past, marks)})
 
 
-def renewal(heads: Heads, disagreed: Sequence[Disagreed], pending: Pending | None = None) -> str:
-    """The line one write appends: the heads it moved and what it found changed, pending
-    its commit."""
-    return _line(_body(heads, disagreed, pending))
+def renewal(heads: Heads, disagreed: Sequence[Disagreed], pending: Pending | None = None,
+            marks: Mapping[Key, Marks] | None = None) -> str:
+    """The line one write appends: the heads it moved (and their checkpoints) and what it
+    found changed, pending its commit."""
+    return _line(_body(heads, disagreed, pending, None, marks))
 
 
 def committed(write: str) -> str:
@@ -102,10 +111,13 @@ def committed(write: str) -> str:
 
 
 def _body(heads: Heads, disagreed: Sequence[Disagreed], pending: Pending | None = None,
-          past: Past | None = None) -> dict[str, Any]:
+          past: Past | None = None, marks: Mapping[Key, Marks] | None = None,
+          ) -> dict[str, Any]:
     campaigns_: dict[str, dict[str, dict[str, Any]]] = {}
     for (campaign, branch), (head, digest) in sorted(heads.items()):
         kept: dict[str, Any] = {"head": head, "hash": digest}
+        if marks is not None and (campaign, branch) in marks:
+            kept["checkpoints"] = [list(m) for m in marks[(campaign, branch)]]
         earlier = (past or {}).get((campaign, branch))
         if earlier:
             kept["past"] = [[at, earlier[at]] for at in sorted(earlier)]
@@ -117,8 +129,26 @@ def _body(heads: Heads, disagreed: Sequence[Disagreed], pending: Pending | None 
         before: dict[str, dict[str, list[Any] | None]] = {}
         for (campaign, branch), was in sorted(pending.before.items()):
             before.setdefault(campaign, {})[branch] = None if was is None else list(was)
-        body["pending"] = {"write": pending.write, "before": before}
+        body["pending"] = {"write": pending.write, "before": before, "marks": _nested(
+            {key: [list(m) for m in found] for key, found in pending.marks.items()})}
     return body
+
+
+def _nested(by_key: Mapping[Key, Any]) -> dict[str, dict[str, Any]]:
+    nested: dict[str, dict[str, Any]] = {}
+    for (campaign, branch), value in sorted(by_key.items()):
+        nested.setdefault(campaign, {})[branch] = value
+    return nested
+
+
+def _marks_of(kept: Any) -> Marks:
+    return tuple((str(name), int(at)) for name, at in kept)
+
+
+def _marks(data: Any) -> dict[Key, Marks]:
+    return {(campaign, branch): _marks_of(sealed["checkpoints"])
+            for campaign, kept in data["campaigns"].items() for branch, sealed in kept.items()
+            if "checkpoints" in sealed}
 
 
 def _line(data: dict[str, Any]) -> str:
@@ -155,7 +185,9 @@ def _pending(data: Any) -> Pending | None:
         return None
     return Pending(str(found["write"]), {
         (campaign, branch): None if was is None else _head(was)
-        for campaign, kept in found["before"].items() for branch, was in kept.items()})
+        for campaign, kept in found["before"].items() for branch, was in kept.items()}, {
+        (campaign, branch): _marks_of(marks)
+        for campaign, kept in found.get("marks", {}).items() for branch, marks in kept.items()})
 
 
 def _version(data: Any) -> int:
@@ -191,6 +223,7 @@ def parsed(where: str, text: str) -> Sealed:
         return Sealed(where, _heads(data), None, _disagreed(data))
     heads: Heads = {}
     past: Past = {}
+    marks: dict[Key, Marks] = {}
     disagreed: list[Disagreed] = []
     pending: Pending | None = None
     renewals = -1
@@ -202,39 +235,69 @@ def parsed(where: str, text: str) -> Sealed:
             continue
         renewals += 1
         heads.update(_heads(data))
+        marks.update(_marks(data))
         _past(data, past)
         disagreed += _disagreed(data)
         pending = _pending(data)  # a later write looked at the one before, under the lock
     return Sealed(where, heads, None, tuple(disagreed), None if cut else renewals,
-                  pending, past)
+                  pending, past, marks=marks)
 
 
-def resolved(sealed: Sealed, journal: Mapping[Key, Head]) -> Sealed:
-    """The seal as it vouches for the journal whose heads are `journal`, the last write's
-    line read against them: where every branch it moved is as the write found it (a
-    branch it made, not there), the write never committed (a crash or a failed commit
-    between the seal and the commit), and the seal vouches for the heads before it;
-    where every one is as it wrote it, it committed. Anything else is no write's doing:
-    the line is taken as sealed, and the audit finds what differs."""
+def resolved(sealed: Sealed, journal: Mapping[Key, Head],
+             marks: Mapping[Key, Marks] | None = None) -> Sealed:
+    """The seal as it vouches for the journal whose heads are `journal` (and whose
+    branches' checkpoints are `marks`), the last write's line read against them: where
+    every branch it moved is as the write found it (a branch it made, not there), the
+    write never committed (a crash or a failed commit between the seal and the commit),
+    and the seal vouches for the journal before it; where every one is as it wrote it, it
+    committed. Anything else is no write's doing: the line is taken as sealed, and the
+    audit finds what differs."""
     pending = sealed.pending
     if pending is None or sealed.heads is None:
         return sealed
-    if any(journal.get(key) != sealed.heads.get(key) for key in pending.before) \
-            and all(journal.get(key) == was for key, was in pending.before.items()):
-        heads = dict(sealed.heads)
-        past = {key: dict(earlier) for key, earlier in sealed.past.items()}
-        for key, was in pending.before.items():
-            left = sealed.heads.get(key)
-            if was is None:
-                heads.pop(key, None)
-                past.pop(key, None)
-                continue
-            heads[key] = was
-            if left is not None and left != was:
-                past.get(key, {}).pop(left[0], None)
-        return replace(sealed, heads=heads, past=past, pending=None,
-                       unfinished=_unfinished(sealed.heads, pending))
+    marks = marks or {}
+
+    def found(key: Key) -> tuple[Head | None, Marks | None]:
+        return journal.get(key), marks.get(key) if key in journal else None
+
+    after = {key: (sealed.heads.get(key), sealed.marks.get(key)) for key in pending.before}
+    before = {key: (was, pending.marks.get(key) if was is not None else None)
+              for key, was in pending.before.items()}
+    if any(_unlike(found(key), after[key]) for key in pending.before) \
+            and not any(_unlike(found(key), before[key]) for key in pending.before):
+        return _unwritten(sealed, pending)
     return replace(sealed, pending=None)
+
+
+def _unlike(found: tuple[Head | None, Marks | None], kept: tuple[Head | None, Marks | None],
+            ) -> bool:
+    """Whether the journal's head and checkpoints differ from those kept (checkpoints
+    not kept, by an older spire, are not compared)."""
+    return found[0] != kept[0] or (kept[1] is not None and found[1] != kept[1])
+
+
+def _unwritten(sealed: Sealed, pending: Pending) -> Sealed:
+    """The seal without the pending write's line, which never committed."""
+    assert sealed.heads is not None
+    heads = dict(sealed.heads)
+    marks = dict(sealed.marks)
+    past = {key: dict(earlier) for key, earlier in sealed.past.items()}
+    for key, was in pending.before.items():
+        left = sealed.heads.get(key)
+        if was is None:
+            heads.pop(key, None)
+            past.pop(key, None)
+            marks.pop(key, None)
+            continue
+        heads[key] = was
+        if key in pending.marks:
+            marks[key] = pending.marks[key]
+        else:
+            marks.pop(key, None)
+        if left is not None and left != was:
+            past.get(key, {}).pop(left[0], None)
+    return replace(sealed, heads=heads, past=past, marks=marks, pending=None,
+                   unfinished=_unfinished(sealed.heads, pending))
 
 
 def _unfinished(heads: Heads, pending: Pending) -> str:
