@@ -156,6 +156,63 @@ def test_a_closing_record_that_disagrees_is_refused(
     assert says in line, line
 
 
+def _checkpoint_edited(spire: Spire, tmp_path: Path, edit: str) -> Path:
+    """The export with main's checkpoint `one` (at #2) deleted, renamed, moved along main,
+    or moved into `again`'s section (whose events reach #4): each line still holds."""
+    lines = spire.ok("export").splitlines()
+    at = next(i for i, line in enumerate(lines) if '"checkpoint":"one"' in line)
+    if edit == "deleted":
+        del lines[at]
+    elif edit == "renamed":
+        lines[at] = lines[at].replace('"checkpoint":"one"', '"checkpoint":"evil"')
+    elif edit == "moved":
+        lines[at] = lines[at].replace('"position":2', '"position":3')
+    elif edit == "moved to another branch":
+        line = lines.pop(at)
+        section = next(i for i, line in enumerate(lines) if '"branch":"third"' in line)
+        lines.insert(section, line)
+    path = tmp_path / "checkpoint.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(("edit", "holds"), [
+    ("deleted", "'start' at #1"),
+    ("renamed", "'start' at #1, 'evil' at #2"),
+    ("moved", "'start' at #1, 'one' at #3"),
+    ("moved to another branch", "'start' at #1"),
+])
+def test_a_checkpoint_line_deleted_renamed_or_moved_is_refused(
+    branched: Spire, tmp_path: Path, edit: str, holds: str,
+) -> None:
+    """The closing record lists each branch's own checkpoints (issue 32, F7)."""
+    path = _checkpoint_edited(branched, tmp_path, edit)
+    copy = Spire(tmp_path / "copy.sqlite")
+    line = copy.refused("import", str(path), code=2)
+    assert line.endswith(f"the closing record says branch 'main' has the checkpoints 'start' at "
+                         f"#1, 'one' at #2; the file holds {holds} there: a checkpoint line "
+                         "deleted, renamed or moved (edited)"), line
+    assert copy.journal_rows() == ((), (), ())
+    assert "deleted, renamed or moved" in branched.refused(
+        "import", str(path), "--name", "copy", code=2)
+
+
+def test_an_older_spires_closing_record_without_checkpoints_still_imports(
+    branched: Spire, tmp_path: Path,
+) -> None:
+    lines = branched.ok("export").splitlines()
+    closing = json.loads(lines[-1])
+    for branch in closing["closing"]["branches"]:
+        del branch["checkpoints"]
+    path = tmp_path / "older.jsonl"
+    path.write_text("\n".join([*lines[:-1], json.dumps(closing)]) + "\n")
+    copy = Spire(tmp_path / "copy.sqlite")
+    copy.ok("import", str(path))
+    for spire in (copy, branched):
+        spire.ok("switch", "again")
+    assert copy.json("checkpoints") == branched.json("checkpoints")
+
+
 def test_nothing_may_follow_the_closing_record(branched: Spire, tmp_path: Path) -> None:
     lines = branched.ok("export").splitlines()
     path = tmp_path / "more.jsonl"

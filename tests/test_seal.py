@@ -9,6 +9,9 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
+import resource
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -36,7 +39,8 @@ def seal_of(spire: Spire) -> dict[str, dict[str, Any]]:
     kept: dict[str, dict[str, Any]] = {}
     for line in lines:
         for campaign, branches in json.loads(line)["campaigns"].items():
-            kept.setdefault(campaign, {}).update(branches)
+            kept.setdefault(campaign, {}).update(
+                {name: {"head": b["head"], "hash": b["hash"]} for name, b in branches.items()})
     return kept
 
 
@@ -127,8 +131,8 @@ TAMPERING = {
                                                     "#4 is missing from the journal"),
     "a forged event chained on, the head moved": (append_a_forged_event,
                                                  "#5 past the sealed head #4"),
-    "an event edited, every later hash recomputed": (edit_and_rechain,
-                                                    "#4 is not the event sealed there"),
+    "an event edited, every later hash recomputed": (
+        edit_and_rechain, "#3 is not the event sealed there"),
 }
 
 
@@ -235,28 +239,39 @@ def test_a_write_appends_the_heads_it_moved_and_the_seal_is_written_whole_in_tim
     played: Spire, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A write appends one line to the seal, synced in place (no new file to make and
-    rename); every RENEWALS_KEPT writes it is written whole again, so it stays small."""
+    rename), pending its commit, and after the commit a line that says it committed; every
+    RENEWALS_KEPT writes it is written whole again, so it stays small."""
     monkeypatch.setattr(sealing, "RENEWALS_KEPT", 2)
 
-    def lines() -> list[str]:
-        return seal_path(played).read_text().splitlines()
+    def lines() -> list[dict[str, Any]]:
+        return [json.loads(line) for line in seal_path(played).read_text().splitlines()]
+
+    def sealed() -> list[dict[str, Any]]:
+        return [line for line in lines() if "committed" not in line]
 
     for _ in range(3):  # until the seal was just written whole
-        if len(lines()) == 1:
+        if len(sealed()) == 1:
             break
         played.ok("note", "until whole")
-    assert len(lines()) == 1
+    assert len(sealed()) == 1
     counted = []
     for i in range(3):
+        before = head(played)
         played.ok("gain", "gold", "1")
-        counted.append(len(lines()))
+        counted.append(len(sealed()))
         if i == 0:
             at, digest = head(played)
-            assert json.loads(lines()[-1]) == {
-                "campaigns": {"gray-oaks": {"main": {"head": at, "hash": digest}}},
-                "disagreed": []}
+            *_, renewal, said = lines()
+            write = renewal["pending"]["write"]
+            assert renewal == {
+                "campaigns": {"gray-oaks": {"main": {"head": at, "hash": digest,
+                                                     "checkpoints": [["start", 1]]}}},
+                "disagreed": [], "pending": {"write": write, "before": {
+                    "gray-oaks": {"main": list(before)}}, "marks": {
+                    "gray-oaks": {"main": [["start", 1]]}}}}
+            assert said == {"campaigns": {}, "disagreed": [], "committed": write}
     assert counted == [2, 3, 1]
-    assert json.loads(lines()[0])["spire-seal"] == 2
+    assert json.loads(seal_path(played).read_text().splitlines()[0])["spire-seal"] == 2
     assert seal_of(played)["gray-oaks"]["main"] == dict(
         zip(("head", "hash"), head(played), strict=True))
     assert audited(played) == (0, [])
@@ -287,7 +302,8 @@ def test_a_last_line_cut_short_is_not_part_of_the_seal(played: Spire) -> None:
     assert audited(played) == (0, [])
     played.ok("note", "after the crash")
     text = seal_path(played).read_text()
-    assert text.endswith("\n") and len(text.splitlines()) == 1
+    assert text.endswith("\n") and len(text.splitlines()) == 2  # the seal, its commit said
+    assert '"committed"' in text.splitlines()[1]
     assert audited(played) == (0, [])
 
 
@@ -358,6 +374,212 @@ def test_an_append_that_fails_is_cut_back_off(tmp_path: Path) -> None:
                           check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0 and done.stdout.strip() == "No space left on device", done
     assert target.read_text() == "x" * 100 + "\n"
+
+
+# -- a write that never commits (issue 32, F1) ---------------------------------------------
+
+def dying(spire: Spire, at: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`spire ARGS` in a process of its own, killed with SIGKILL at `at`: once the seal is
+    renewed, before the commit ("renew", or "renamed" for a branch renamed), or after the
+    commit, before the seal says so ("confirm")."""
+    script = ("import os, signal, sys\n"
+              "from journal.store import sealing\n"
+              f"step = getattr(sealing, {at!r})\n"
+              "def killed(*args, **kwargs):\n"
+              f"    if {at!r} != 'confirm':\n"
+              "        step(*args, **kwargs)\n"
+              "    os.kill(os.getpid(), signal.SIGKILL)\n"
+              f"setattr(sealing, {at!r}, killed)\n"
+              "from journal.cli import main\n"
+              f"sys.argv = ['spire', '--db', {str(spire.db)!r}, *{list(args)!r}]\n"
+              "main()\n")
+    gc.collect()  # connections the in-process commands left open
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_a_write_killed_between_the_seal_and_the_commit_is_no_tamper(played: Spire) -> None:
+    """A kill -9 after the seal's line and before the commit: the journal is as it was, the
+    audit is clean, and the next write mends the seal, saying so in one line (once)."""
+    before = played.journal_rows()
+    done = dying(played, "renew", "gain", "gold", "1")
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert played.journal_rows() == before
+    assert '"head": 5' in seal_path(played).read_text()  # the seal went one write ahead
+    assert audited(played) == (0, [])
+    run = played("note", "after the crash")
+    assert run.code == 0
+    assert run.err == ("spire: the seal was one write ahead of the journal (main #5 of "
+                       "'gray-oaks'): a write that never committed; mended\n")
+    assert audited(played) == (0, [])
+    assert played("note", "and on").err == ""
+    assert audited(played) == (0, [])
+
+
+def test_a_branch_renamed_killed_before_its_commit_is_no_tamper(played: Spire) -> None:
+    played.ok("rewind", "2", "--as", "side")
+    done = dying(played, "renamed", "branch", "rename", "side", "bolder")
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert '"bolder"' in seal_path(played).read_text()
+    assert audited(played, "--all") == (0, [])
+    run = played("note", "after the crash")
+    assert run.code == 0 and run.err.endswith("a write that never committed; mended\n"), run.err
+    assert audited(played, "--all") == (0, [])
+
+
+def test_a_write_killed_after_its_commit_before_the_seal_says_so(played: Spire) -> None:
+    """A kill -9 after the commit, before the seal says it committed: the write stands, the
+    audit is clean, and the next write says nothing of it."""
+    done = dying(played, "confirm", "gain", "gold", "1")
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert head(played)[0] == 5
+    assert audited(played) == (0, [])
+    assert played("note", "after the crash").err == ""
+    assert audited(played) == (0, [])
+
+
+def test_a_tamper_after_a_crash_is_still_found(played: Spire) -> None:
+    """The seal one write ahead is told apart from an event deleted: after the crash the
+    journal must be exactly as the write found it. #4 deleted as well is a tamper."""
+    assert dying(played, "renew", "gain", "gold", "1").returncode == -signal.SIGKILL
+    delete_the_last_event(played)
+    code, found = audited(played)
+    assert code == 1 and found == [
+        "main #4: #4 to #5 are missing from the journal: the seal says the head is #5, the "
+        "journal's is #3"], found
+    run = played("note", "played on")
+    assert run.code == 0 and "mended" not in run.err
+    code, found = audited(played)
+    assert code == 1 and any("the journal was not as sealed" in f for f in found), found
+
+
+def test_a_commit_the_full_disk_refuses_is_no_tamper(played: Spire) -> None:
+    """The disk fills as the write commits (a file size limit, as a full disk: the seal's
+    line fits, the journal's write-ahead log does not): refused in one line, exit 3, the
+    journal as it was, the audit clean; the next write mends the seal."""
+    keep = sqlite3.connect(played.db)  # held open, so the write-ahead log is kept, and grows
+    keep.execute("SELECT count(*) FROM events").fetchall()
+    for n in range(6):
+        played.ok("note", f"filling the log {n}")
+    sizes = [os.path.getsize(f"{played.db}{end}") for end in ("-wal", "-shm")]
+    limit = max(*sizes, 32768)
+    assert os.path.getsize(seal_path(played)) < limit - 1024
+    before = played.journal_rows()
+    gc.collect()
+    done = subprocess.run(
+        [sys.executable, "-m", "journal", "--db", str(played.db), "gain", "gold", "1"],
+        capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)))
+    keep.close()
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.startswith("spire: ") and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert played.journal_rows() == before
+    assert audited(played) == (0, [])
+    run = played("note", "the disk has room again")
+    assert run.code == 0 and run.err.endswith("a write that never committed; mended\n"), run.err
+    assert audited(played) == (0, [])
+
+
+# -- what else the seal covers (issue 32, F6 and F9) ---------------------------------------
+
+def test_a_sealed_branch_deleted_is_found(played: Spire) -> None:
+    played.ok("checkpoint", "here")
+    played.ok("rewind", "here", "--as", "side")
+    played.ok("reveal", "2")
+    side, _ = head(played, "side")
+    played.ok("switch", "main")
+    assert audited(played, "--all") == (0, [])
+    gone = "(SELECT id FROM branches WHERE name = 'side')"
+    sql(played, *(f"DELETE FROM {table} WHERE branch_id = {gone}"
+                  for table in ("events", "checkpoints", "undone")),
+        "DELETE FROM branches WHERE name = 'side'")
+    for args in ((), ("--all",)):
+        code, found = audited(played, *args)
+        assert code == 1 and len(found) == 1, found
+        assert found[0].startswith(f"side #{side}: the seal keeps branch 'side' (head #{side}, ")
+        assert found[0].endswith("which the journal does not have: deleted outside spire")
+
+
+def test_a_sealed_campaign_deleted_is_found(played: Spire) -> None:
+    played.ok("new", "second", "--game", "volume2")
+    played.ok("use", "gray-oaks")
+    assert audited(played) == (0, [])
+    gone = "(SELECT id FROM campaigns WHERE name = 'second')"
+    branch = f"(SELECT id FROM branches WHERE campaign_id = {gone})"
+    sql(played, *(f"DELETE FROM {table} WHERE branch_id IN {branch}"
+                  for table in ("events", "checkpoints", "undone")),
+        f"DELETE FROM branches WHERE campaign_id = {gone}",
+        "DELETE FROM campaigns WHERE name = 'second'")
+    assert [c["name"] for c in played.json("campaigns")] == ["gray-oaks"]
+    code, found = audited(played)
+    assert code == 1 and len(found) == 1, found
+    assert found[0] == ("main #1: the seal keeps campaign 'second' (main #1), which the "
+                        "journal does not have: deleted outside spire")
+
+
+CHECKPOINT_EDITS = {
+    "deleted": ("DELETE FROM checkpoints WHERE name = 'cp'", "'start' at #1"),
+    "renamed": ("UPDATE checkpoints SET name = 'evil' WHERE name = 'cp'",
+                "'start' at #1, 'evil' at #4"),
+    "moved": ("UPDATE checkpoints SET position = 2 WHERE name = 'cp'",
+              "'start' at #1, 'cp' at #2"),
+}
+
+
+@pytest.mark.parametrize("edit", list(CHECKPOINT_EDITS))
+def test_a_checkpoint_deleted_renamed_or_moved_is_found(played: Spire, edit: str) -> None:
+    """The seal keeps each branch's own checkpoints, as a write leaves them."""
+    played.ok("checkpoint", "cp")
+    played.ok("note", "after the checkpoint")
+    assert audited(played, "--all") == (0, [])
+    statement, holds = CHECKPOINT_EDITS[edit]
+    sql(played, statement)
+    code, found = audited(played, "--all")
+    assert code == 1 and len(found) == 1, found
+    assert found[0].endswith(f"the checkpoints are not as sealed: the seal keeps 'start' at #1, "
+                             f"'cp' at #4, the journal has {holds}: deleted, renamed or moved "
+                             "outside spire"), found
+
+
+def test_a_checkpoint_killed_before_its_commit_is_no_tamper(played: Spire) -> None:
+    assert dying(played, "renew", "checkpoint", "lost").returncode == -signal.SIGKILL
+    assert audited(played) == (0, [])
+    run = played("checkpoint", "kept")
+    assert run.code == 0 and run.err.endswith("a write that never committed; mended\n"), run.err
+    assert audited(played) == (0, [])
+
+
+def test_a_rechain_is_placed_where_the_edit_can_have_begun(played: Spire) -> None:
+    """Every hash recomputed after an edit at #3 of 14: found at #3, not at the head, from
+    the earlier heads the seal keeps (one a write, and after the seal is written whole
+    about one for each power of two back from the head)."""
+    for n in range(10):
+        played.ok("note", f"on {n}")
+    assert head(played)[0] == 14
+    edit_and_rechain(played)
+    code, found = audited(played)
+    assert code == 1 and len(found) == 1, found
+    assert found[0].startswith("main #3: #3 is not the event sealed there")
+    assert found[0].endswith("rewritten outside spire: the edit began at #3 (#2 is as sealed)")
+
+
+def test_a_rechain_after_the_seal_was_written_whole_says_where_it_can_have_begun(
+    played: Spire, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sealing, "RENEWALS_KEPT", 1)
+    for n in range(10):
+        played.ok("note", f"on {n}")
+    edit_and_rechain(played)
+    code, found = audited(played)
+    assert code == 1 and len(found) == 1, found
+    began = re.search(r"the edit began (?:at #(\d+)|somewhere in #(\d+) to #(\d+)) "
+                      r"\(#(\d+) is as sealed\)$", found[0])
+    assert began is not None, found
+    exact, first, last, intact = began.groups()
+    first, last = (exact, exact) if exact else (first, last)
+    assert int(first) <= 3 <= int(last) < 14 and int(intact) == int(first) - 1, found
+    assert found[0].startswith(f"main #{first}: #{last} is not the event sealed there")
 
 
 # -- caches ------------------------------------------------------------------------------

@@ -65,8 +65,10 @@ def test_export_is_one_event_a_line_with_hashes(played: Spire) -> None:
     assert len(lines) == 16 + 2  # and the checkpoints, start and chapter-2
     events = [json.loads(line) for line in lines[:16]]
     assert [json.loads(line)["checkpoint"] for line in lines[16:]] == ["start", "chapter-2"]
+    marks = [[m["checkpoint"], m["position"], m["at"]] for m in map(json.loads, lines[16:])]
     assert json.loads(closing) == {"closing": {"branches": [
-        {"name": "main", "events": 16, "head": 16, "hash": events[-1]["hash"]}]}}
+        {"name": "main", "events": 16, "head": 16, "hash": events[-1]["hash"],
+         "checkpoints": marks}]}}
     assert [e["seq"] for e in events] == list(range(1, 17))
     assert all(e["prev_hash"] == p["hash"] for p, e in pairwise(events))
     assert events[12]["type"] == "retracted" and events[12]["payload"] == {"positions": [12]}

@@ -39,7 +39,7 @@ from journal.core import dice_stats
 from journal.core.dice_stats import DiceStats
 
 if TYPE_CHECKING:
-    from journal.store.seal import Sealed
+    from journal.store.seal import Marks, Sealed
 
 __all__ = ["BranchRows", "Checked", "Finding", "Kind", "Overridden", "Reader", "Report",
            "Retraction", "Row", "audit"]
@@ -50,11 +50,15 @@ __all__ = ["BranchRows", "Checked", "Finding", "Kind", "Overridden", "Reader", "
 def audit(campaign: str, game: str, tree: Sequence[BranchRows], reader: Reader,
           branch: str | None = None, sealed: Sealed | None = None,
           expect: str | None = None,
-          keep: Mapping[str, Collection[int]] | None = None) -> Report:
+          keep: Mapping[str, Collection[int]] | None = None,
+          campaigns: Collection[str] | None = None,
+          marks: Mapping[str, Marks] | None = None) -> Report:
     """Audit `branch` (its own events and its ancestors' up to each fork), or every branch,
     reading each branch's rows once as they stream; with `sealed`, each whole branch
-    against the seal; with `expect`, `branch`'s head against that hash; the state at each
-    position of `keep` (by branch) is kept in the report's `states`."""
+    against the seal (and the seal's branches, campaigns and checkpoints against the
+    journal's: `campaigns` its names, `marks` each branch's own checkpoints); with
+    `expect`, `branch`'s head against that hash; the state at each position of `keep` (by
+    branch) is kept in the report's `states`."""
     walked = scope(tree, branch)
     keep = keep or {}
     forks: dict[int, set[int]] = {}  # each branch's positions its children fork at
@@ -70,7 +74,8 @@ def audit(campaign: str, game: str, tree: Sequence[BranchRows], reader: Reader,
     findings = [f for w in walks for f in w.findings]
     if sealed is not None:
         findings += _against_seal(campaign, reader, tree,
-                                  [b for b, limit in walked if limit is None], sealed)
+                                  [b for b, limit in walked if limit is None], sealed,
+                                  campaigns, marks)
     if expect is not None and branch is not None:
         findings += _against_expected(reader, tree, next(b for b in tree if b.name == branch),
                                       expect)
@@ -84,10 +89,13 @@ def audit(campaign: str, game: str, tree: Sequence[BranchRows], reader: Reader,
 # -- the seal ----------------------------------------------------------------------------
 
 def _against_seal(campaign: str, reader: Reader, tree: Sequence[BranchRows],
-                  whole: Sequence[BranchRows],
-                  sealed: Sealed) -> list[Finding]:
+                  whole: Sequence[BranchRows], sealed: Sealed,
+                  campaigns: Collection[str] | None,
+                  marks: Mapping[str, Marks] | None = None) -> list[Finding]:
     """Each whole branch's head against the head the seal keeps for it (a journal that is
-    not a file, such as a PostgreSQL one, has none: only --expect checks its heads)."""
+    not a file, such as a PostgreSQL one, has none: only --expect checks its heads); each
+    branch and campaign the seal keeps, against the journal's (`campaigns`: its
+    campaigns' names, None if not known)."""
     if sealed.where is None:
         return []
     if sealed.heads is None:
@@ -109,12 +117,58 @@ def _against_seal(campaign: str, reader: Reader, tree: Sequence[BranchRows],
             found.append(Finding("integrity", branch.name, branch.head,
                                  "the branch is not in the seal: made outside spire"))
         else:
-            found += _sealed_head(reader, tree, branch, *kept)
+            found += _sealed_head(reader, tree, branch, *kept,
+                                  sealed.past.get((campaign, branch.name), {}))
+        sealed_marks = sealed.marks.get((campaign, branch.name))
+        if marks is not None and sealed_marks is not None:
+            found += _sealed_marks(branch, sealed_marks, marks.get(branch.name, ()))
+    return found + _gone(campaign, tree, sealed, campaigns)
+
+
+def _sealed_marks(branch: BranchRows, sealed: Marks, held: Marks) -> list[Finding]:
+    """A branch's own checkpoints against those the seal keeps: nothing in spire deletes,
+    renames or moves one."""
+    if tuple(held) == tuple(sealed):
+        return []
+    differ = set(held) ^ set(sealed)
+    at = min((position for _, position in differ), default=branch.head)
+    return [Finding("integrity", branch.name, at,
+                    f"the checkpoints are not as sealed: the seal keeps {_marked(sealed)}, the "
+                    f"journal has {_marked(held)}: deleted, renamed or moved outside spire")]
+
+
+def _marked(marks: Marks) -> str:
+    return ", ".join(f"{name!r} at #{position}" for name, position in marks) or "none"
+
+
+def _gone(campaign: str, tree: Sequence[BranchRows], sealed: Sealed,
+          campaigns: Collection[str] | None) -> list[Finding]:
+    """The branches of the campaign, and the campaigns, the seal keeps and the journal
+    does not: nothing in spire deletes one."""
+    assert sealed.heads is not None
+    there = {b.name for b in tree}
+    found = [Finding("integrity", branch, head,
+                     f"the seal keeps branch {branch!r} (head #{head}, hash {digest[:12]}...), "
+                     "which the journal does not have: deleted outside spire")
+             for (owner, branch), (head, digest) in sorted(sealed.heads.items())
+             if owner == campaign and branch not in there]
+    if campaigns is None:
+        return found
+    missing: dict[str, list[tuple[str, int]]] = {}
+    for (owner, branch), (head, _) in sorted(sealed.heads.items()):
+        if owner != campaign and owner not in campaigns:
+            missing.setdefault(owner, []).append((branch, head))
+    for owner, kept in missing.items():
+        first, head = kept[0]
+        heads = ", ".join(f"{branch} #{at}" for branch, at in kept)
+        found.append(Finding("integrity", first, head,
+                             f"the seal keeps campaign {owner!r} ({heads}), which the journal "
+                             "does not have: deleted outside spire"))
     return found
 
 
 def _sealed_head(reader: Reader, tree: Sequence[BranchRows], branch: BranchRows, head: int,
-                 digest: str) -> list[Finding]:
+                 digest: str, past: Mapping[int, str]) -> list[Finding]:
     def find(position: int, message: str) -> list[Finding]:
         return [Finding("integrity", branch.name, position, message)]
 
@@ -126,12 +180,39 @@ def _sealed_head(reader: Reader, tree: Sequence[BranchRows], branch: BranchRows,
         return find(branch.head + 1, f"{_missing(branch.head + 1, head)} from the journal: the "
                     f"seal says the head is #{head}, the journal's is #{branch.head}")
     if there != digest:
-        return find(head, f"#{head} is not the event sealed there (hash {digest[:12]}..., "
-                    f"the journal's {str(there)[:12]}...): rewritten outside spire")
+        first, last, mine = _rewritten(reader, tree, branch, {**past, head: digest})
+        began = f"at #{last}" if first == last else f"somewhere in #{first} to #{last}"
+        intact = f" (#{first - 1} is as sealed)" if first > 1 else ""
+        return find(first, f"#{last} is not the event sealed there (hash {mine[:12]}..., "
+                    f"the journal's {_hash_at(reader, tree, branch, last)[:12]}...): "
+                    f"rewritten outside spire: the edit began {began}{intact}")
     if head < branch.head:
         return find(head + 1, f"{_events(head + 1, branch.head)} past the sealed head "
                     f"#{head}: appended outside spire")
     return []
+
+
+def _rewritten(reader: Reader, tree: Sequence[BranchRows], branch: BranchRows,
+               sealed: Mapping[int, str]) -> tuple[int, int, str]:
+    """Where an edit the chain was recomputed after can have begun: after the latest head
+    the seal kept that the journal still has (`first`, the position after it), at or before
+    the earliest it kept that the journal has otherwise (`last`, whose sealed hash is
+    `mine`)."""
+    first, last, mine = 1, 0, ""
+    for at in sorted(sealed):
+        if at > branch.head:
+            break
+        if _hash_at(reader, tree, branch, at) == sealed[at]:
+            first = at + 1
+            continue
+        last, mine = at, sealed[at]
+        break
+    return first, last, mine
+
+
+def _hash_at(reader: Reader, tree: Sequence[BranchRows], branch: BranchRows, at: int) -> str:
+    row = row_at(reader, tree, branch, at)
+    return row.hash if row is not None else ""
 
 
 def _against_expected(reader: Reader, tree: Sequence[BranchRows], branch: BranchRows,

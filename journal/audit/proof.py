@@ -123,8 +123,12 @@ journal: Reading, branch: str | None = None, every: bool = False, expect: str | 
     keep = {name: {at for at, _ in found} for name, found in snapshots.items()}
     for b in checked:
         keep[b.name].add(b.head)
+    names = [c.name for c in journal.store.tree.campaigns()]
+    marks = {b.name: tuple((m.name, m.position) for m in journal.store.tree.own_checkpoints(b))
+             for b in kept}
     report = audit.audit(campaign.name, campaign.game, tree, _Rows(journal.store.log), chosen,
-                         sealed=journal.store.seal(), expect=expect, keep=keep)
+                         sealed=journal.store.seal(), expect=expect, keep=keep,
+                         campaigns=names, marks=marks)
     if report.of_kind("integrity"):
         return report  # past an edit, a cache would be judged against the damage
     cached = [finding for b in checked

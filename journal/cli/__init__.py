@@ -80,12 +80,17 @@ class SpireGroup(TyperGroup):
         head`): what the command did stands, and it ends as done (0), quietly, where click
         would end it as 1 (which spire's exit codes read as a refusal, for a write that
         was recorded). In `spire play` the next lines still run, their output dropped."""
+        from journal.cli.common import spoken
+
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # a reader gone shows here, not at the interpreter's exit
         except BrokenPipeError:
             _reader_gone()
             return None
+        finally:
+            for line in spoken(ctx.find_root()):
+                print(f"spire: {line}", file=sys.stderr)
         return result
 
     def get_command(self, ctx: Context, cmd_name: str) -> Any:

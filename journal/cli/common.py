@@ -141,6 +141,13 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
 
 
 
+def spoken(root: Any) -> list[str]:
+    """What the journals the command line (`root`, click's root context) used have to say
+    beside what the command did (the seal mended), once."""
+    found = [*root.meta.get(JOURNALS, {}).values(), *(_kept or {}).values()]
+    return [line for journal in dict.fromkeys(found) for line in journal.store.keeper.spoken()]
+
+
 def reading(ctx: typer.Context) -> Reading:
     """The journal the command reads (`journal(ctx, reads=True)`'s `read`): its campaigns,
     views, statuses and replays; one that is not there is said so, and nothing is made."""

@@ -126,12 +126,20 @@ class Section:
 @dataclass(frozen=True)
 class Closing:
     """What an export's last record says of one branch: its own events, its head and the
-    head's hash. An import checks the file against it, so a file cut short is found."""
+    head's hash, and its own checkpoints (name, position, time). An import checks the file
+    against it, so a file cut short, or a checkpoint line deleted, renamed or moved, is
+    found."""
 
     name: str
     events: int
     head: int
     hash: str
+    checkpoints: tuple[tuple[str, int, str], ...] = ()
+
+    def said(self) -> dict[str, Any]:
+        """As the closing record says it."""
+        return {"name": self.name, "events": self.events, "head": self.head,
+                "hash": self.hash, "checkpoints": [list(c) for c in self.checkpoints]}
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 An export holds every branch: the first branch's events (`main`), then for each other
 branch a line naming it, its parent and the fork, and its own events; the last line is the
-closing record, which says how many events each branch has and its head's hash. An import
+closing record, which says how many events each branch has, its head's hash and its
+checkpoints. An import
 checks every line before anything is written: the JSON, the fields, the positions, the
 chain of hashes, every payload, and at the end the closing record, so a file cut short
 (even at a line's end) is refused. The first fault is reported with its line number.
@@ -56,12 +57,14 @@ def dump(tree: Tree) -> Iterator[str]:
                 "prev_hash": r.prev_hash, "hash": r.hash,
             }))
             count, head, digest = count + 1, r.position, r.hash
+        kept = []
         for mark in marks:
             yield visible_json(chain.canonical_json(
                 {"checkpoint": mark.name, "position": mark.position, "at": mark.created_at}))
-        closing.append(Closing(name, count, head, digest))
-    yield chain.canonical_json({"closing": {"branches": [
-        {"name": c.name, "events": c.events, "head": c.head, "hash": c.hash} for c in closing]}})
+            kept.append((mark.name, mark.position, mark.created_at))
+        closing.append(Closing(name, count, head, digest, tuple(kept)))
+    yield visible_json(chain.canonical_json({"closing": {"branches": [
+        c.said() for c in closing]}}))
 
 
 LONGEST_LINE = 1_000_000
@@ -106,7 +109,7 @@ def parse(lines: Iterable[str]) -> Iterator[RawEvent | Section | Mark]:
             if isinstance(event, RawEvent) and event.type == "retracted":
                 reading.undo(event.position, tuple(event.payload["positions"]))
             if isinstance(event, dict) and "checkpoint" in event:
-                yield _mark(event, seq)
+                yield reading.mark(_mark(event, seq))
                 continue
             if isinstance(event, dict):
                 section = reading.record(event, seq, prev)
@@ -130,6 +133,8 @@ class _Reading:
         self.read: list[Closing] = []
         self.name, self.start = "main", 0
         self.closed = False
+        self.marks: list[tuple[str, int, str]] = []
+        """The checkpoints of the branch being read."""
         self.undos: dict[str, dict[int, int]] = {"main": {}}
         """Per branch read, what its lineage's undos took back: each position taken back,
         by the position of the undo that took it (the undos' own positions by 0)."""
@@ -150,6 +155,11 @@ class _Reading:
                                f"#{taken[p]} took back already")
         taken.update(dict.fromkeys(positions, position))
         taken[position] = 0
+
+    def mark(self, mark: Mark) -> Mark:
+        """A checkpoint of the branch being read, kept for the closing record."""
+        self.marks.append((mark.name, mark.position, mark.created_at))
+        return mark
 
     def record(self, record: dict[str, Any], seq: int, prev: str) -> Section | None:
         """A section (the next branch's) or None for the closing record, once checked."""
@@ -174,21 +184,22 @@ class _Reading:
         return section
 
     def _end_branch(self, seq: int, prev: str) -> None:
-        self.read.append(Closing(self.name, seq - self.start, seq, prev))
+        self.read.append(Closing(self.name, seq - self.start, seq, prev, tuple(self.marks)))
+        self.marks = []
 
     def _close(self, closing: Any) -> None:
         said = closing.get("branches") if isinstance(closing, dict) else None
         if not isinstance(said, list) or not all(isinstance(b, dict) for b in said):
             raise BadInput("the closing record has no list of branches")
-        read = [{"name": c.name, "events": c.events, "head": c.head, "hash": c.hash}
-                for c in self.read]
-        for i, branch in enumerate(read):
+        for i, branch in enumerate(c.said() for c in self.read):
             told = said[i] if i < len(said) else None
+            if told is not None and "checkpoints" not in told:  # an older spire's export
+                branch.pop("checkpoints")
             if told != branch:
                 raise BadInput(_disagrees(branch, told))
-        if len(said) > len(read):
+        if len(said) > len(self.read):
             raise BadInput(f"the closing record names {len(said)} branches; the file "
-                           f"holds {len(read)} (cut short?)")
+                           f"holds {len(self.read)} (cut short?)")
         self.closed = True
 
     def end(self, number: int) -> None:
@@ -204,11 +215,24 @@ def _disagrees(branch: dict[str, Any], told: dict[str, Any] | None) -> str:
     name = branch["name"]
     if told is None:
         return f"the closing record does not name branch {name!r}"
+    if "checkpoints" in branch and {**told, "checkpoints": branch["checkpoints"]} == branch:
+        return (f"the closing record says branch {name!r} has the checkpoints "
+                f"{_marks(told['checkpoints'])}; the file holds {_marks(branch['checkpoints'])} "
+                "there: a checkpoint line deleted, renamed or moved (edited)")
     return (f"the closing record says branch {told.get('name')!r} has "
             f"{told.get('events')} events to #{told.get('head')} (hash "
             f"{str(told.get('hash'))[:12]}...); the file holds {branch['events']} of "
             f"{name!r} to #{branch['head']} (hash {branch['hash'][:12]}...): cut short or "
             "edited")
+
+
+def _marks(marks: Any) -> str:
+    """Checkpoints as the closing record lists them, in a few words."""
+    if not isinstance(marks, list) or not all(isinstance(m, list) and len(m) == 3
+                                              for m in marks):
+        return "(not a list of checkpoints)"
+    return ", ".join(f"{str(name)[:40]!r} at #{position}" for name, position, _ in marks) \
+        or "none"
 
 
 def _mark(record: dict[str, Any], head: int) -> Mark:

@@ -1,7 +1,8 @@
 """A journal's database, opened: its engine and its transactions.
 
 A write is one transaction; the branches whose heads it moved are told to watchers and
-sealed under the write lock, before the commit, so no other writer comes between. The
+sealed under the write lock, before the commit, so no other writer comes between; the
+seal's line is pending until the write says, after the commit, that it committed. The
 store's parts (journal.store) read and write through `reading` and `writing`.
 """
 
@@ -43,6 +44,8 @@ class Database:
         self.moved: dict[int, tuple[int, str] | None] = {}
         """The branches whose heads the write under way moved, each with its head before
         (None for a branch it made): their seal is renewed."""
+        self.keeper = sealing.Keeper(url)
+        """The seal's side of each write: renewed before the commit, said after it."""
         path = opening.sqlite_file(url)
         revision = opening.found(path) if path is not None else migration.SCHEMA_REVISION
         if revision is not None and revision != migration.SCHEMA_REVISION:
@@ -169,7 +172,7 @@ class Database:
     @contextmanager
     def writing(self) -> Iterator[Connection]:
         """A write transaction (the held one, inside `locked`): the branches it moved are
-        told to watchers and sealed before it commits."""
+        told to watchers and sealed before it commits, the seal said committed after."""
         if self._reading_only:
             raise StorageError(self._reading_only)
         assert self._look is None, "a write inside a look would not be seen by its reads"
@@ -180,13 +183,15 @@ class Database:
         self._made()
         self.moved.clear()
         with self._connections.translated(), self._connections.transaction(write=True) as conn:
+            self.keeper.begun(conn)
             yield conn
             if self.moved and self._shared:  # told to watchers at the commit
                 watching.notify(conn, self.moved)
             if self.moved:  # under the write lock, before the commit: no writer between
                 moved = dict(self.moved)
                 self.moved.clear()
-                sealing.renew(conn, self.url, moved)
+                self.keeper.renew(conn, moved)
+        self.keeper.committed()
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -206,8 +211,13 @@ class Database:
         return sealing.path_of(self.url)
 
     def seal(self) -> seal_.Sealed:
-        """The seal as kept beside the journal."""
-        return sealing.read(self.url)
+        """The seal as kept beside the journal, read against the journal's heads where
+        the last write's line is pending (`seal.resolved`)."""
+        sealed = sealing.read(self.url)
+        if sealed.pending is None or self._unmade:
+            return sealed
+        with self.reading() as conn:
+            return sealing.resolved(conn, sealed)
 
     def compact(self) -> None:
         """Fold SQLite's write-ahead log back into the journal file (after a big import, so

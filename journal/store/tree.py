@@ -10,7 +10,6 @@ import sqlalchemy as sa
 from journal.core import chain
 from journal.core.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, NotFound
-from journal.store import sealing
 from journal.store.codec import branch_of
 from journal.store.database import Database
 from journal.store.log import lineage
@@ -142,7 +141,7 @@ class Tree:
             conn.execute(sa.update(campaigns).where(
                 campaigns.c.id == campaign.id, campaigns.c.current_branch == old,
             ).values(current_branch=new))
-            sealing.renamed(self.db.url, campaign.name, old, new)
+            self.db.keeper.renamed(campaign.name, old, new)
         return self.branch(campaign, new)
 
     def set_current_branch(self, campaign: Campaign, name: str) -> None:
@@ -167,6 +166,9 @@ class Tree:
                     checkpoints.c.branch_id == branch.id, checkpoints.c.name == name))
             conn.execute(sa.insert(checkpoints).values(
                 branch_id=branch.id, name=name, position=position, created_at=at.isoformat()))
+            head = conn.execute(sa.select(branches.c.head_position, branches.c.head_hash).where(
+                branches.c.id == branch.id)).one()
+            self.db.moved.setdefault(branch.id, (head.head_position, head.head_hash))  # sealed
 
     def own_checkpoints(self, branch: Branch) -> list[Mark]:
         """The checkpoints `branch` itself holds (not its ancestors'), in position order."""
