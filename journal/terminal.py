@@ -23,12 +23,18 @@ if TYPE_CHECKING:
 Style = Literal["", "bold", "dim", "yellow", "red", "green"]
 """The styles a line may have (Rich style names)."""
 
-CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0))}
-"""Control characters (C0, DEL, C1) as they are shown: escaped. Text the players typed
-(or a file they imported) may hold them, and written to a terminal as they are they
-retitle the window, clear the screen or worse; the journal keeps the text as given."""
-JSON_CONTROLS = {code: f"\\u{code:04x}" for code in range(0x7F, 0xA0)}
-"""What JSON leaves raw of the control characters (it escapes C0 itself), escaped."""
+BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+"""The format characters that reorder text (Unicode's bidirectional controls: the marks,
+embeddings, overrides and isolates): U+202E shows what follows it backwards, so a name
+can read as another, and a line as something it does not say."""
+CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0))} | {
+    code: f"\\u{code:04x}" for code in BIDI}
+"""Control characters (C0, DEL, C1) and the bidirectional controls as they are shown:
+escaped. Text the players typed (or a file they imported) may hold them, and written to a
+terminal as they are they retitle the window, clear the screen, turn text around or worse;
+the journal keeps the text as given."""
+JSON_CONTROLS = {code: f"\\u{code:04x}" for code in (*range(0x7F, 0xA0), *BIDI)}
+"""What JSON leaves raw of those characters (it escapes C0 itself), escaped."""
 
 
 def visible(text: str) -> str:

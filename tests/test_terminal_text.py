@@ -85,3 +85,47 @@ def test_json_output_is_the_same_json(hostile: Spire) -> None:
     """Escaping C1 characters in JSON (\\u009b) changes no value a script reads."""
     report = json.loads(hostile.ok("report", "--format", "json"))
     assert report["campaign"]["name"] == f"camp{HOSTILE}"
+
+
+# -- the format characters that reorder text (issue 32) --------------------------------------
+
+REORDERING = "\u202etxet\u202c \u202a\u202b\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+"""A right-to-left override (what follows it shows backwards) and every other
+bidirectional control: the embeddings, isolates and marks."""
+BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+@pytest.fixture
+def reordering(spire: Spire) -> Spire:
+    spire.ok("new", f"camp{REORDERING}", "--game", "hildegard")
+    spire.ok("note", REORDERING)
+    spire.ok("item", "gain", f"Rope{REORDERING}")
+    spire.ok("checkpoint", f"cp{REORDERING}")
+    spire.ok("gain", "gold", "1")
+    return spire
+
+
+@pytest.mark.parametrize("command", [
+    ["status"], ["status", "--json"], ["log"], ["log", "--json"], ["show", "2"], ["replay"],
+    ["replay", "--json"], ["report", "--format", "md"], ["report", "--format", "json"],
+    ["campaigns"], ["checkpoints"], ["export"], ["note", f"again{REORDERING}"],
+], ids=lambda c: " ".join(c[:3]))
+def test_every_output_shows_the_bidirectional_controls_escaped(
+    reordering: Spire, command: list[str],
+) -> None:
+    out = reordering.ok(*command)
+    assert not BIDI.search(out), BIDI.findall(out)
+    assert "\\u202etxet\\u202c" in out or "txet" not in out
+
+
+def test_the_bidirectional_controls_show_as_their_code_points(reordering: Spire) -> None:
+    assert "Note: \\u202etxet\\u202c \\u202a\\u202b\\u202d\\u2066\\u2067\\u2068\\u2069" \
+        "\\u200e\\u200f\\u061c" in reordering.ok("show", "2")
+    assert reordering.json("show", "2")["payload"]["text"] == REORDERING  # the same JSON
+    assert reordering.json("status")["campaign"] == f"camp{REORDERING}"
+
+
+def test_a_refusal_line_shows_the_bidirectional_controls_escaped(reordering: Spire) -> None:
+    reordering.ok("ally", f"Oswin{REORDERING}", "--hp", "3")
+    line = reordering.refused("ally", f"Oswin{REORDERING}", "--hp", "3", code=2)
+    assert not BIDI.search(line) and "Oswin\\u202etxet" in line

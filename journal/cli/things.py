@@ -128,7 +128,8 @@ def spend(
 @app.command()
 def note(
     ctx: typer.Context,
-    text: list[str] = typer.Argument(..., metavar="TEXT", help="The note (quotes are optional)."),
+    text: list[str] = typer.Argument(
+        ..., metavar="TEXT", help="The note (quotes are optional), at most 10,000 characters."),
 ) -> None:
     """Write a note into the journal.
 

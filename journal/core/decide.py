@@ -92,8 +92,8 @@ def _quick_start(game: Game) -> ev.CardRevealed:
 
 
 def _card(number: int) -> int:
-    if number < 1:
-        raise BadInput(f"card numbers start at 1, not {number}")
+    if not 1 <= number <= ev.CARD_HIGHEST:
+        raise BadInput(f"card numbers run from 1 to {ev.CARD_HIGHEST}, not {number}")
     return number
 
 
@@ -271,6 +271,16 @@ def _name(text: str, what: str) -> str:
     text = " ".join(text.split())
     if not text:
         raise BadInput(f"the {what} needs a name")
+    return named(text, what)
+
+
+def named(text: str, what: str) -> str:
+    """`text`, a name the players typed for `what` (an item, a character, an ally or enemy
+    card), if it is no longer than `NAME_LONGEST`: a Volume 2 episode carries its items."""
+    if len(text) > ev.NAME_LONGEST:
+        article = "an" if what[:1] in "aeiou" else "a"
+        raise BadInput(f"{article} {what} name of {len(text)} characters is too long "
+                       f"(at most {ev.NAME_LONGEST})")
     return text
 
 
@@ -448,4 +458,7 @@ def note(text: str) -> Decision:
     text = text.strip()
     if not text:
         raise BadInput("the note is empty")
+    if len(text) > ev.NOTE_LONGEST:
+        raise BadInput(f"a note of {len(text):,} characters is too long "
+                       f"(at most {ev.NOTE_LONGEST:,})")
     return _decided(ev.NoteAdded(text=text))

@@ -28,6 +28,18 @@ from journal.errors import BadInput, TooNew
 
 Card: TypeAlias = int
 
+# What the players type is checked against these where it comes in (journal.core.decide),
+# so that what spire keeps it can carry over, export and import again. Events read from a
+# journal are not held to them: an older spire may have kept more.
+CARD_HIGHEST = 99_999
+"""The highest card number: a Volume 2 episode carries the story card it ended on."""
+NAME_LONGEST = 200
+"""The most characters in the name of an item or a character the players type (a
+campaign's, branch's or checkpoint's is held to the journal's columns, as long)."""
+NOTE_LONGEST = 10_000
+"""The most characters in a note: its event, exported, is one line, and an import reads
+lines of at most a million characters (six for each character JSON writes longest)."""
+
 
 class Payload(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -155,6 +155,15 @@ def recent(kept: tuple[T, ...], new: T) -> tuple[T, ...]:
     return (*kept[-(RECENT - 1):], new)
 
 
+def added(before: tuple[T, ...], after: tuple[T, ...]) -> T | None:
+    """What `recent` added to `before` to make `after` (an encounter that ended, in a
+    game's `finished`), or None: nothing changed, or the log went back, as it does when an
+    undo takes an end back (it holds one line fewer, or an older line again)."""
+    if not after or after == before or after[:-1] != before[-(RECENT - 1):]:
+        return None
+    return after[-1]
+
+
 def replace(obj: T, **changes: Any) -> T:
     """`dataclasses.replace` for spire's frozen state classes, without re-running
     `__init__`: a fold calls it for every event, and the state is never validated there."""

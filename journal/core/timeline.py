@@ -17,7 +17,7 @@ from journal.core import events as ev
 from journal.core import shown
 from journal.core.chain import canonical_json
 from journal.core.describe import card_ranges, describe
-from journal.core.state import State, project, retracted_positions
+from journal.core.state import State, added, project, retracted_positions
 from journal.core.stepwise import Stepwise, TooDeep
 
 
@@ -190,15 +190,15 @@ def path(history: Iterable[ev.Recorded], after: int) -> tuple[str, ...]:
     for step in replay(history):
         playing = step.after.game_state
         finished = playing.finished if playing is not None else ()
-        new, ended = finished != ended and bool(finished), finished
+        new, ended = added(ended, finished), finished
         if step.recorded.position <= after or step.retracted \
                 or isinstance(step.recorded.event, ev.Retracted):
             continue
         if step.recorded.type in ("card-revealed", "card-pulled", "chapter-started",
                                   "target-started", "face-off-started"):
             out.append(describe(step.recorded.event))
-        if new:  # an encounter ended (the game keeps the latest few such lines)
-            out.append(finished[-1])
+        if new is not None:  # an encounter ended (the game keeps the latest few such lines)
+            out.append(new)
     return tuple(out)
 
 

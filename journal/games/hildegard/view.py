@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from journal.core.state import added
 from journal.core.words import against, plural, possessive
 from journal.games.hildegard.cards import Reward
 from journal.games.hildegard.combat import players_done, round_bullseyes, to_attack
@@ -256,7 +257,8 @@ def state_changes(before: object, after: Hildegard) -> list[str]:
     then = before if isinstance(before, Hildegard) else Hildegard()
     shown = set(state_lines(then))
     moved = [line.strip() for line in state_lines(after) if line not in shown]
-    ended = [] if after.finished == then.finished else [after.finished[-1]]
+    end = added(then.finished, after.finished)  # none when an undo took an end back
+    ended = [] if end is None else [end]
     return [line for line in moved if line not in ended] + ended
 
 

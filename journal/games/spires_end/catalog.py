@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, TypeVar
 
+from journal.core.decide import named
 from journal.errors import BadInput, NotFound
 from journal.games import load, valid
 from journal.games.spires_end.cards import (
@@ -76,7 +77,8 @@ def inline(kind: str, name: str, given: dict[str, Any]) -> Card:
     """An ally or enemy card from the numbers typed on the command line."""
     if given.get("hp") is None:
         raise BadInput(f"{name!r} given inline needs --hp (and --ap, --bar ...)")
-    fields: dict[str, Any] = {"name": " ".join(name.split()), "hp": given["hp"],
+    name = named(" ".join(name.split()), "ally" if kind == "ally" else "enemy")
+    fields: dict[str, Any] = {"name": name, "hp": given["hp"],
                               "ap": given.get("ap") or 0, "number": given.get("number")}
     fields["bars"] = tuple(bar(b) for b in given.get("bars") or ())
     fields["statuses"] = tuple(status(s) for s in given.get("statuses") or ())

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from journal.core.events import Payload
+from journal.core.events import CARD_HIGHEST, NAME_LONGEST, Payload
 from journal.games.volume2.cards import AllyCard, EnemyCard, TradeCard
 
 NATURAL_D20 = Field(ge=1, le=20)
@@ -181,9 +181,9 @@ class WaterfallEnded(Payload):
 
 class CarriedItem(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    name: str = Field(min_length=1, max_length=200)
+    name: str = Field(min_length=1, max_length=NAME_LONGEST)
     kind: str = Field(min_length=1, max_length=40)
-    holder: str | None = Field(default=None, max_length=200)
+    holder: str | None = Field(default=None, max_length=NAME_LONGEST)
     raises: tuple[tuple[Literal["hp", "ap"], int], ...] = ()
 
 
@@ -197,7 +197,7 @@ class CarryOver(BaseModel):
     spire_carry_over: Literal[1] = 1
     game: Literal["volume2"] = "volume2"
     campaign: str = Field(max_length=200)
-    ended_on: int | None = Field(default=None, ge=1, le=99999)
+    ended_on: int | None = Field(default=None, ge=1, le=CARD_HIGHEST)
     allies: tuple[str, ...] = Field(max_length=20)
     cards: tuple[AllyCard, ...] = Field(default=(), max_length=20)
     """The cards of the allies who joined (Finnian's is the game's own)."""

@@ -90,6 +90,7 @@ def trade_card(name: str, meat: int | None, pelts: int | None, kind: str | None,
     name = " ".join(name.split())
     if not name:
         raise BadInput("the Trading Post Card needs its item's name")
+    name = decide.named(name, "item")
     if not meat and not pelts:
         raise BadInput(f"what does {name} cost? --meat N and/or --pelts N, as printed")
     wanted = (kind or "gear").casefold()
