@@ -61,6 +61,11 @@ class StorageError(SpireError):
     exit_code = 3
 
 
+class Unreachable(StorageError):
+    """The journal's server cannot be reached (stopped, restarting, the network down): a
+    writer reports it; a view that follows the journal waits for the server to be back."""
+
+
 class Conflict(StorageError):
     """Another writer appended at the same position, twice in a row."""
 

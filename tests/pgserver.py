@@ -55,6 +55,7 @@ class Server:
     data: Path
     port: int
     owner: str | None  # the user the server runs as when we are root
+    options: str = ""  # what pg_ctl start gave the server (its port among them)
     admin_password: str = PASSWORD
     _shared_made: bool = False
     _databases: Iterator[int] = field(default_factory=lambda: itertools.count(1))
@@ -103,6 +104,17 @@ class Server:
     def stop(self) -> None:
         self._run("pg_ctl", "stop", "-D", str(self.data), "-m", "immediate", "-w")
         shutil.rmtree(self.data.parent, ignore_errors=True)
+
+    def halt(self) -> None:
+        """Stop the server as a crash or a pulled cable would (its files kept)."""
+        halted = self._run("pg_ctl", "stop", "-D", str(self.data), "-m", "immediate", "-w")
+        assert halted.returncode == 0, halted.stderr
+
+    def resume(self) -> None:
+        """Start the halted server again, on its port."""
+        started = self._run("pg_ctl", "start", "-D", str(self.data), "-w", "-t", "60",
+                            "-l", str(self.data.parent / "log"), "-o", self.options)
+        assert started.returncode == 0, started.stderr
 
 
 def start(durable: bool = False) -> Server | str:
@@ -156,6 +168,7 @@ def start(durable: bool = False) -> Server | str:
         started = server._run("pg_ctl", "start", "-D", str(data), "-w", "-t", "60",
                               "-l", str(home / "log"), "-o", options)
         if started.returncode == 0:
+            server.options = options
             return server
         server.port = free_port()  # the port was taken meanwhile: another
     log = (home / "log").read_text(errors="replace") if (home / "log").exists() else ""

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Spire
@@ -35,16 +36,26 @@ class Watcher:
             [sys.executable, "-m", "journal", "--db", db, "watch", *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         self.out: list[str] = []
-        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.said: list[str] = []
+        """What it wrote to stderr, as it comes."""
+        self.reader = threading.Thread(target=self._read, args=(self.process.stdout, self.out),
+                                       daemon=True)
         self.reader.start()
+        self.err_reader = threading.Thread(
+            target=self._read, args=(self.process.stderr, self.said), daemon=True)
+        self.err_reader.start()
 
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.out.append(line)
+    @staticmethod
+    def _read(stream: Any, into: list[str]) -> None:
+        assert stream is not None
+        for line in stream:
+            into.append(line)
 
     def text(self) -> str:
         return "".join(self.out)
+
+    def errors(self) -> str:
+        return "".join(self.said)
 
     def shows(self, wanted: str, within: float) -> bool:
         """True once `wanted` is in the output, False if `within` seconds pass first."""
@@ -55,17 +66,27 @@ class Watcher:
             time.sleep(0.01)
         return True
 
+    def shows_error(self, wanted: str, within: float) -> bool:
+        """True once `wanted` is on its stderr, False if `within` seconds pass first."""
+        deadline = time.monotonic() + within
+        while wanted not in self.errors():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                return wanted in self.errors()
+            time.sleep(0.01)
+        return True
+
     def interrupt(self) -> tuple[int, str]:
         """Ctrl-C, as a terminal sends it: the exit code and what went to stderr."""
         self.process.send_signal(signal.SIGINT)
-        _, err = self.process.communicate(timeout=30)
+        self.process.wait(timeout=30)
         self.reader.join(timeout=10)
-        return self.process.returncode, err
+        self.err_reader.join(timeout=10)
+        return self.process.returncode, self.errors()
 
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
-            self.process.communicate()
+            self.process.wait()
 
 
 @pytest.fixture
@@ -118,3 +139,31 @@ def test_ctrl_c_ends_a_watch_that_saw_nothing_new(
 
 def test_watch_with_no_campaign_is_refused(spire: Spire) -> None:
     assert "no current campaign" in spire.refused("watch", code=2)
+
+
+@pytest.mark.postgresql
+def test_a_watch_waits_out_a_server_that_went_away(watching: list[Watcher]) -> None:
+    """F2 (shared/reviews/reliability.md): the server stops under a watch. The watch says
+    so in one line, with no traceback, waits, and shows the next write once the server is
+    back; Ctrl-C still ends it quietly. (A server of the test's own: it is stopped.)"""
+    import pgserver
+
+    with pgserver.running() as server:
+        if isinstance(server, str):
+            pytest.skip(server)
+        spire = Spire(server.fresh_journal())
+        spire.ok("new", "vigil", "--game", "hildegard")
+        watcher = watched_by(spire, watching, "--last", "3")
+        server.halt()
+        assert watcher.shows_error("went away", within=30), watcher.errors() + watcher.text()
+        time.sleep(1.0)                       # it waits; it does not end
+        assert watcher.process.poll() is None, watcher.errors()
+        server.resume()
+        spire.ok("note", "the lights are back")
+        assert watcher.shows("Note: the lights are back", within=30), watcher.errors()
+        assert watcher.shows_error("is back", within=5), watcher.errors()
+        code, err = watcher.interrupt()
+        assert code == 0 and "Traceback" not in err + watcher.text()
+        lines = err.strip().splitlines()
+        assert len(lines) == 2 and all(line.startswith("spire: ") for line in lines), err
+        assert "went away" in lines[0] and "waiting" in lines[0]   # once, not at every retry

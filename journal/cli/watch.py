@@ -13,8 +13,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import threading
+
     from journal.core import events as ev
     from journal.service.journal import Journal, Status
+    from journal.store.watching import Changes
 
 STOP_SECONDS = 0.2
 """How long a wait for a change lasts before it looks whether Ctrl-C asked to stop."""
@@ -24,34 +27,78 @@ RECHECK_SECONDS = 30.0
 connection, a database that cannot notify)."""
 
 
+RETRY_SECONDS = 1.0
+"""How often a watch whose server went away looks whether it is back."""
+
+
 def watch(journal: Journal, last: int) -> None:
     """Show the campaign now and after each change, until Ctrl-C (then return quietly).
-    Ctrl-C only asks the loop to stop, so it ends between two reads, never inside one."""
+    Ctrl-C only asks the loop to stop, so it ends between two reads, never inside one.
+    A server that goes away is said once, and waited for: the watch goes on when it is
+    back (a writer, which cannot wait, says so and exits 3)."""
     import signal
     import threading
 
+    from journal.errors import Unreachable
+
     stop = threading.Event()
     journal.store.only_read()
-    changes = journal.store.changes()
+    changes: Changes | None = journal.store.changes()
     previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
     seen: tuple[int, int, str] | None = None
+    away = False
     try:
         while not stop.is_set():
-            status = journal.read.status()
-            now = (status.branch.id, status.branch.head, status.branch.head_hash)
-            if now != seen:
-                seen = now
-                after = max(0, status.branch.head - last)
-                latest = journal.store.log.read(status.branch, after=after) if last else []
-                show(status, latest, journal.store.log.retracted(status.branch))
-            waited = 0.0
-            while not stop.is_set() and waited < RECHECK_SECONDS:
-                if changes.wait(STOP_SECONDS):
-                    break
-                waited += STOP_SECONDS
+            try:
+                if changes is None:
+                    changes = journal.store.changes()
+                seen = _draw(journal, last, seen)
+                if away:
+                    _tell("the journal's server is back; watching again")
+                    away = False
+                _wait(changes, stop)
+            except Unreachable as e:
+                if not away:
+                    _tell(f"the journal's server went away ({e}); waiting for it to "
+                                "come back (Ctrl-C stops)")
+                    away = True
+                if changes is not None:
+                    changes.close()
+                    changes = None
+                stop.wait(RETRY_SECONDS)
     finally:
         signal.signal(signal.SIGINT, previous)
-        changes.close()
+        if changes is not None:
+            changes.close()
+
+
+def _tell(line: str) -> None:
+    """A line on stderr, as spire's messages are: the screen on stdout stays the view."""
+    from journal.terminal import visible
+
+    print(f"spire: {visible(' '.join(line.split()))}", file=sys.stderr, flush=True)
+
+
+def _draw(journal: Journal, last: int,
+          seen: tuple[int, int, str] | None) -> tuple[int, int, str]:
+    """Show the campaign again if its branch's head moved since `seen`; the head now."""
+    status = journal.read.status()
+    now = (status.branch.id, status.branch.head, status.branch.head_hash)
+    if now != seen:
+        after = max(0, status.branch.head - last)
+        latest = journal.store.log.read(status.branch, after=after) if last else []
+        show(status, latest, journal.store.log.retracted(status.branch))
+    return now
+
+
+def _wait(changes: Changes, stop: threading.Event) -> None:
+    """Until the journal may have changed, Ctrl-C asks to stop, or it is time to look
+    again all the same."""
+    waited = 0.0
+    while not stop.is_set() and waited < RECHECK_SECONDS:
+        if changes.wait(STOP_SECONDS):
+            return
+        waited += STOP_SECONDS
 
 
 def show(status: Status, latest: list[ev.Recorded], retracted: frozenset[int]) -> None:

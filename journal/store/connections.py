@@ -13,8 +13,8 @@ from contextlib import contextmanager
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from journal.errors import BadInput, StorageError
-from journal.store.engine import storage_message
+from journal.errors import BadInput, StorageError, Unreachable
+from journal.store.engine import storage_message, unreachable
 
 
 class Connections:
@@ -37,12 +37,10 @@ class Connections:
         past what the database holds: `BadInput`)."""
         try:
             yield
-        except sa.exc.OperationalError as e:
-            raise StorageError(storage_message(self.url, e)) from None
-        except sa.exc.DatabaseError as e:
-            raise StorageError(storage_message(self.url, e)) from None
-        except self.engine.dialect.loaded_dbapi.Error as e:  # from a driver cursor
-            raise StorageError(storage_message(self.url, e)) from None
+        except (sa.exc.DatabaseError, self.engine.dialect.loaded_dbapi.Error) as e:
+            # (the second: from a driver's own connection or cursor)
+            kind = Unreachable if unreachable(e) else StorageError
+            raise kind(storage_message(self.url, e)) from None
         except OverflowError:  # the driver's: a number past what the database holds
             raise BadInput("a number too big for the journal (at most 64 bits)") from None
 

@@ -8,6 +8,7 @@ store's parts (journal.store) read and write through `reading` and `writing`.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
@@ -227,6 +228,23 @@ class Database:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def changes(self) -> watching.Changes:
-        """A waiter that wakes when another writer may have appended (for `spire watch`)."""
+        """A waiter that wakes when another writer may have appended (for `spire watch`);
+        what its connection meets is told as storage trouble too."""
         with self._connections.translated():
-            return watching.changes(self.engine)
+            return _Translated(watching.changes(self.engine), self._connections)
+
+
+class _Translated:
+    """A waiter whose driver's errors are told as `StorageError` (`Unreachable` when the
+    server went away), as every read's are."""
+
+    def __init__(self, changes: watching.Changes, connections: Connections) -> None:
+        self._changes, self._connections = changes, connections
+
+    def wait(self, seconds: float) -> bool:
+        with self._connections.translated():
+            return self._changes.wait(seconds)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception), self._connections.translated():
+            self._changes.close()  # a connection to a server gone: nothing to close

@@ -75,6 +75,21 @@ def _tune_sqlite(engine: Engine) -> None:
 
 
 
+def unreachable(error: Exception) -> bool:
+    """Whether `error` says the server went away or cannot be reached: a dropped
+    connection, or a PostgreSQL error of class 08 (connection exception) or 57P (the
+    server shutting down), or one with no SQLSTATE at all (the client's own)."""
+    if getattr(error, "connection_invalidated", False):
+        return True
+    orig = getattr(error, "orig", error)
+    if type(orig).__module__.partition(".")[0] != "psycopg":
+        return False
+    state: str | None = getattr(orig, "sqlstate", None)
+    if state is None:
+        return type(orig).__name__ == "OperationalError"
+    return state.startswith(("08", "57P"))
+
+
 def storage_message(url: str, error: Exception) -> str:
     orig = getattr(error, "orig", None)
     text = opening.without_password(url, str(orig) if orig is not None else str(error))

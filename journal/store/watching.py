@@ -68,7 +68,9 @@ class _Notified:
         return any(True for _ in self.conn.notifies(timeout=seconds, stop_after=1))
 
     def close(self) -> None:
-        self.raw.close()
+        # The driver's connection itself: detached, it has no pool to be reset for (a
+        # reset would roll back on a connection to a server that may be gone).
+        self.conn.close()
 
 
 class _Polled:
