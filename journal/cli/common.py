@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -163,3 +164,20 @@ def act(
     from journal.render import lines as render
 
     render.written(journal(ctx).execute(command, force=force, player=player), done)
+
+
+def key(prompt: str) -> str | None:
+    """The answer to `prompt`, casefolded: one key on a terminal (typer's getchar reads it
+    without Enter, as `less` does), else one line; None for Ctrl-C or the end of input,
+    which leave the cursor on a line of its own."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    try:
+        if sys.stdin.isatty():
+            pressed = typer.getchar()
+            sys.stdout.write("\n")
+            return pressed.casefold()
+        return input().strip().casefold()
+    except (EOFError, KeyboardInterrupt):
+        sys.stdout.write("\n")
+        return None

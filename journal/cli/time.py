@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from journal.cli import app
-from journal.cli.common import Branch, Json, journal, reading
+from journal.cli.common import Branch, Json, journal, key, reading
 
 
 @app.command()
@@ -142,7 +142,8 @@ def replay(
     start: str = typer.Option(None, "--from", metavar="X", help="A position or a checkpoint."),
     stop: str = typer.Option(None, "--to", metavar="Y", help="A position or a checkpoint."),
     step: bool = typer.Option(
-        False, "--step", help="One event at a time: Enter the next, b the one before, q quits."),
+        False, "--step",
+        help="One event at a time, a key each: Enter the next, b the one before, q quits."),
     verify: bool = typer.Option(
         False, "--verify",
         help="Rebuild every branch from scratch and check it equals what the journal serves."),
@@ -177,7 +178,7 @@ def replay(
     if as_json:
         render.replay_json(steps)
     else:
-        render.replay(steps, pause=step)
+        render.replay(steps, pause=key if step else None)
 
 
 @app.command()

@@ -42,6 +42,7 @@ def watch(journal: Journal, last: int) -> None:
     from journal.errors import Unreachable
 
     stop = threading.Event()
+    since = datetime.now()
     journal.store.only_read()
     changes: Changes | None = journal.store.changes()
     previous = signal.signal(signal.SIGINT, lambda *_: stop.set())
@@ -52,7 +53,7 @@ def watch(journal: Journal, last: int) -> None:
             try:
                 if changes is None:
                     changes = journal.store.changes()
-                seen = _draw(journal, last, seen)
+                seen = _draw(journal, last, seen, since)
                 if away:
                     _tell("the journal's server is back; watching again")
                     away = False
@@ -70,6 +71,9 @@ def watch(journal: Journal, last: int) -> None:
         signal.signal(signal.SIGINT, previous)
         if changes is not None:
             changes.close()
+        if stop.is_set() and sys.stdout.isatty():
+            sys.stdout.write("\n")  # the shell's prompt on a line of its own, not after ^C
+            sys.stdout.flush()
 
 
 def _tell(line: str) -> None:
@@ -79,15 +83,15 @@ def _tell(line: str) -> None:
     print(f"spire: {visible(' '.join(line.split()))}", file=sys.stderr, flush=True)
 
 
-def _draw(journal: Journal, last: int,
-          seen: tuple[int, int, str] | None) -> tuple[int, int, str]:
+def _draw(journal: Journal, last: int, seen: tuple[int, int, str] | None,
+          since: datetime) -> tuple[int, int, str]:
     """Show the campaign again if its branch's head moved since `seen`; the head now."""
     status = journal.read.status()
     now = (status.branch.id, status.branch.head, status.branch.head_hash)
     if now != seen:
         after = max(0, status.branch.head - last)
         latest = journal.store.log.read(status.branch, after=after) if last else []
-        show(status, latest, journal.store.log.retracted(status.branch))
+        show(status, latest, journal.store.log.retracted(status.branch), since)
     return now
 
 
@@ -101,16 +105,31 @@ def _wait(changes: Changes, stop: threading.Event) -> None:
         waited += STOP_SECONDS
 
 
-def show(status: Status, latest: list[ev.Recorded], retracted: frozenset[int]) -> None:
+def show(status: Status, latest: list[ev.Recorded], retracted: frozenset[int],
+         since: datetime) -> None:
+    """The screen: a header (live since when, the last update, how to stop), the status,
+    and the latest events. On a terminal it replaces the one before; to a pipe or a file
+    each comes after a dated rule."""
     from journal.render import lines as render
     from journal.render import status as render_status
 
+    updated = datetime.now()
     if sys.stdout.isatty():
         sys.stdout.write("\x1b[H\x1b[2J")  # a screen of its own: home, clear
+        render.say(header(status, since, updated), "dim")
+        render.say("")
     else:
-        render.say(f"-- {datetime.now():%H:%M:%S} " + "-" * 40, "dim")
+        render.say(f"-- {updated:%H:%M:%S} " + "-" * 40, "dim")
     render_status.show(status)
     if latest:
         render.say("")
         render.events_table(latest, retracted)
     sys.stdout.flush()
+
+
+def header(status: Status, since: datetime, updated: datetime) -> str:
+    """The watch's first line, within 80 columns: what it follows, since when, the last
+    update and how to stop."""
+    day = "%H:%M" if since.date() == updated.date() else "%d %b %H:%M"
+    return (f"watching {status.campaign.name} ({status.branch.name}) · live since "
+            f"{since:{day}} · updated {updated:%H:%M:%S} · Ctrl-C stops")

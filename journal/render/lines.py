@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from journal.core import events as ev
@@ -222,10 +222,16 @@ def replay_json(steps: Iterable[Step]) -> None:
         sys.stdout.write(visible_json(json.dumps(step_json(step), ensure_ascii=False)) + "\n")
 
 
-def replay(steps: Iterable[Step], pause: bool = False) -> None:
-    """Each step, as the steps come; with `pause`, a prompt after each: Enter shows the
-    next, `b` the one before, `q` (or the end of input) stops."""
-    if not pause:
+BACK = frozenset({"b", "back", "\x1b[d", "\x1b[a", "k", "p"})
+"""What steps back in `replay --step`: b, the left or up arrow (as `less` and `k`)."""
+QUIT = frozenset({"q", "quit", "\x1b"})
+
+
+def replay(steps: Iterable[Step], pause: Callable[[str], str | None] | None = None) -> None:
+    """Each step, as the steps come; with `pause`, which asks its prompt and gives the
+    answer casefolded (None: stop), a prompt after each: Enter (or space, or the right
+    arrow) shows the next, `b` (or the left arrow) the one before, `q` stops."""
+    if pause is None:
         for step in steps:
             _replay_step(step)
         return
@@ -240,16 +246,10 @@ def replay(steps: Iterable[Step], pause: bool = False) -> None:
                 return
             shown.append(following)
         _replay_step(shown[index])
-        try:
-            answer = input(f"[#{shown[index].recorded.position}] Enter: next, b: back, "
-                           "q: quit> ")
-        except EOFError:
-            print()
+        answer = pause(f"[#{shown[index].recorded.position}] Enter: next, b: back, q: quit> ")
+        if answer is None or answer in QUIT:
             return
-        answer = answer.strip().casefold()
-        if answer in ("q", "quit"):
-            return
-        index = max(index - 1, 0) if answer in ("b", "back") else index + 1
+        index = max(index - 1, 0) if answer in BACK else index + 1
 
 
 def _replay_step(step: Step) -> None:
