@@ -7,6 +7,7 @@ Part of the store (journal.store), which `Database` opens and reads and writes t
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -14,6 +15,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from journal.errors import BadInput, StorageError, Unreachable
+from journal.store import watching
 from journal.store.engine import storage_message, unreachable
 
 
@@ -86,3 +88,31 @@ class Connections:
         if self.keeping:
             with self.translated():
                 self.kept = self.engine.connect()
+
+    def compact(self) -> None:
+        """Fold SQLite's write-ahead log back into the journal file."""
+        if self.engine.dialect.name == "sqlite":
+            with self.translated(), self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def changes(self) -> watching.Changes:
+        """A waiter on a connection of its own; what that connection meets is told as
+        storage trouble too."""
+        with self.translated():
+            return _Translated(watching.changes(self.engine), self)
+
+
+class _Translated:
+    """A waiter whose driver's errors are told as `StorageError` (`Unreachable` when the
+    server went away), as every read's are."""
+
+    def __init__(self, changes: watching.Changes, connections: Connections) -> None:
+        self._changes, self._connections = changes, connections
+
+    def wait(self, seconds: float) -> bool:
+        with self._connections.translated():
+            return self._changes.wait(seconds)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception), self._connections.translated():
+            self._changes.close()  # a connection to a server gone: nothing to close

@@ -8,7 +8,6 @@ store's parts (journal.store) read and write through `reading` and `writing`.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
@@ -77,12 +76,8 @@ class Database:
             except OSError as e:
                 raise StorageError(f"cannot make the journal's directory {path.parent}: "
                                    f"{e.strerror}") from None
-            why = opening.read_only(path)
-            if why:
-                if not path.exists():
-                    raise StorageError(f"{path} cannot be made: {why}; nothing was written")
-                url = opening.read_only_url(path)
-                self._reading_only = f"{path} is read-only here ({why}); nothing was written"
+            if opening.read_only(path):
+                url, self._reading_only = opening.only_readable(path)
         self._connections.engine = engine_for(url)
         self._shared = self.engine.dialect.name == "postgresql"
         """A server's journal, which several machines share: appends are told to watchers."""
@@ -221,30 +216,10 @@ class Database:
             return sealing.resolved(conn, sealed)
 
     def compact(self) -> None:
-        """Fold SQLite's write-ahead log back into the journal file (after a big import, so
-        the next reader does not wade through it)."""
-        if self.engine.dialect.name == "sqlite":
-            with self._connections.translated(), self.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        """Fold SQLite's write-ahead log back into the file (after a big import)."""
+        self._connections.compact()
 
     def changes(self) -> watching.Changes:
-        """A waiter that wakes when another writer may have appended (for `spire watch`);
-        what its connection meets is told as storage trouble too."""
-        with self._connections.translated():
-            return _Translated(watching.changes(self.engine), self._connections)
+        """A waiter that wakes when another writer may have appended (for `spire watch`)."""
+        return self._connections.changes()
 
-
-class _Translated:
-    """A waiter whose driver's errors are told as `StorageError` (`Unreachable` when the
-    server went away), as every read's are."""
-
-    def __init__(self, changes: watching.Changes, connections: Connections) -> None:
-        self._changes, self._connections = changes, connections
-
-    def wait(self, seconds: float) -> bool:
-        with self._connections.translated():
-            return self._changes.wait(seconds)
-
-    def close(self) -> None:
-        with contextlib.suppress(Exception), self._connections.translated():
-            self._changes.close()  # a connection to a server gone: nothing to close

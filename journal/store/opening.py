@@ -58,6 +58,15 @@ def read_only(path: Path) -> str | None:
     return None
 
 
+def only_readable(path: Path) -> tuple[str, str]:
+    """For a journal file spire may only read: the URL that reads it, and what a write
+    is told. One that is not there yet cannot be made."""
+    why = read_only(path)
+    if not path.exists():
+        raise StorageError(f"{path} cannot be made: {why}; nothing was written")
+    return read_only_url(path), f"{path} is read-only here ({why}); nothing was written"
+
+
 def read_only_url(path: Path) -> str:
     """A URL that reads the journal at `path` and writes nothing: through its write-ahead
     log where one was left beside it (a copy taken while spire had it open), else as the
