@@ -115,7 +115,7 @@ def terminal(hildegard: Spire, tmp_path: Path) -> Iterator[Terminal]:
 
 
 PROMPT = "gray-oaks card 1, Hildegard's turn>"
-TOOLBAR = "main card 1 | Street Merchant: 0 of 2 bullseyes | 0 sets done, 2 left"
+TOOLBAR = "card 1 | Street Merchant: 0 of 2 bullseyes | 0 sets done, 2 left"
 
 
 # -- through a terminal ------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_the_prompt_is_short_and_the_encounter_is_in_the_toolbar(
     terminal: Terminal, hildegard: Spire,
 ) -> None:
     """Issue 18: on 80 columns the prompt says campaign, card and whose turn in under 40
-    characters; the encounter is the bottom toolbar's, cut to the terminal's width."""
+    characters; the encounter is the bottom toolbar's, fitted to the terminal's width."""
     terminal.expect(PROMPT)
     terminal.expect(TOOLBAR)
     assert len(f"{PROMPT} ") < 40
@@ -194,7 +194,7 @@ def test_the_prompt_is_short_and_the_encounter_is_in_the_toolbar(
     narrow = Terminal("--db", str(hildegard.db), "play", cwd=hildegard.db.parent, columns=40)
     try:
         narrow.expect(PROMPT)
-        narrow.expect(TOOLBAR[:37] + "...")
+        narrow.expect("Street Merchant: 0 of 2 bullseyes")   # what matters most, alone
         narrow.type("exit\r")
         assert narrow.close() == 0
     finally:

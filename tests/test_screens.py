@@ -128,3 +128,40 @@ def test_ctrl_c_ends_replay_step_with_the_prompt_on_a_line_of_its_own(
     terminal.type("echo exit=$?")
     assert terminal.shows("exit=0", within=10), terminal.screen()
     assert "Traceback" not in terminal.screen()
+
+
+# -- the play shell's bottom line at 80 columns ---------------------------------------------
+
+def toolbar(terminal: Terminal) -> str:
+    """The screen's bottom row: the play shell's toolbar."""
+    return terminal.screen().rstrip("\n").splitlines()[-1]
+
+
+@pytest.mark.parametrize(("setup", "wanted"), [
+    (("new gray-oaks --game hildegard", 'target "Street Merchant"'),
+     ["Street Merchant: 0 of 2 bullseyes", "0 sets done, 2 left"]),
+    (("new tower --game spires-end --players 2",
+      'draw Millicent --hp 5 --ap 2 --bar "Back Hand"',
+      'draw Oswin --hp 4 --ap 1 --bar "Jab; cost 1; 5-8: 1"',
+      'fight Ogre --hp 9 --ap 2 --bar "Club; 3-5: 2; 6-8: 4"'),
+     ["R1 Millicent's turn", "Millicent HP 5/5 AP 2/2"]),
+    (("new plains --game volume2", "card add Finnian --ally --recoup 1",
+      'card add "Wade Slocum" --enemy --hp 8 --ap 2 --ferocity 1 --attacks 1 --retreat 2',
+      'fight "Wade Slocum"', "roll sickle blank hive"),
+     ["R1 Finnian's turn", "Finnian HP 2/5 AP 3/3"]),
+], ids=["hildegard", "spires-end", "volume2"])
+def test_the_toolbar_says_what_matters_first_at_80_columns(
+        spire: Spire, terminal: Terminal, setup: tuple[str, ...], wanted: list[str]) -> None:
+    """Issue 34, item 5: "no card revealed yet" pushed the sets left and the allies' HP
+    out of the bottom line. Fitted, it keeps the turn and the hit points, drops what says
+    nothing (no effects, empty meters), and has no run of spaces."""
+    play(spire, *setup)
+    terminal.type(spire_line(spire, "play"))
+    assert terminal.shows(lambda s: wanted[0] in toolbar(terminal), within=30), \
+        terminal.screen()
+    bottom = toolbar(terminal)
+    assert all(part in bottom for part in wanted), bottom
+    assert len(bottom.rstrip()) <= 80 and "  " not in bottom.strip() and "..." not in bottom
+    assert "no effects" not in bottom and "no card revealed yet" not in bottom
+    terminal.key("C-d")
+    assert terminal.shows(prompt_on_its_own_line, within=10), terminal.screen()

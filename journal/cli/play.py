@@ -11,7 +11,7 @@ imported here: prompt_toolkit, shlex and the rest load when the shell starts.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -183,9 +183,10 @@ class Shell:
         return f"{prompt(view)}> " if view is not None else "spire> "
 
     def toolbar(self, width: int) -> str:
-        """The bottom line: the encounter under way (or the resources), cut to `width`."""
+        """The bottom line: the encounter under way (or the resources), fitted to `width`
+        (`toolbar_line`)."""
         view = self.view()
-        return _cut(toolbar_line(view) if view is not None else "no campaign yet", width)
+        return toolbar_line(view, width) if view is not None else "no campaign yet"
 
     # -- standard input not a terminal ---------------------------------------------------
 
@@ -293,20 +294,71 @@ def prompt(view: View) -> str:
     return f"{_cut(where, room - len(card) - len(turn) - 1)} {card}{turn}"
 
 
-def toolbar_line(view: View) -> str:
+def toolbar_line(view: View, width: int | None = None) -> str:
     """The bottom line: branch and card, then the encounter under way, whose turn first
     (its lines carry the fighters' hit points); between encounters, the resources and the
-    characters' hit points."""
+    characters' hit points. Fitted to `width`, it keeps what matters most and drops the
+    rest, part by part (`fitted`)."""
     from journal.render import lines as render
 
     state = view.state
     heads = [line for line in render.encounter_lines(state) if line and not line[0].isspace()]
     if not heads:
-        return status_line(view).removeprefix(f"{view.campaign.name} ")
+        line = status_line(view).removeprefix(f"{view.campaign.name} ")
+        return line if width is None else fitted(line.split(" | "), width)
     card = render.summary(state).partition(" | ")[0]
     turns = [line for line in heads if line.startswith(("Round ", "Fight ", "Encounter "))]
     rest = [line for line in heads if line not in turns]
-    return " | ".join([f"{view.branch.name} {card}", *turns, *rest])
+    parts = [f"{view.branch.name} {card}", *turns, *rest]
+    if width is None:
+        return " | ".join(parts)
+    where = [] if view.branch.name == "main" else [view.branch.name]
+    short = "no card" if state.card is None else f"card {state.card}"
+    return fitted([" ".join([*where, short]), *turns, *rest], width)
+
+
+LEAST = ("no effects", "rest 0/", "boost 0/", "no feats")
+"""Parts of the bottom line that say nothing is there: dropped first."""
+
+
+def fitted(lines: Sequence[str], width: int) -> str:
+    """`lines`' parts (each line's " | "-separated pieces), joined by " | " in their order,
+    as many as fit in `width`: the turn and the encounter's head first, then hit points,
+    then the rest in order; the parts that say nothing is there last. A part that fits
+    nowhere is cut with "..."."""
+    parts = [_compact(part) for line in lines for part in line.split(" | ")]
+    parts = [part for part in parts if part]
+
+    def rank(index: int) -> tuple[int, int]:
+        part = parts[index]
+        if part.startswith(LEAST):
+            return (4, index)
+        if index == 1 or part.startswith(("Round ", "Fight ", "Encounter ", "Face-off")):
+            return (0, index)
+        if "HP" in part or "bullseye" in part or "left" in part:
+            return (1, index)
+        return (2 if index == 0 else 3, index)
+
+    order = sorted(range(len(parts)), key=rank)
+    if not parts or len(parts[order[0]]) > width:  # what matters most does not fit: it, cut
+        return _cut(parts[order[0]], width) if parts else ""
+    kept: list[int] = []
+    for index in order:
+        trial = sorted([*kept, index])
+        if len(" | ".join(parts[i] for i in trial)) <= width:
+            kept = trial
+    return " | ".join(parts[i] for i in kept)
+
+
+def _compact(part: str) -> str:
+    """A part of the bottom line in fewer columns: "Ally 1 Millicent: HP 5/5, AP 2/2" as
+    "Millicent HP 5/5 AP 2/2", "Round 1: " as "R1 ", and no run of spaces."""
+    import re
+
+    part = " ".join(part.split())
+    part = re.sub(r"^(?:Ally(?: \d+)?|Enemy) (.+?): HP ", r"\1 HP ", part)
+    part = re.sub(r"^Round (\d+): ", r"R\1 ", part)
+    return part.replace(", AP ", " AP ")
 
 
 def whose_turn(state: State) -> str | None:
