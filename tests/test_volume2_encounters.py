@@ -231,11 +231,23 @@ def test_finesse_locks_one_more_before_each_reroll(v2: Spire) -> None:
     assert "lock at least 1 more die" in v2.refused("roll", "s", "s", code=1)
 
 
-def test_actions_come_from_the_locked_dice(v2: Spire) -> None:
-    says("ACTION RESULTS: Perform any Actions triggered by your locked Action Dice results.")
+def test_an_action_lets_the_dice_stand_first(v2: Spire) -> None:
+    """Actions come from the locked dice; typed during the finesse, an action ends it (the
+    one move left: `stop`), and spire says so by recording the dice standing first (issue
+    34, item 7: the `stop` before every `action` is typing spire can spare)."""
+    says("ACTION RESULTS: Perform any Actions triggered by your locked Action Dice results.",
+         "FINNIAN'S TURN: Spend HP, Roll Hive Dice, Finesse, Perform Actions.")
     fight(v2)
     v2.ok("roll", "sickle", "blank")
-    assert "finish finessing first" in v2.refused("action", "sickles", code=1)
+    head = v2.json("status")["head"]
+    out = v2.ok("action", "sickles")
+    assert f"#{head + 1} Finnian let the dice stand" in out and f"#{head + 2} Finnian: sickles" in out
+    assert encounter(v2)["dice"]["final"]
+    assert "finish finessing" not in out
+    v2.ok("undo")                     # takes back the action; the dice still stand
+    assert encounter(v2)["dice"]["final"] and v2.json("status")["head"] == head + 3
+    assert "the dice stand already" in v2.refused("stop", code=1)
+    assert not v2.json("audit")["findings"]
 
 
 def test_finnian_goes_first(v2: Spire) -> None:

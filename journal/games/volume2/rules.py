@@ -216,9 +216,6 @@ def action(state: State, name: str, target: str | None) -> Decision:
         known = ", ".join(c.name for c in fighter.card.actions()) or "none entered"
         raise BadInput(f"{fighter.name} has no action {name!r} (actions: {known})")
     violations: Violations = []
-    if not turn.final:
-        violations.append(RuleViolation("actions come from the locked dice: finish "
-                                        "finessing first (`spire lock` or `spire stop`)", TURNS))
     free = [f for f, used in zip(turn.faces, turn.used, strict=False) if not used]
     needs = combo.faces
     if not contains(free, needs):
@@ -228,8 +225,10 @@ def action(state: State, name: str, target: str | None) -> Decision:
     aimed = _aim(enc, fighter, combo.effect, target)
     if combo.effect == "damage":
         violations += _standing(enc, aimed)
-    return _decided(v2.ActionTaken(ally=fighter.name, action=combo.name, target=aimed),
-                    violations)
+    taken = v2.ActionTaken(ally=fighter.name, action=combo.name, target=aimed)
+    if not turn.final:  # an action ends the finesse: the one move left, made and said
+        return Decision((v2.FinesseEnded(ally=turn.ally), taken), tuple(violations))
+    return _decided(taken, violations)
 
 
 def _standing(enc: Encounter, name: str | None) -> Violations:
