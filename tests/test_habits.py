@@ -56,6 +56,17 @@ def test_each_shell_completes_checkpoints_branches_faces_and_options(
     assert complete(hildegard, "spire rewind b", shell) == ["before-the-bridge"]
 
 
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_each_shell_completes_the_values_of_a_choice(spire: Spire, shell: str) -> None:
+    """Issue 34, item 8: `--game` and `--format` offer their values (bash fell back to file
+    names), in a new journal and in a campaign's."""
+    assert complete(spire, "spire new tower --game ", shell) == list(names())
+    assert complete(spire, "spire new tower -g h", shell) == ["hildegard"]
+    spire.ok("new", "tower", "--game", "hildegard")
+    assert complete(spire, "spire report --format ", shell) == ["md", "html", "json"]
+    assert complete(spire, "spire report -f j", shell) == ["json"]
+
+
 def test_completion_of_a_journal_not_there_makes_nothing(tmp_path: Path) -> None:
     spire = Spire(tmp_path / "nowhere" / "j.sqlite")
     assert complete(spire, "spire rewind ") == ["--as"]

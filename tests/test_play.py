@@ -455,6 +455,10 @@ def test_no_campaign_yet_is_a_plain_prompt(spire: Spire) -> None:
     ("switch ", "", ["main"]),
     ("log --branch ", "m", ["main"]),
     ("replay --from ", "st", ["start"]),
+    ("new tower --game ", "", ["hildegard", "spires-end", "volume2"]),
+    ("new tower -g ", "v", ["volume2"]),
+    ("report --format ", "", ["md", "html", "json"]),
+    ("report -f ", "h", ["html"]),
 ])
 def test_tab_completes(hildegard: Spire, before: str, text: str, expected: list[str]) -> None:
     hildegard.ok("item", "gain", "Slingshot")

@@ -122,9 +122,16 @@ POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {
 """What each core command's arguments are named from, and which argument (the game's
 commands module adds its own)."""
 
+def _games(table: Table) -> Iterable[str]:
+    from journal.games import names
+
+    return names()
+
+
 OPTION_VALUES: dict[str, Source] = {
     "--to": lambda table: [*_characters(table), "aside"], "--from": _characters,
     "--branch": _branches, "-b": _branches, "--campaign": campaign_names, "-c": campaign_names,
+    "--game": _games, "-g": _games,
 }
 """What an option's value is named from, whatever the command (the game's commands
 module adds its own, and its own win)."""
@@ -237,7 +244,7 @@ class Completer:
         positionals, option_values = self.tables()
         if args and _takes_value(command, args[-1]):
             source = COMMAND_OPTION_VALUES.get((path, args[-1])) or option_values.get(args[-1])
-            return self._named(source)
+            return self._named(source) if source else _choices(command, args[-1])
         source, which = positionals.get(path, (None, 0))
         named = which in (EVERY, _positional_count(command, args))
         return (self._named(source) if named else []) + _option_names(command)
@@ -250,6 +257,17 @@ class Completer:
             return list(source(self.table)) if source is not None else []
         except SpireError:
             return []
+
+
+def _choices(command: Any, option: str) -> list[str]:
+    """The values an option's metavar lists as its only choices (`md|html|json`)."""
+    import re
+
+    for param in _options(command):
+        if option in param.opts and param.metavar and \
+                re.fullmatch(r"[a-z0-9-]+(\|[a-z0-9-]+)+", param.metavar):
+            return str(param.metavar).split("|")
+    return []
 
 
 def _is_group(command: Any) -> bool:
