@@ -533,3 +533,17 @@ def test_the_toolbar_puts_whose_turn_first_and_each_fighter_once(spire: Spire) -
     line = toolbar_line(view)
     assert line.startswith("main no card revealed yet | Round 1: Millicent's turn")
     assert line.count("Millicent:") == 1 and line.count("Oswin:") == 1 and "Enemy Ogre" in line
+
+
+def test_tab_completes_spires_end_bars_and_fighters(spire: Spire) -> None:
+    """Issue 34, item 8: after `action`, the bars of the ally whose turn it is; after
+    `--on`, the fighters; and the current game's faces only (no Hildegard faces)."""
+    from test_spires_end_cli import DRAW_MILLICENT, DRAW_OSWIN, OGRE, _play
+
+    _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
+                 f"{OGRE}")
+    tab = Completer(shell(spire))
+    assert tab.candidates("action ", "")[:1] == ['"Back Hand"']
+    assert tab.candidates("action ", "B") == ['"Back Hand"']
+    assert tab.candidates("action 1 --on ", "") == ["Millicent", "Oswin", "Ogre"]
+    assert tab.candidates("roll ", "c") == []          # Hildegard's crescent: not this game's

@@ -13,7 +13,7 @@ from journal.cli import shared
 from journal.cli.common import Force, act
 
 if TYPE_CHECKING:
-    from journal.cli.complete import Source
+    from journal.cli.complete import Source, Table
     from journal.core.decide import Decision
     from journal.core.state import State
     from journal.games.spires_end.cards import Card
@@ -435,5 +435,29 @@ def card_add(
     shared.card_added(ctx, GAME, catalog_card(name, kind, given))
 
 
-POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {}
-OPTION_VALUES: dict[str, Source] = {}
+def _bars(table: Table) -> list[str]:
+    """The action bars of the ally whose turn it is, by name."""
+    from journal.games.spires_end.state import spires_end
+
+    view = table.view()
+    actor = spires_end(view.state).actor() if view is not None else None
+    if actor is None or actor.is_enemy:
+        return []
+    return [bar.name for bar in actor.card.bars if bar.name]
+
+
+def _fighters(table: Table) -> list[str]:
+    """The allies in play, and the enemy of the fight under way."""
+    from journal.games.spires_end.state import spires_end
+
+    view = table.view()
+    if view is None:
+        return []
+    game = spires_end(view.state)
+    allies = [a.name for a in game.allies if not a.dead]
+    return [*allies, game.fight.enemy.name] if game.in_encounter and game.fight else allies
+
+
+POSITIONALS: dict[tuple[str, ...], tuple[Source, int]] = {("action",): (_bars, 0)}
+OPTION_VALUES: dict[str, Source] = {"--on": _fighters, "--kickback-to": _fighters,
+                                    "--to": _fighters}
