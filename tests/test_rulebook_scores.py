@@ -154,6 +154,23 @@ def test_10_a_kept_die_is_locked_before_the_re_roll(hildegard: Spire) -> None:
     assert "lock 1 before the re-roll" in overrides(hildegard)
 
 
+def test_10_the_kept_die_locks_itself_when_only_the_rest_is_rolled(hildegard: Spire) -> None:
+    """Issue 34, item 7: the enemy's lock has one legal answer (the dice that could fill a
+    square), so a re-roll of the rest, typed without it, makes it: two steps recorded, each
+    said, each undone on its own, and the audit finds nothing to override."""
+    hildegard_quoted("the Crows are smart enough to keep it", ENEMY_FINESSE)
+    crows_to_roll(hildegard)
+    play(hildegard, "roll r c b")                        # the ring must stay: die 1
+    head = hildegard.json("status")["head"]
+    out = play(hildegard, "roll b")                      # the blank, re-rolled
+    assert f"#{head + 1} The Crows locked die 1" in out
+    assert f"#{head + 2} The Crows rolled blank" in out
+    assert overrides(hildegard) == "[]"
+    play(hildegard, "undo")                              # the re-roll back; the lock stands
+    assert encounter(hildegard)["enemy_set"]["locked"] == [1]
+    assert "rolls 1 die now" in refused(hildegard, "roll b b", code=2)   # the ring stays
+
+
 # -- Spire's End: an effect an ally puts on itself (case 14) ------------------------------
 
 def spires_quoted(*sentences: str) -> None:

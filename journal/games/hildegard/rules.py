@@ -166,6 +166,11 @@ def roll(state: State, faces: tuple[Face, ...], player: int | None,
     if attacker is not None:
         roller, count = attacker.name, attacker.accuracy
     shot = _current(encounter, roller)
+    kept = _forced_lock(encounter, shot, faces)
+    if kept:  # the enemy's one legal lock, not typed: made, and said as its own step
+        return Decision((hv.DiceLocked(roller=roller, dice=kept),
+                         hv.ShotDiceRolled(roller=roller, faces=faces)),
+                        tuple(over_rules(encounter) + _handler(state, encounter, player)))
     if len(faces) != count and not _all_locked(encounter, shot, faces):
         raise BadInput(f"{roller} rolls {plural(count, 'die')} now; {given(len(faces), 'face')}")
     violations = over_rules(encounter) + _handler(state, encounter, player)
@@ -179,6 +184,21 @@ def roll(state: State, faces: tuple[Face, ...], player: int | None,
         violations.append(RuleViolation(
             f"{encounter.card.name} has no sets left", "Shooting Targets"))
     return decided(hv.ShotDiceRolled(roller=roller, faces=faces), violations)
+
+
+def _forced_lock(encounter: Target | FaceOff, shot: ShotSet | None,
+                 faces: tuple[Face, ...]) -> tuple[int, ...]:
+    """The dice (1-based) the enemy must keep, when its re-roll is typed without their
+    lock: "the enemy keeps every die that could fill or potentially fill a square", so the
+    lock has one legal answer. Empty when a lock was made, none is owed, or the faces are
+    not one a die left after it."""
+    if not isinstance(encounter, FaceOff) or shot is None or encounter.enemy_shot is not shot \
+            or not shot.rolled or shot.fresh_lock:
+        return ()
+    keep = enemy_keeps(encounter, shot) & frozenset(shot.free)
+    if not keep or len(faces) != len(shot.free) - len(keep):
+        return ()
+    return tuple(sorted(p + 1 for p in keep))
 
 
 def _defeated_attacker(encounter: Target | FaceOff, roller: str,
