@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import Spire
 
+from journal import store
+
 READS = [["status"], ["log"], ["show", "1"], ["campaigns"], ["checkpoints"], ["branches"],
          ["replay"], ["replay", "--verify"], ["diff", "main", "other"], ["audit"],
          ["report", "--format", "md"], ["export"], ["map"], ["odds"], ["status", "--json"]]
@@ -37,7 +39,7 @@ def test_where_names_the_journal_its_size_schema_and_campaigns(hildegard: Spire)
     lines = out.splitlines()
     assert lines[:2] == [f"journal    {hildegard.db}", "chosen by  --db or SPIRE_DB"]
     assert lines[2].startswith("size       ") and lines[2].endswith("kB")
-    assert lines[3] == "schema     revision 0007"
+    assert lines[3] == f"schema     revision {store.SCHEMA_REVISION}"
     assert lines[4:] == ["campaigns  gray-oaks (hildegard, 1 event on main)",
                          "           thornfield (volume2, 1 event on main) *"]
     found = hildegard.json("where")

@@ -16,7 +16,7 @@ from journal.core.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, Refused
 from journal.games import game as game_named
 from journal.service import glance as glances
-from journal.service.reading import CURRENT, Reading, label, utc_now
+from journal.service.reading import Reading, label, utc_now
 from journal.service.views import BranchInfo, Checkpoint, Command, Status, View, of_game, view_after
 from journal.store import Branch, Campaign, NewEvent, StaleHead, StoredCard
 
@@ -66,8 +66,10 @@ class Journal:
         return view.with_written(tuple(view.history))
 
     def use(self, name: str) -> Campaign:
+        """Make `name` the current campaign of whoever writes (the database role, the
+        machine's user), and of nobody else."""
         campaign = self.store.tree.campaign(name)
-        self.store.kept.set_setting(CURRENT, campaign.name)
+        self.store.kept.choose(campaign.name)
         self.read.campaign_name = campaign.name
         return campaign
 

@@ -24,10 +24,6 @@ if TYPE_CHECKING:
     from journal.audit import Report as AuditReport
     from journal.core import events as ev
 
-CURRENT = "current_campaign"
-"""The setting that names the journal's current campaign."""
-
-
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -43,7 +39,8 @@ class Reading:
         self.now = now
         self.states = States(self.store, now)
         self._current: str | None = None
-        """The journal's current campaign, once looked up (when none is asked for)."""
+        """The current campaign of whoever reads (journal.store.kept: the database role's,
+        the machine's user's), once looked up (when none is asked for)."""
         self._undone: dict[int, tuple[int, frozenset[int]]] = {}
         """Each branch's undone positions, by the head they were read up to."""
         self._games: dict[str, str] = {}
@@ -66,12 +63,12 @@ class Reading:
         return [(c, tree.branch(c), c.name == current) for c in tree.campaigns()]
 
     def _current_name(self) -> str | None:
-        """The campaign asked for, or the journal's current one: looked up once, so a
-        journal kept open (the play shell) stays inside the campaign it began in."""
+        """The campaign asked for, or the current one of whoever reads: looked up once, so
+        a journal kept open (the play shell) stays inside the campaign it began in."""
         if self.campaign_name:
             return self.campaign_name
         if self._current is None:
-            chosen = self.store.kept.setting(CURRENT)
+            chosen = self.store.kept.current_campaign()
             names = [c.name for c in self.store.tree.campaigns()]
             if chosen in names:
                 self._current = chosen

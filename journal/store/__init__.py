@@ -6,7 +6,8 @@ write lock and seal), with a part for each thing it does:
 - `store.log`: the events of a branch, read (journal.store.log);
 - `store.writer`: appends to a branch (journal.store.writing);
 - `store.tree`: campaigns, branches and checkpoints (journal.store.tree);
-- `store.kept`: snapshots, glances, settings and the card catalog (journal.store.kept).
+- `store.kept`: snapshots, glances, each person's current campaign and the card catalog
+  (journal.store.kept).
 
 An append is one transaction at an expected head position: two writers can never both
 write one position, the loser gets `StaleHead` and may re-read and retry.

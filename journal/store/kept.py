@@ -1,5 +1,6 @@
 """What the journal keeps beside the events: snapshots of folded states and the glance at
-each head (caches: a busy journal goes without), settings, and the card catalog."""
+each head (caches: a busy journal goes without), each person's current campaign, and the
+card catalog."""
 
 from __future__ import annotations
 
@@ -15,11 +16,15 @@ from journal.store.codec import card_of
 from journal.store.database import Database
 from journal.store.log import lineage
 from journal.store.records import Branch, StoredCard
-from journal.store.schema import cards, glances, settings, snapshots
+from journal.store.schema import cards, current_campaigns, glances, settings, snapshots
+
+OLD_CURRENT = "current_campaign"
+"""The setting in which a spire before schema revision 0008 kept one current campaign for
+everyone: still the current campaign of whoever has not chosen one since."""
 
 
 class Kept:
-    """The snapshots, glances, settings and cards of a journal."""
+    """The snapshots, glances, current campaigns and cards of a journal."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -92,16 +97,29 @@ class Kept:
         except StorageError:
             pass
 
-    # -- settings -----------------------------------------------------------------------
+    # -- the current campaign: each person's own ----------------------------------------
 
-    def setting(self, key: str) -> str | None:
+    def current_campaign(self) -> str | None:
+        """The campaign the person using the journal chose (`choose`), else the one an
+        older spire kept for everyone; one read."""
         with self.db.reading() as conn:
-            return conn.scalar(sa.select(settings.c.value).where(settings.c.key == key))
+            mine = sa.select(current_campaigns.c.campaign).where(
+                current_campaigns.c.person == _person(conn)).scalar_subquery()
+            old = sa.select(settings.c.value).where(
+                settings.c.key == OLD_CURRENT).scalar_subquery()
+            found: str | None = conn.scalar(sa.select(sa.func.coalesce(mine, old)))
+        return found
 
-    def set_setting(self, key: str, value: str) -> None:
+    def choose(self, campaign: str) -> None:
+        """Make `campaign` the current one of the person using the journal, and nobody
+        else's: on a server a role's own row is all it may write there, a spectator's too."""
         with self.db.writing() as conn:
-            conn.execute(sa.delete(settings).where(settings.c.key == key))
-            conn.execute(sa.insert(settings).values(key=key, value=value))
+            person = _person(conn)
+            chosen = conn.execute(sa.update(current_campaigns).where(
+                current_campaigns.c.person == person).values(campaign=campaign))
+            if chosen.rowcount == 0:
+                conn.execute(sa.insert(current_campaigns).values(
+                    person=person, campaign=campaign))
 
     # -- the card catalog ---------------------------------------------------------------
 
@@ -126,6 +144,26 @@ class Kept:
             else:
                 conn.execute(sa.update(cards).where(cards.c.id == same).values(**values))
         return same is not None
+
+
+def _person(conn: Connection) -> sa.ColumnElement[str]:
+    """Whose the current campaign is: on a server the database role (`current_user`, to
+    which its row-level security holds each role), on a file the user of the machine (a
+    file is one machine's, or a share its users take turns at)."""
+    if conn.dialect.name == "postgresql":
+        return sa.func.current_user()
+    return sa.literal(machine_user(), sa.String)
+
+
+def machine_user() -> str:
+    """The name the machine's user logs in with, as getpass finds it ("" where nothing
+    says: a container without an entry for its user)."""
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):  # KeyError before Python 3.13, OSError since
+        return ""
 
 
 def keep_glance(

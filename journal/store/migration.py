@@ -13,7 +13,7 @@ from journal.errors import StorageError
 from journal.paths import shipped
 from journal.store import watching
 
-SCHEMA_REVISION = "0007"
+SCHEMA_REVISION = "0008"
 """The Alembic head this code expects; a journal at it opens without loading Alembic."""
 
 

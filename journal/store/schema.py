@@ -89,6 +89,13 @@ settings = sa.Table(
     sa.Column("key", sa.String(60), primary_key=True),
     sa.Column("value", sa.Text, nullable=False),
 )
+current_campaigns = sa.Table(
+    "current_campaigns", metadata,
+    # Each person's current campaign: the database role's on a server, the machine's
+    # user's on a file (where `settings` kept one for everyone before revision 0008).
+    sa.Column("person", sa.String(200), primary_key=True),
+    sa.Column("campaign", sa.String(NAME_LONGEST), nullable=False),
+)
 cards = sa.Table(
     "cards", metadata,
     sa.Column("id", sa.Integer, primary_key=True),
