@@ -143,6 +143,20 @@ def test_the_roads_are_counted_in_words_and_told_for_what_they_are(
     assert "this branch's road is drawn bold and blue, the others thin and grey" in three
 
 
+def test_a_wide_map_scrolls_on_a_phone_rather_than_shrink_its_numbers(
+        spire: Spire, tmp_path: Path) -> None:
+    """Fourteen cards seen: 568 units wide, more than a 400 px phone's column."""
+    spire.ok("new", "far-road", "--game", "hildegard")
+    for card in range(1, 15):
+        spire.ok("reveal", str(card))
+    html = spire.ok("report", "-f", "html")
+    assert 'width="568"' in roads_svg(html)
+    for width, page in in_chromium(html, tmp_path).items():
+        [drawn] = [s for s in page["svgs"] if s["label"].startswith("The roads taken")]
+        assert drawn["px"][0] == drawn["units"][0] == 568, f"{width} px: {drawn}"
+        assert page["wide"] <= page["inner"], f"{width} px: the page scrolls sideways"
+
+
 # -- a face-off round not yet rolled ------------------------------------------------------
 
 def test_a_face_off_round_no_die_was_rolled_in_is_not_drawn_as_nought(

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 FONT = 15
 STEP = 40
-"""Units between two cards seen: a wide map scrolls rather than shrinks its labels."""
+"""Units between two cards seen: a wide map scrolls (its figure does, in the page) rather
+than shrinks its labels."""
 MARGIN = 24
 ROOM = 90.0
 """The highest an arc rises above the line, however far apart its two cards are."""
@@ -90,7 +91,7 @@ def svg(found: StoryMap) -> str:
             body.append(f'<text x="{x + STEP / 2:.0f}" y="{base + 5:.0f}" '
                         f'text-anchor="middle" fill="#666666">…</text>')
     return "\n".join([
-        (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" '
+        (f'<svg xmlns="http://www.w3.org/2000/svg" class="chart roads" role="img" '
          f'aria-label="{title}" width="{width:.0f}" height="{height:.0f}" '
          f'viewBox="0 0 {width:.0f} {height:.0f}" font-size="{FONT}">'),
         *body, "</svg>"])
