@@ -22,15 +22,19 @@ def write_whole(path: Path, text: str | Iterable[str]) -> None:
     """Write `text` (or each of its pieces, as they come) to `path` whole or not at all:
     into a temporary file beside it, synced, then renamed into place. A write that fails (a
     full disk, `ulimit -f`) leaves `path` as it was, never cut short; the temporary file is
-    removed. `OSError` says why."""
+    removed. `OSError` says why. The file is made as any other is (`0o666` less the
+    umask: a report is made to share), or keeps the mode of the file it replaces; the
+    temporary file's own mode (mkstemp's 0600) is never the file's."""
     import os
     import tempfile
 
     path = Path(path)
+    mode = _mode_for(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part",
                                          dir=path.parent if str(path.parent) else ".")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            os.fchmod(out.fileno(), mode)
             if isinstance(text, str):
                 out.write(text)
             else:
@@ -42,6 +46,21 @@ def write_whole(path: Path, text: str | Iterable[str]) -> None:
         with _quietly():
             os.unlink(temporary)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The mode `path` keeps (the file's it replaces), or one made new takes."""
+    import os
+    import stat
+
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        # The umask is read by setting it, the one portable way; spire's other threads (a
+        # progress line, watch's waiter) make no files under the 0 it holds meanwhile.
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def append_whole(path: Path, text: str) -> None:

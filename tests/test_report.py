@@ -137,8 +137,9 @@ def test_the_json_report_follows_its_schema_and_tells_the_campaign(played: Spire
     merchant, crows = data["encounters"]
     assert (merchant["set_bullseyes"], merchant["outcome"], merchant["next_card"]) == (
         [1, 2], "hit", 26)
-    assert crows["rounds"] == [{"round": 1, "bullseyes": 3, "hits": 3},
-                               {"round": 2, "bullseyes": 4, "hits": 0}]
+    assert crows["rounds"] == [{"round": 1, "bullseyes": 3, "hits": 3, "under_way": False},
+                               {"round": 2, "bullseyes": 4, "hits": 0, "under_way": False}]
+    assert crows["unrolled_round"] is None
     assert (crows["outcome"], crows["hits"]) == ("won", 3)
     assert data["resources"]["gold"] == [{"seq": 1, "value": 0}, {"seq": 14, "value": 1}]
     assert [o["reason"].split(";")[0] for o in data["overrides"]] == ["feats at most 6"]

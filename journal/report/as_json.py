@@ -20,6 +20,7 @@ from journal.report.model import (
     Fighter,
     Note,
     Report,
+    Rollers,
     TargetReport,
     TimelineEntry,
     UndoRecord,
@@ -122,7 +123,7 @@ def _sections(report: Report) -> list[tuple[str, Any]]:
         ("overrides", [{"seq": o.position, "says": o.says, "reason": o.reason,
                         "undone": o.undone} for o in report.overrides]),
         ("undos", Streamed(s.undos if s else map(undo_item, report.undos))),
-        ("dice", {"kinds": [_die(k) for k in report.dice.kinds],
+        ("dice", {"kinds": [_die(k, report.dice.split(k)) for k in report.dice.kinds],
                   "luck": _luck(report.dice.luck), "luck_line": report.dice.luck_line}),
         ("map", _map(report)),
         ("milestones", [{"milestone": m.number, "retrieved": m.retrieved,
@@ -219,18 +220,22 @@ def _face_off(f: FaceOffReport) -> dict[str, Any]:
         "blocks": f.blocks,
         "enemies": [{"name": x.name, "bullseye_limit": x.bullseye_limit,
                      "bullseyes": x.bullseyes, "defeated": x.defeated} for x in f.enemies],
-        "rounds": [{"round": r.number, "bullseyes": r.bullseyes, "hits": r.hits}
-                   for r in f.rounds],
+        "rounds": [{"round": r.number, "bullseyes": r.bullseyes, "hits": r.hits,
+                    "under_way": r.under_way} for r in f.rounds],
+        "unrolled_round": f.unrolled,
         "outcome": f.outcome, "next_card": f.next_card, "headline": f.headline,
     }
 
 
-def _die(kind: DiceStats) -> dict[str, Any]:
+def _die(kind: DiceStats, split: Rollers | None = None) -> dict[str, Any]:
+    faces: list[dict[str, Any]] = [
+        {"face": f.face, "count": f.count, "fair_share": None if f.share is None else
+         float(f.share), "expected": f.expected(kind.total)} for f in kind.faces]
+    if split is not None:  # a die both the players and the enemies roll: each one's count
+        for face, theirs in zip(faces, split.counts, strict=True):
+            face["by"] = dict(zip(split.who, theirs, strict=True))
     return {
-        "die": kind.die, "total": kind.total,
-        "faces": [{"face": f.face, "count": f.count,
-                   "fair_share": None if f.share is None else float(f.share),
-                   "expected": f.expected(kind.total)} for f in kind.faces],
+        "die": kind.die, "total": kind.total, "faces": faces,
         "chi_squared": kind.chi_squared, "degrees_of_freedom": kind.dof,
         "p_value": kind.p_value, "summary": fairness(kind),
     }

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from journal.core.dice_stats import DiceStats
 from journal.report import digest, svg
 from journal.report.model import (
+    Dice,
     EncounterReport,
     FaceOffReport,
     Report,
@@ -158,7 +159,7 @@ def _target_chart(t: TargetReport) -> Markup:
 def _face_off_chart(f: FaceOffReport) -> Markup:
     return _safe(svg.bars(
         f"Face-off with {f.name}: bullseyes and hits per round",
-        [f"round {r.number}" for r in f.rounds],
+        [f"round {r.label}" for r in f.rounds],
         [("bullseyes", [r.bullseyes for r in f.rounds]), ("hits", [r.hits for r in f.rounds])]))
 
 
@@ -173,12 +174,28 @@ def _allies(f: EncounterReport) -> str:
                      for a in f.allies)
 
 
-def _die_rows(kind: DiceStats) -> list[Row]:
+def _die_head(dice: Dice, kind: DiceStats) -> list[str]:
+    """A die both the players and the enemies roll has a column for each and one for all
+    (and, to fit a phone, no fair share: the expected count and the chart's mark give it)."""
+    split = dice.split(kind)
+    if split is None:
+        return ["face", "rolled", "fair share", "expected"]
+    return ["face", *split.who, "in all", "expected"]
+
+
+def _die_rows(dice: Dice, kind: DiceStats) -> list[Row]:
+    """Each face's count (by the players and by the enemies, for a die both roll, then
+    in all, with a row of totals), a fair die's share, and what a fair die gives."""
+    split = dice.split(kind)
+    by = split.counts if split else [()] * len(kind.faces)
     rows: list[Row] = []
-    for f in kind.faces:
+    for f, theirs in zip(kind.faces, by, strict=True):
         expected = f.expected(kind.total)
-        rows.append((f.face, f.count, "" if f.share is None else str(f.share),
+        share = () if split else ("" if f.share is None else str(f.share),)
+        rows.append((f.face, *theirs, f.count, *share,
                      "" if expected is None else f"{expected:.1f}"))
+    if split:
+        rows.append(("total", *split.totals(), kind.total, f"{kind.total:.1f}"))
     return rows
 
 
@@ -215,12 +232,13 @@ _HELPERS: dict[str, Callable[..., object]] = {
     "face_off_chart": _face_off_chart,
     "face_off_enemies": lambda f: [(x.name, x.bullseyes, x.bullseye_limit,
                                     "yes" if x.defeated else "no") for x in f.enemies],
-    "face_off_rounds": lambda f: [(r.number, r.bullseyes, r.hits) for r in f.rounds],
+    "face_off_rounds": lambda f: [(r.label if r.under_way else r.number, r.bullseyes, r.hits)
+                                  for r in f.rounds],
     "fight_chart": _fight_chart, "allies": _allies,
     "fight_enemies": lambda f: [(x.name, f"{x.hp}/{x.hp_max}", f"{x.ap}/{x.ap_max}", x.fate)
                                 for x in f.enemies],
     "fight_rounds": lambda f: [(r.number, r.dealt, r.taken) for r in f.rounds],
     "beats": lambda f: [(f"#{b.position}", b.round, b.says,
                          "; ".join(d.replace("->", "→") for d in b.did)) for b in f.beats],
-    "die_rows": _die_rows, "die_chart": _die_chart,
+    "die_head": _die_head, "die_rows": _die_rows, "die_chart": _die_chart,
 }

@@ -18,6 +18,7 @@ from journal.report.model import (
     FaceOffReport,
     ItemRecord,
     Report,
+    Rollers,
     TargetReport,
     TimelineEntry,
     characters,
@@ -194,18 +195,15 @@ def _target(t: TargetReport) -> list[str]:
 
 
 def _face_off(f: FaceOffReport) -> list[str]:
-    outcome: str = "under way" if f.outcome is None else f.outcome
-    if f.next_card is not None:
-        outcome += f"; card {f.next_card} next"
     lines = [f"### Face-off: {text(f.name)}", "",
              (f"- Meter: {text(f.meter)}, accuracy {f.accuracy}, "
               f"{f.hits} of {plural(f.squares, 'square')} hit, {plural(f.blocks, 'block')}"),
-             f"- Events: {_span(f)}", f"- Outcome: {outcome}", ""]
+             f"- Events: {_span(f)}", f"- Outcome: {f.status}", ""]
     lines += table(["enemy", "bullseyes", "limit", "defeated"], (
         (text(x.name), x.bullseyes, x.bullseye_limit, "yes" if x.defeated else "no")
         for x in f.enemies))
     return lines + ["", *table(["round", "bullseyes", "hits"], (
-        (r.number, r.bullseyes, r.hits) for r in f.rounds))]
+        (r.label if r.under_way else r.number, r.bullseyes, r.hits) for r in f.rounds))]
 
 
 def _resources(report: Report) -> list[str]:
@@ -273,18 +271,28 @@ def _dice(report: Report) -> list[str]:
     if not report.dice.kinds:
         return lines + [report.dice.luck_line]
     for kind in report.dice.kinds:
-        lines += [f"### {kind.die.capitalize()}", "", *_face_table(kind), "", fairness(kind), ""]
+        split = report.dice.split(kind)
+        lines += [f"### {kind.die.capitalize()}", "", *_face_table(kind, split), "",
+                  fairness(kind), ""]
     return lines + [f"**{report.dice.luck_line}**"]
 
 
-def _face_table(kind: DiceStats) -> list[str]:
-    rows = []
-    for f in kind.faces:
+def _face_table(kind: DiceStats, split: Rollers | None) -> list[str]:
+    """Each face: how often it was rolled (by the players and by the enemies, for a die
+    both roll, and in all), its share, a fair die's share, and what a fair die gives."""
+    rows: list[tuple[object, ...]] = []
+    by = split.counts if split else [()] * len(kind.faces)
+    for f, theirs in zip(kind.faces, by, strict=True):
         expected = f.expected(kind.total)
-        rows.append((f.face, f.count, _share(f.count, kind.total),
+        rows.append((f.face, *theirs, f.count, _share(f.count, kind.total),
                      "" if f.share is None else _share(f.share.numerator, f.share.denominator),
                      "" if expected is None else f"{expected:.1f}"))
-    return table(["face", "rolled", "share", "fair share", "expected"], rows)
+    if split is None:
+        return table(["face", "rolled", "share", "fair share", "expected"], rows)
+    rows.append(("total", *split.totals(), kind.total, _share(kind.total, kind.total),
+                 "100%", f"{kind.total:.1f}"))
+    return table(["face", *split.who, "in all", "share",
+                  "fair share", "expected"], rows)
 
 
 def _share(part: float, whole: float) -> str:

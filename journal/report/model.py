@@ -129,11 +129,17 @@ class Enemy:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """One face-off round: the players' bullseyes and the hits the enemies made."""
+    """One face-off round a die was rolled in: the players' bullseyes and the hits the
+    enemies made (so far, while it is `under_way`)."""
 
     number: int
     bullseyes: int
     hits: int
+    under_way: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.number} (under way)" if self.under_way else str(self.number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,14 +155,26 @@ class FaceOffReport:
     rounds: tuple[Round, ...]
     outcome: Literal["won", "lost"] | None
     next_card: int | None
+    unrolled: int | None = None
+    """The round under way that no die has been rolled in yet (the next, once one ended):
+    in no table or chart, as noughts would say it was played."""
 
     @property
     def name(self) -> str:
         return ", ".join(e.name for e in self.enemies)
 
     @property
+    def status(self) -> str:
+        """"won; card 30 next", "under way; round 2 not yet rolled"."""
+        if self.outcome is None:
+            return "under way" + (f"; round {self.unrolled} not yet rolled"
+                                  if self.unrolled is not None else "")
+        return self.outcome + (f"; card {self.next_card} next"
+                               if self.next_card is not None else "")
+
+    @property
     def headline(self) -> str:
-        round_ = self.rounds[-1].number if self.rounds else 1
+        round_ = self.unrolled or (self.rounds[-1].number if self.rounds else 1)
         if self.outcome is not None:
             return f"Face-off with {self.name}: {self.outcome} in round {round_}"
         return (f"Face-off with {self.name}: under way in round {round_}, "
@@ -289,12 +307,30 @@ class UndoRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Rollers:
+    """One kind of die's results told apart by who rolled them, as the luck line counts
+    the players' own: per face of the kind (in its order), a count for each of `who`."""
+
+    die: str
+    who: tuple[str, ...]
+    counts: tuple[tuple[int, ...], ...]
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(column) for column in zip(*self.counts, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
 class Dice:
     """Every die result of the branch, undone ones aside; `luck` is the players' own."""
 
     kinds: tuple[DiceStats, ...]
     luck: Luck | None
     luck_line: str
+    rollers: tuple[Rollers, ...] = ()
+    """The kinds of die both the players and the enemies roll, told apart."""
+
+    def split(self, kind: DiceStats) -> Rollers | None:
+        return next((r for r in self.rollers if r.die == kind.die), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,12 +30,15 @@ from journal.report.model import (
     Enemy,
     FaceOffReport,
     Found,
+    Rollers,
     Round,
     TargetReport,
 )
 from journal.report.parts import GameParts
 
 STARTED = (hv.TargetStarted, hv.FaceOffStarted)
+ROLLS = (hv.ShotDiceRolled, hv.WildShotRolled)
+"""The events that roll a die: a face-off round is under way from the first."""
 E = TypeVar("E")
 
 PARTS: tuple[str, ...] = tuple(dict.fromkeys(face for pair in BULLSEYES for face in pair))
@@ -109,11 +112,15 @@ class Dice:
         """The report's dice: the shot die's faces, each wild die's effects, and the
         players' luck (the characters' rolls, not the enemies')."""
         faces = tuple(rules.raw["dice"]["shot"]["faces"])
-        kinds = [stats("shot die", self.faces(), faces)]
-        kinds += [stats(f"wild shot die ({die})", shown) for die, shown in self.wild.items()]
-        players = {c.name for c in state.characters}
-        theirs = luck(self.faces(players), PARTS, faces)
-        return DiceSection(tuple(kinds), theirs, luck_line(theirs))
+        shot = stats("shot die", every := self.faces(), faces)
+        kinds = [shot, *(stats(f"wild shot die ({die})", shown)
+                         for die, shown in self.wild.items())]
+        players = self.faces({c.name for c in state.characters})
+        theirs = luck(players, PARTS, faces)
+        # The table tells the players' dice from the enemies' as the luck line counts them.
+        split = Rollers(shot.die, ("players", "enemies"), tuple(
+            (players[f.face], every[f.face] - players[f.face]) for f in shot.faces))
+        return DiceSection(tuple(kinds), theirs, luck_line(theirs), (split,))
 
 
 def luck_line(found: Luck) -> str:
@@ -150,14 +157,17 @@ class _Track:
         self.ended_at: datetime | None = None
         self.totals: dict[int, tuple[int, int]] = {}
 
-    def tally(self, fight: FaceOff) -> None:
-        latest = max(self.totals, default=fight.round)
-        if fight.round < latest:  # Redo: the face-off starts afresh
-            self.totals, latest = {}, fight.round
-        now = (sum(f.bullseyes for f in fight.foes), fight.marks.count("hit"))
-        # The enemy's last die ends the round in the same event: its hits are that round's.
-        self.totals[latest] = now
-        self.totals[fight.round] = now
+    def tally(self, played_in: FaceOff | None, fight: FaceOff, event: object) -> None:
+        """The running totals after an event, kept for the round it was played in (the
+        enemy's last die ends the round in the same event: its hits are that round's). A
+        round enters at its first die rolled: the next round, once one ends, is not yet
+        rolled, and no row of noughts stands for it."""
+        if played_in is None or (isinstance(event, hv.FeatUsed) and event.feat == "redo"):
+            self.totals = {}  # begun, or a Redo: the face-off starts afresh
+            return
+        if played_in.round in self.totals or isinstance(event, ROLLS):
+            self.totals[played_in.round] = (
+                sum(f.bullseyes for f in fight.foes), fight.marks.count("hit"))
 
 
 class Encounters(fold.Encounters[_Track]):
@@ -184,11 +194,12 @@ class Encounters(fold.Encounters[_Track]):
         encounter = now.encounter
         if encounter is None:
             return
-        track.latest = encounter
+        played_in, track.latest = track.latest, encounter
         if track.ended is None and encounter.outcome is not None:
             track.ended, track.ended_at = recorded.position, recorded.recorded_at
         if type(encounter) is FaceOff:  # (no class derives from either)
-            track.tally(encounter)
+            track.tally(played_in if isinstance(played_in, FaceOff) else None, encounter,
+                        recorded.event)
 
     def ended(self, track: _Track) -> Ended:
         """The encounter's kind, name and outcome as its report will have them; the report
@@ -252,16 +263,19 @@ def _face_off(track: _Track, f: FaceOff) -> FaceOffReport:
     return FaceOffReport(
         meter=f.meter.name, started=track.started, ended=track.ended,
         accuracy=f.meter.accuracy, squares=len(f.marks), hits=f.marks.count("hit"),
-        blocks=f.marks.count("block"), enemies=enemies, rounds=tuple(_rounds(track.totals)),
-        outcome=outcome, next_card=f.next_card)
+        blocks=f.marks.count("block"), enemies=enemies,
+        rounds=tuple(_rounds(track.totals, None if outcome else f.round)), outcome=outcome,
+        next_card=f.next_card,
+        unrolled=f.round if outcome is None and f.round not in track.totals else None)
 
 
-def _rounds(totals: dict[int, tuple[int, int]]) -> Iterator[Round]:
-    """Each round's own numbers: the running totals less the round before's."""
+def _rounds(totals: dict[int, tuple[int, int]], playing: int | None) -> Iterator[Round]:
+    """Each round's own numbers: the running totals less the round before's; the round
+    being `playing` is under way, its numbers so far."""
     previous = (0, 0)
     for number in sorted(totals):
         scored, hit = totals[number]
-        yield Round(number, scored - previous[0], hit - previous[1])
+        yield Round(number, scored - previous[0], hit - previous[1], number == playing)
         previous = (scored, hit)
 
 
