@@ -744,7 +744,7 @@ def test_a_table_whose_rows_overlap_is_refused(v2: Spire) -> None:
 def test_player_is_not_volume2s(v2: Spire, command: list[str]) -> None:
     fight(v2)
     # Volume 2 records the player of the ally whose turn it is: its verbs take no --player.
-    assert "No such option: --player" in v2.refused(*command, "--player", "1", code=2)
+    assert "no such option: --player" in v2.refused(*command, "--player", "1", code=2)
 
 
 def test_status_json_says_whose_attack_and_how_many_are_left(v2: Spire) -> None:
