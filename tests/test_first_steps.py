@@ -87,6 +87,10 @@ def test_a_mistyped_checkpoint_gets_its_closest_match(hildegard: Spire) -> None:
      "spire: invalid value for '--players' / '-p': 'two' is not a whole number"),
     (["reveal"], "spire: missing argument 'N'"),
     (["status", "--jsn"], "spire: no such option: --jsn; did you mean --json?"),
+    (["status", "--zzz"], "spire: no such option: --zzz; `spire status --help` lists them"),
+    (["reveal", "0"], "spire: invalid value for 'N': 0 is below 1"),
+    (["log", "--last", "-1"], "spire: invalid value for '--last' / '-n': -1 is below 0"),
+    (["wild", "bullseye", "--player", "3"], "spire: invalid value for '--player': 3 is above 2"),
 ])
 def test_clicks_and_pydantics_words_read_as_spires(
     hildegard: Spire, args: list[str], line: str,

@@ -26,9 +26,7 @@ def in_spires_words(error: Any) -> str:
     if found := _NO_COMMAND.fullmatch(message):
         return _no_command(found["name"], found["meant"], getattr(error, "ctx", None))
     if found := _NO_OPTION.fullmatch(message):
-        meant = (found["meant"] or "").split(", ")
-        said = f"did you mean {' or '.join(meant)}?" if found["meant"] else "--help lists them"
-        return f"no such option: {found['name']}; {said}"
+        return _no_option(found["name"], found["meant"], getattr(error, "ctx", None))
     return _lowered(_not_read(message, error.__cause__))
 
 
@@ -40,6 +38,14 @@ def _no_command(name: str, meant: str | None, ctx: Any) -> str:
     said = ("`spire help` lists them" if meant is None
             else f"did you mean {' or '.join(meant.split(', '))}?")
     return f"no such command '{name}'; {said}"
+
+
+def _no_option(name: str, meant: str | None, ctx: Any) -> str:
+    """No option `name` on the command: the closest, if click found one, else its help."""
+    if meant is not None:
+        return f"no such option: {name}; did you mean {' or '.join(meant.split(', '))}?"
+    command = getattr(ctx, "command_path", None) or "spire"
+    return f"no such option: {name}; `{command} --help` lists them"
 
 
 def _not_read(message: str, cause: BaseException | None) -> str:
