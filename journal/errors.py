@@ -6,6 +6,24 @@ Exit codes are the product's contract: 0 done, 1 refused by a rule (or a failed 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The one of `choices` a mistyped `word` most likely meant, if one is close enough
+    (difflib's measure, as click finds a mistyped command's), else None."""
+    import difflib
+
+    named = {choice.casefold(): choice for choice in choices}
+    found = difflib.get_close_matches(word.casefold(), list(named), n=1, cutoff=0.6)
+    return named[found[0]] if found else None
+
+
+def meant(word: str, choices: Iterable[str], otherwise: str) -> str:
+    """"did you mean 'main'?" if one of `choices` is close to `word`, else `otherwise`."""
+    near = closest(word, choices)
+    return otherwise if near is None else f"did you mean {near!r}?"
+
 
 class SpireError(Exception):
     """Base of every error spire reports to the player."""

@@ -21,6 +21,8 @@ CI_RUN = ROOT / ".ci" / "run"
 INSTALL_AND_DEMO = "python3 -m venv .venv && . .venv/bin/activate && pip install . && spire demo"
 INSTALL_AND_TEST = (
     "python3 -m venv .venv && . .venv/bin/activate && pip install '.[test]' && pytest")
+INSTALL_AS_AN_APPLICATION = "pipx install ."
+"""`spire` in every terminal (tests/test_install.py installs it so, and with uv)."""
 
 Step = tuple[list[str], list[str]]
 """A command's arguments (after `spire`) and the output lines the README shows for it."""
@@ -98,8 +100,15 @@ def test_the_readme_session_runs_as_shown(spire: Spire) -> None:
 
 def test_the_readme_has_exactly_the_two_set_up_commands() -> None:
     commands = [line for block in fenced(readme(), "sh") for line in block.splitlines() if line]
-    assert commands == [INSTALL_AND_DEMO, INSTALL_AND_TEST]
+    assert commands == [INSTALL_AND_DEMO, INSTALL_AS_AN_APPLICATION, INSTALL_AND_TEST]
     assert "--db" in readme() and "default journal" in readme()
+
+
+def test_the_readme_gives_both_installs_that_the_tests_make() -> None:
+    text = " ".join(readme().split())
+    assert "`uv tool install .`" in text and "tests/test_install.py" in text
+    tested = (ROOT / "tests" / "test_install.py").read_text(encoding="utf-8")
+    assert '["install", str(ROOT)]' in tested and '"tool", "install"' in tested
 
 
 def test_ci_runs_the_readmes_test_command() -> None:

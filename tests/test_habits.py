@@ -226,7 +226,7 @@ def test_the_concepts_pages_time_travel_session_runs_as_shown(spire: Spire) -> N
 
 def test_typers_completion_options_point_to_spire_completion(spire: Spire) -> None:
     line = spire.refused("--install-completion", code=2)
-    assert line == ("spire: No such option: --install-completion; `spire completion "
+    assert line == ("spire: no such option: --install-completion; `spire completion "
                     "bash|zsh|fish` prints the script to load")
 
 

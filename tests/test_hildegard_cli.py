@@ -745,7 +745,7 @@ def test_hallveig_handles_a_target(sisters: Spire) -> None:
 def test_player_two_in_a_one_player_campaign(hildegard: Spire) -> None:
     play(hildegard, PRACTICE)
     assert "players 1 to 1" in refused(hildegard, "roll c c b --player 2", code=2)
-    assert "Invalid value" in refused(hildegard, "roll c c b --player 3", code=2)
+    assert "invalid value" in refused(hildegard, "roll c c b --player 3", code=2)
 
 
 def test_each_player_rolls_her_own_set_and_sets_are_never_combined(sisters: Spire) -> None:

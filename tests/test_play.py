@@ -209,7 +209,7 @@ def test_spire_status_inside_the_shell(terminal: Terminal, hildegard: Spire) -> 
     terminal.type("spire status\r")
     shown = terminal.expect("checkpoints")
     assert "gray-oaks (Spire's End: Hildegard, 1 player)" in shown
-    assert "No such command" not in shown
+    assert "no such command" not in shown
     terminal.expect(PROMPT)
     terminal.type("spire note said with spire\r")
     terminal.expect("#4 Note: said with spire")
@@ -322,7 +322,7 @@ def test_a_session_with_no_refusal_exits_0(hildegard: Spire) -> None:
     ("note hi --db=other.sqlite", 2, ("--db belongs on `spire play` itself: the shell keeps "
                                       "one journal")),
     ('note "unclosed', 2, "cannot read the line: No closing quotation"),
-    ("fly 3", 2, "No such command 'fly'."),
+    ("fly 3", 2, "no such command 'fly'; `spire help` lists them"),
     ("undo", 1, None),
 ])
 def test_lines_the_shell_refuses(

@@ -204,7 +204,7 @@ def test_a_command_loads_only_its_own_module(module: str) -> None:
 
 
 def test_a_mistyped_command_is_still_suggested(spire: Spire) -> None:
-    assert "Did you mean 'status'?" in spire.refused("stauts", code=2)
+    assert "did you mean 'status'?" in spire.refused("stauts", code=2)
 
 
 def test_status_is_bold_on_a_terminal_that_takes_colour(spire: Spire) -> None:

@@ -123,7 +123,7 @@ def test_campaigns_lists_and_marks_the_current_one(spire: Spire) -> None:
 
 def test_demo_plays_once_then_shows(spire: Spire) -> None:
     out = spire.ok("demo")
-    assert "Revealed card 26" in out and "[undone]" in out
+    assert "$ spire reveal 26\n#9 Revealed card 26" in out and "$ spire undo\n#14 Undid #13" in out
     status = spire.json("status")
     assert status["campaign"] == "demo" and status["card"] == 27
     again = spire.ok("demo")

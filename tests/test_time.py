@@ -262,11 +262,13 @@ def test_rewind_to_an_event_position(spire: Spire) -> None:
     _three_chapters(spire)
     log = spire.json("log", "--last", "0")
     assert (log[3]["seq"], log[3]["payload"]) == (4, {"resource": "gold", "amount": 2})
-    assert "Now on branch 'from-4', forked at #4." in spire.ok("rewind", "4")
+    assert "Now on branch 'from-4', forked at #4; `spire switch main` goes back." in spire.ok(
+        "rewind", "4")
     status = spire.json("status")
     assert (status["head"], status["resources"]["gold"], status["resources"]["feats"]) == (4, 2, 0)
     spire.ok("switch", "main")
-    assert "Now on branch 'early', forked at #5." in spire.ok("rewind", "#5", "--as", "early")
+    assert "Now on branch 'early', forked at #5; `spire switch main`" in spire.ok(
+        "rewind", "#5", "--as", "early")
     assert spire.json("status")["resources"] == {"gold": 2, "feats": 1}
     assert [b["name"] for b in spire.json("branches")] == ["main", "from-4", "early"]
     assert spire.json("audit", "--all")["clean"]

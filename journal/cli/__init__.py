@@ -155,9 +155,12 @@ class SpireGroup(TyperGroup):
                 print(e.format_message())
                 code = 0
             else:
+                from journal.cli.said import in_spires_words
+
                 asked = {"--install-completion", "--show-completion"} & set(given)
-                code = _fail(f"{e.format_message()}; `spire completion bash|zsh|fish` prints "
-                             "the script to load" if asked else e.format_message(), e.exit_code)
+                said = in_spires_words(e)
+                code = _fail(f"{said.partition(';')[0]}; `spire completion bash|zsh|fish` "
+                             "prints the script to load" if asked else said, e.exit_code)
         except typer.Abort:
             code = _fail("stopped", 130)
         except SpireError as e:
@@ -252,7 +255,7 @@ app = typer.Typer(
     epilog=f"Example: spire new gray-oaks --game {names()[0]}, then spire reveal 1",
     rich_markup_mode=None,
     add_completion=False,
-    no_args_is_help=True,
+    no_args_is_help=False,  # bare `spire` is a screen of the first commands: `options`
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 88},
 )
@@ -264,7 +267,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def options(
     ctx: typer.Context,
     db: str = typer.Option(
@@ -274,7 +277,7 @@ def options(
         None, "--campaign", "-c", envvar="SPIRE_CAMPAIGN", metavar="NAME",
         help="Campaign to act on [default: the current one]"),
     version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version."),
+        False, "--version", "-V", callback=_version, is_eager=True, help="Show the version."),
 ) -> None:
     """The campaign journal for the Spire's End tabletop games.
 
@@ -284,6 +287,10 @@ def options(
     from journal.cli.common import checked
 
     ctx.obj = checked(db, campaign)
+    if ctx.invoked_subcommand is None:  # bare `spire`: what a session starts with, as git
+        from journal.cli.panels import first_screen
+
+        print(first_screen())
 
 
 class Commands(MutableMapping[str, Any]):  # Any: typer's base names its commands' private type

@@ -98,9 +98,10 @@ def demo(
 ) -> None:
     """Play a short stretch of a campaign into the game's demo campaign, to watch.
 
-    It shows the journal at work: reveals, a pulled card, an item, notes and an undo, and
-    the dice, typed as the rulebook rolls them in its worked examples; then the status and
-    the log. Run it again to see it without replaying.
+    It shows each command as it is typed, then what it prints: reveals, a pulled card, an
+    item, notes and an undo, and the dice, typed as the rulebook rolls them in its worked
+    examples; then what to try next. Run it again to see where it stands, without
+    replaying.
 
     \b
     Examples:
@@ -110,7 +111,7 @@ def demo(
     """
     from journal.render import lines as render
     from journal.render import status as render_status
-    from journal.service.demo import play
+    from journal.service.demo import Typed, play
 
     if list_games:
         from journal.service.demo import demo_of, games
@@ -120,16 +121,51 @@ def demo(
         return
     j = journal(ctx)
     played = play(j, game.casefold() if game else None)
+    name = played.view.campaign.name
     if not played.fresh:
-        render.say("The demo campaign is already in this journal; here it is.")
-    for caption, state in played.shown:
-        render.say(caption, "bold")
-        for line in render.encounter_lines(state):
-            render.say(line)
+        render.say(f"The demo campaign {name!r} is already in this journal; here it is.")
+        render_status.show(j.read.status())
+    else:
+        render.say(f"Playing the demo into {_journal_named(ctx)}, as the campaign {name!r}, "
+                   "now the current one.")
+    for shown in played.shown:
         render.say("")
-    render_status.show(j.read.status())
+        if isinstance(shown, Typed):
+            render.say(f"$ spire {shown.line}", "bold")
+            if shown.line.startswith("new "):
+                render.say(f"Started {name!r}; it is now the current campaign.")
+            render.written(shown.view)
+        else:
+            render.say(shown, "bold")
     render.say("")
-    render.log(played.view, played.view.history)
+    _next_steps(ctx)
+
+
+def _journal_named(ctx: typer.Context) -> str:
+    """The journal the command wrote to, as `spire where` names it."""
+    from journal.cli.common import Options, default_db
+    from journal.store.opening import shown
+
+    options: Options = ctx.find_root().obj
+    return shown(options.db or default_db())
+
+
+def _next_steps(ctx: typer.Context) -> None:
+    """What to try after the demo, on the journal it played into."""
+    import shlex
+
+    from journal.cli.common import Options
+    from journal.render import lines as render
+
+    options: Options = ctx.find_root().obj
+    spire = "spire" if options.db is None else f"spire --db {shlex.quote(options.db)}"
+    steps = ((f"{spire} status", "where it stands"),
+             (f"{spire} play", "a shell to type them in"),
+             (f"{spire} report -o demo.html", "the story, as a page"))
+    width = max(len(command) for command, _ in steps)
+    render.say("Next:")
+    for command, why in steps:
+        render.say(f"  {command.ljust(width)}  {why}")
 
 
 @app.command()

@@ -83,6 +83,12 @@ def journals_kept() -> Iterator[None]:
         _kept = _open = None
 
 
+def as_typed(words: str) -> str:
+    """A command as the player would type it here: `spire` and `words`, or `words` alone
+    inside the play shell (which keeps its journals: `journals_kept`)."""
+    return words if _kept is not None else f"spire {words}"
+
+
 JOURNALS = "spire.journals"
 """The key of the root context's `meta` that keeps the journals a command line opened."""
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shlex
+
 import typer
 
 from journal.cli import app
-from journal.cli.common import Branch, Json, journal, key, reading
+from journal.cli.common import Branch, Json, as_typed, journal, key, reading
 
 
 @app.command()
@@ -70,9 +72,12 @@ def rewind(
     """
     from journal.render import lines as render
 
-    view = journal(ctx).rewind(name, as_branch)
-    render.say(f"Now on branch {view.branch.name!r}, forked at #{view.branch.head}"
-               + ("." if name.removeprefix("#") == str(view.branch.head) else f" ({name})."))
+    found = journal(ctx)
+    left = found.read.campaign().current_branch
+    view = found.rewind(name, as_branch)
+    at = "" if name.removeprefix("#") == str(view.branch.head) else f" ({name})"
+    render.say(f"Now on branch {view.branch.name!r}, forked at #{view.branch.head}{at}; "
+               f"`{as_typed(f'switch {shlex.quote(left)}')}` goes back.")
     render.say(render.summary(view.state))
 
 
@@ -130,8 +135,12 @@ def switch(
     """
     from journal.render import lines as render
 
-    view = journal(ctx).switch(name)
-    render.say(f"Now on branch {view.branch.name!r} at #{view.branch.head}.")
+    found = journal(ctx)
+    left = found.read.campaign().current_branch
+    view = found.switch(name)
+    back = (", as it was." if view.branch.name == left
+            else f"; `{as_typed(f'switch {shlex.quote(left)}')}` goes back.")
+    render.say(f"Now on branch {view.branch.name!r} at #{view.branch.head}{back}")
     render.say(render.summary(view.state))
 
 

@@ -2,7 +2,9 @@
 
 A game with a demo has a `demo` module, a `Demo`: the name of its demo campaign and its
 script, scenes of steps decided by the game's own rules as the commands at the table
-decide them.
+decide them, each with the command line a player types for it (the demo shows the line,
+then what that command prints; tests/test_first_steps.py types each line into a fresh
+journal and holds it to the same answer).
 """
 
 from __future__ import annotations
@@ -16,15 +18,23 @@ from journal.games import names
 from journal.games.packages import package_of
 
 if TYPE_CHECKING:
-    from journal.core.state import State
     from journal.service.journal import Command, Journal, View
 
 
 @dataclass(frozen=True)
-class Scene:
-    """Steps played in a row; with a caption, the demo shows the encounter they leave."""
+class Step:
+    """One command of the script: the line a player types (after `spire`), and what it
+    decides."""
 
-    steps: tuple[Command, ...]
+    line: str
+    command: Command
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Steps played in a row; a caption, if any, is said before them."""
+
+    steps: tuple[Step, ...]
     caption: str = ""
 
 
@@ -42,13 +52,33 @@ class Demo(Protocol):
 
 
 @dataclass(frozen=True)
+class Typed:
+    """A step played: the line typed, and the view its command left (what it wrote)."""
+
+    line: str
+    view: View
+
+
+@dataclass(frozen=True)
 class Played:
-    """The demo campaign now; if it was played just now, each caption and the state its
-    scene left."""
+    """The demo campaign now; if it was played just now, the lines typed, each with the
+    view it left, and each scene's caption before its lines."""
 
     view: View
     fresh: bool
-    shown: tuple[tuple[str, State], ...] = ()
+    shown: tuple[str | Typed, ...] = ()
+
+
+def quoted(words: str) -> str:
+    """`words` as a player types them on a command line: bare if one word, else in double
+    quotes (as the docs write `target "Street Merchant"`), or as the shell needs them."""
+    import shlex
+
+    if shlex.quote(words) == words:
+        return words
+    if not any(c in words for c in '"$`\\!'):
+        return f'"{words}"'
+    return shlex.quote(words)
 
 
 def games() -> tuple[str, ...]:
@@ -75,10 +105,11 @@ def play(journal: Journal, game: str | None = None) -> Played:
     except NotFound:
         pass
     view = journal.new(demo.NAME, game, 1)
-    shown = []
+    shown: list[str | Typed] = [Typed(f"new {demo.NAME} --game {game}", view)]
     for scene in demo.SCRIPT:
-        for step in scene.steps:
-            view = journal.execute(step)
         if scene.caption:
-            shown.append((scene.caption, view.state))
+            shown.append(scene.caption)
+        for step in scene.steps:
+            view = journal.execute(step.command)
+            shown.append(Typed(step.line, view))
     return Played(journal.read.view(), True, tuple(shown))

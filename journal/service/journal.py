@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from journal.core.chain import Mark, RawEvent, Section
-from journal.errors import BadInput, Conflict, NotFound, Refused
+from journal.errors import BadInput, Conflict, NotFound, Refused, closest
 from journal.games import game as game_named
 from journal.service import glance as glances
 from journal.service.reading import Reading, label, utc_now
@@ -189,6 +189,10 @@ class Journal:
             return found.position
         if _is_position(name):
             return self.read.position(view, name.removeprefix("#"), view.branch.head)
+        near = closest(name, (c.name for c in marks))
+        if near is not None:
+            raise NotFound(f"no checkpoint named {name!r} on this branch; did you mean "
+                           f"{near!r}? (or give an event's position, 1 to {view.branch.head})")
         known = ", ".join(c.name for c in marks) or "none"
         raise NotFound(f"no checkpoint named {name!r} on this branch (checkpoints: {known}; "
                        f"or give an event's position, 1 to {view.branch.head})")

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from journal.core import chain
 from journal.core.chain import Mark, RawEvent, Section
-from journal.errors import BadInput, NotFound
+from journal.errors import BadInput, NotFound, meant
 from journal.store.codec import branch_of
 from journal.store.database import Database
 from journal.store.log import lineage
@@ -36,8 +36,19 @@ class Tree:
         with self.db.reading() as conn:
             row = conn.execute(_CAMPAIGN, {"name": name}).first()
         if row is None:
-            raise NotFound(f"no campaign named {name!r}; `spire campaigns` lists them")
+            raise self._no_campaign(name)
         return Campaign(**row._mapping)
+
+    def _no_campaign(self, name: str) -> NotFound:
+        """There is no campaign `name`: the closest name, if one is close."""
+        named = meant(name, (c.name for c in self.campaigns()), "`spire campaigns` lists them")
+        return NotFound(f"no campaign named {name!r}; {named}")
+
+    def _no_branch(self, campaign: Campaign, name: str) -> NotFound:
+        """`campaign` has no branch `name`: the closest name, if one is close."""
+        named = meant(name, (b.name for b in self.branches(campaign)),
+                      "`spire branches` lists them")
+        return NotFound(f"campaign {campaign.name!r} has no branch named {name!r}; {named}")
 
     def create_campaign(
         self, name: str, game: str, first: Sequence[NewEvent], created_at: datetime,
@@ -78,11 +89,10 @@ class Tree:
         with self.db.reading() as conn:
             row = conn.execute(_CAMPAIGN_AT, {"name": name, "branch": branch or None}).first()
         if row is None:
-            raise NotFound(f"no campaign named {name!r}; `spire campaigns` lists them")
+            raise self._no_campaign(name)
         campaign = Campaign(row.id, row.name, row.game, row.current_branch, row.created_at)
         if row.branch_id is None:
-            raise NotFound(f"campaign {name!r} has no branch named "
-                           f"{branch or campaign.current_branch!r}")
+            raise self._no_branch(campaign, branch or campaign.current_branch)
         return campaign, Branch(row.branch_id, row.id, row.branch_name, row.parent_id,
                                 row.fork_position, row.head_position, row.head_hash)
 
@@ -95,7 +105,7 @@ class Tree:
         with self.db.reading() as conn:
             row = conn.execute(query, {"campaign": campaign.id, "name": name}).first()
         if row is None:
-            raise NotFound(f"campaign {campaign.name!r} has no branch named {name!r}")
+            raise self._no_branch(campaign, name)
         return branch_of(row)
 
     def branches(self, campaign: Campaign) -> list[Branch]:
@@ -133,7 +143,7 @@ class Tree:
             found = conn.scalar(sa.select(branches.c.id).where(
                 branches.c.campaign_id == campaign.id, branches.c.name == old))
             if found is None:
-                raise NotFound(f"campaign {campaign.name!r} has no branch named {old!r}")
+                raise self._no_branch(campaign, old)
             if conn.scalar(sa.select(branches.c.id).where(
                     branches.c.campaign_id == campaign.id, branches.c.name == new)):
                 raise BadInput(f"campaign {campaign.name!r} has a branch named {new!r} already")

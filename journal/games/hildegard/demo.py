@@ -16,45 +16,59 @@ from journal.games.hildegard import rules
 from journal.games.hildegard.cards import DEFAULT_METER, EnemyCard, HitMeter, TargetCard
 from journal.games.hildegard.catalog import rulebook_cards
 from journal.games.hildegard.dice import Face, WildEffect
-from journal.service.demo import Scene
-from journal.service.journal import Command, View
+from journal.service.demo import Scene, Step, quoted
+from journal.service.journal import View
 
 NAME = "demo"
 ABOUT = "the rulebook's Street Merchant target and its face-off with the Crows"
 
 
-def _roll(*faces: Face) -> Command:
-    return lambda v: rules.roll(v.state, faces, None)
+def _roll(*faces: Face) -> Step:
+    return Step(f"roll {' '.join(faces)}", lambda v: rules.roll(v.state, faces, None))
 
 
-def _lock(*dice: int) -> Command:
-    return lambda v: rules.lock(v.state, dice, None)
+def _lock(*dice: int) -> Step:
+    return Step(f"lock {' '.join(map(str, dice))}", lambda v: rules.lock(v.state, dice, None))
 
 
-def _wild(effect: WildEffect, on: int | None = None) -> Command:
-    return lambda v: rules.wild(v.state, "black", effect, on, None, None)
+def _wild(effect: WildEffect, on: int | None = None) -> Step:
+    line = f"wild {effect}" + ("" if on is None else f" --on {on}")
+    return Step(line, lambda v: rules.wild(v.state, "black", effect, on, None, None))
 
 
-def _target(name: str) -> Command:
+def _target(name: str) -> Step:
     def start(v: View) -> Decision:
         card = rulebook_cards()[name]
         assert isinstance(card, TargetCard)
         return rules.start_target(v.state, card, None)
-    return start
+    return Step(f"target {quoted(name)}", start)
 
 
-def _face_off(enemy: str) -> Command:
+def _face_off(enemy: str) -> Step:
     def start(v: View) -> Decision:
         meter, foe = rulebook_cards()[DEFAULT_METER], rulebook_cards()[enemy]
         assert isinstance(meter, HitMeter) and isinstance(foe, EnemyCard)
         return rules.start_face_off(v.state, meter, (foe,))
-    return start
+    return Step(f"faceoff {quoted(enemy)}", start)
+
+
+def _reveal(card: int) -> Step:
+    return Step(f"reveal {card}", lambda v: decide.reveal(v.state, card))
+
+
+def _note(text: str) -> Step:
+    return Step(f"note {quoted(text)}", lambda v: decide.note(text))
+
+
+def _gain(resource: str, amount: int) -> Step:
+    return Step(f"gain {resource} {amount}", lambda v: decide.gain(v.state, resource, amount))
 
 
 SCRIPT: tuple[Scene, ...] = (
     Scene((
-        lambda v: decide.reveal(v.state, 1),
-        lambda v: decide.gain_item(v.state, "Slingshot", "story", "Hildegard"),
+        _reveal(1),
+        Step("item gain Slingshot --kind story",
+             lambda v: decide.gain_item(v.state, "Slingshot", "story", "Hildegard")),
     )),
     Scene((
         _target("Street Merchant"),
@@ -64,16 +78,16 @@ SCRIPT: tuple[Scene, ...] = (
         _wild("bullseye"),
     ), "The Street Merchant: a Whoopsie takes the ring, then a wild Bullseye makes three"),
     Scene((
-        lambda v: decide.reveal(v.state, 26),
-        lambda v: decide.pull(v.state, 12),
-        lambda v: decide.return_(v.state),
-        lambda v: decide.note("Card Peddler: finessed twice; ring + dot, 1 bullseye"),
-        lambda v: decide.gain(v.state, "gold", 2),
-        lambda v: decide.undo(v.latest_first()),
-        lambda v: decide.gain(v.state, "gold", 1),
-        lambda v: decide.reveal(v.state, 27),
-        lambda v: decide.note("The rulebook's face-off example: the Crows"),
-    )),
+        _reveal(26),
+        Step("pull 12", lambda v: decide.pull(v.state, 12)),
+        Step("return", lambda v: decide.return_(v.state)),
+        _note("Card Peddler: finessed twice; ring + dot, 1 bullseye"),
+        _gain("gold", 2),
+        Step("undo", lambda v: decide.undo(v.latest_first())),
+        _gain("gold", 1),
+        _reveal(27),
+        _note("The rulebook's face-off example: the Crows"),
+    ), "Card 26, a pulled card, a note, gold gained, a mistake undone"),
     Scene((
         _face_off("The Crows"),
         _roll("crescent", "crescent", "blank", "blank"),

@@ -13,8 +13,8 @@ from journal.core import decide
 from journal.core.decide import Decision
 from journal.games.volume2 import catalog, rules
 from journal.games.volume2.cards import AllyCard, EnemyCard
-from journal.service.demo import Scene
-from journal.service.journal import Command, View
+from journal.service.demo import Scene, Step, quoted
+from journal.service.journal import View
 
 NAME = "demo-volume2"
 ABOUT = "Finnian and Dunstan against Wade Slocum (made-up numbers in a note)"
@@ -43,53 +43,61 @@ def _enemy(name: str, **numbers: object) -> EnemyCard:
 WADE = _enemy("Wade Slocum", hp=8, ap=2, ferocity=1, attacks=1, retreat="3")
 
 
-def _roll(*faces: str) -> Command:
-    return lambda v: rules.roll(v.state, faces, None, None)
+def _roll(*faces: str) -> Step:
+    return Step(f"roll {' '.join(faces)}", lambda v: rules.roll(v.state, faces, None, None))
 
 
-def _lock(*dice: int) -> Command:
-    return lambda v: rules.lock(v.state, dice)
+def _lock(*dice: int) -> Step:
+    return Step(f"lock {' '.join(map(str, dice))}", lambda v: rules.lock(v.state, dice))
 
 
 def _stop(v: View) -> Decision:
     return rules.stop(v.state)
 
 
-def _action(name: str) -> Command:
-    return lambda v: rules.action(v.state, name, None)
+STOP = Step("stop", _stop)
+
+
+def _action(name: str) -> Step:
+    return Step(f"action {quoted(name)}", lambda v: rules.action(v.state, name, None))
 
 
 def _upkeep(v: View) -> Decision:
     return rules.upkeep(v.state)
 
 
-def _targets(*rolls: int) -> Command:
-    return lambda v: rules.target_roll(v.state, rolls)
+UPKEEP = Step("upkeep", _upkeep)
 
 
-def _attack(roll: int) -> Command:
-    return lambda v: rules.attack(v.state, roll, None)
+def _targets(*rolls: int) -> Step:
+    return Step(f"target-roll {' '.join(map(str, rolls))}",
+                lambda v: rules.target_roll(v.state, rolls))
+
+
+def _attack(roll: int) -> Step:
+    return Step(f"enemy {roll}", lambda v: rules.attack(v.state, roll, None))
 
 
 SCRIPT: tuple[Scene, ...] = (
     Scene((
-        lambda v: decide.note(INVENTED),
-        lambda v: rules.join(v.state, DUNSTAN),
-        lambda v: rules.begin(v.state, (FINNIAN, DUNSTAN), (WADE,)),
+        Step(f"note {quoted(INVENTED)}", lambda v: decide.note(INVENTED)),
+        Step("draw Dunstan", lambda v: rules.join(v.state, DUNSTAN)),
+        Step('fight "Wade Slocum" --with Dunstan',
+             lambda v: rules.begin(v.state, (FINNIAN, DUNSTAN), (WADE,))),
         _roll("sickle", "blank", "hive"),
         _lock(1, 3),
         _roll("sickle"),
-        _stop,
+        STOP,
         _action("sickles"),
-        lambda v: rules.deploy(v.state, "bee", 1, None),
+        Step("deploy bee", lambda v: rules.deploy(v.state, "bee", 1, None)),
     ), "Round 1: Finnian spends 3 HP, locks a sickle and the hive, re-rolls a second "
        "sickle; 2 damage, and a bee stings"),
     Scene((
-        _upkeep,
+        UPKEEP,
         _roll("black", "white", "ping", "blank"),
-        _stop,
+        STOP,
         _action("Double Shot"),
-        _upkeep,
+        UPKEEP,
     ), "Dunstan spends 4 HP: a Double Shot, 2 damage"),
     Scene((
         _targets(11, 16),
@@ -99,9 +107,9 @@ SCRIPT: tuple[Scene, ...] = (
     ), "Wade Slocum: a natural 3 misses but QUICKDRAW gives another attack; 3 damage into "
        "Finnian's armor; the round ends with each ally's recoup"),
     Scene((
-        _roll("sickle", "sickle"), _stop, _action("sickles"), _upkeep,
-        _roll("black", "white"), _stop, _action("Double Shot"), _upkeep,
+        _roll("sickle", "sickle"), STOP, _action("sickles"), UPKEEP,
+        _roll("black", "white"), STOP, _action("Double Shot"), UPKEEP,
         _targets(7, 15), _attack(16),
-        _roll("sickle"), _stop, _action("sickles"),
+        _roll("sickle"), STOP, _action("sickles"),
     ), "Rounds 2 and 3: Wade Slocum falls; every ally's HP and AP are reset"),
 )

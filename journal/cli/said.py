@@ -1,0 +1,75 @@
+"""click's and pydantic's refusals said as spire says its own: lower case, no closing full
+stop, a mistyped name followed by its closest match ("no such command 'rol'; did you
+mean 'roll'?"), a value that is not a number named with what it is not."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from journal.errors import closest
+
+_NO_COMMAND = re.compile(r"No such command '(?P<name>.+?)'\.(?: Did you mean (?P<meant>.+)\?)?")
+_NO_OPTION = re.compile(r"No such option: (?P<name>\S+)(?: \(Possible options: (?P<meant>.+)\))?")
+_NOT_WHAT = {"int_parsing": "a whole number", "int_type": "a whole number",
+             "int_from_float": "a whole number", "float_parsing": "a number",
+             "float_type": "a number", "bool_parsing": "true or false"}
+"""What a value pydantic could not read is not, by the kind of its error."""
+_BOUNDS = {"greater_than_equal": ("ge", "below"), "less_than_equal": ("le", "above"),
+           "greater_than": ("gt", "not above"), "less_than": ("lt", "not below")}
+"""A value out of its range, by the kind of pydantic's error: the bound, and how it errs."""
+
+
+def in_spires_words(error: Any) -> str:
+    """The line of click's `error` (a UsageError: typer names only its base), as spire's."""
+    message: str = error.format_message()
+    if found := _NO_COMMAND.fullmatch(message):
+        return _no_command(found["name"], found["meant"], getattr(error, "ctx", None))
+    if found := _NO_OPTION.fullmatch(message):
+        return _no_option(found["name"], found["meant"], getattr(error, "ctx", None))
+    return _lowered(_not_read(message, error.__cause__))
+
+
+def _no_command(name: str, meant: str | None, ctx: Any) -> str:
+    """No command `name`: the closest of the group's (the campaign's game's too)."""
+    if meant is None and ctx is not None and hasattr(ctx.command, "list_commands"):
+        near = closest(name, ctx.command.list_commands(ctx))
+        meant = None if near is None else repr(near)
+    said = ("`spire help` lists them" if meant is None
+            else f"did you mean {' or '.join(meant.split(', '))}?")
+    return f"no such command '{name}'; {said}"
+
+
+def _no_option(name: str, meant: str | None, ctx: Any) -> str:
+    """No option `name` on the command: the closest, if click found one, else its help."""
+    if meant is not None:
+        return f"no such option: {name}; did you mean {' or '.join(meant.split(', '))}?"
+    command = getattr(ctx, "command_path", None) or "spire"
+    return f"no such option: {name}; `{command} --help` lists them"
+
+
+def _not_read(message: str, cause: BaseException | None) -> str:
+    """`message` with pydantic's words for a value it could not read ("Input should be a
+    valid integer, unable to parse string as an integer") as "'two' is not a whole
+    number"."""
+    errors = getattr(cause, "errors", None)
+    if not callable(errors):
+        return message
+    first = errors()[0]
+    kind, given = first.get("type", ""), first.get("input")
+    head, _, _ = message.partition(": Input should be")
+    if kind in _NOT_WHAT:
+        return f"{head}: {given!r} is not {_NOT_WHAT[kind]}"
+    if kind in _BOUNDS:
+        bound, erring = _BOUNDS[kind]
+        return f"{head}: {given} is {erring} {first.get('ctx', {}).get(bound)}"
+    return message
+
+
+def _lowered(message: str) -> str:
+    """click's sentence as spire's line: its first word lower case (a name or option
+    keeps its case), no closing full stop."""
+    first, _, rest = message.partition(" ")
+    if first[:1].isupper() and first[1:].islower():
+        message = f"{first.lower()} {rest}" if rest else first.lower()
+    return message.removesuffix(".")
