@@ -116,6 +116,10 @@ def test_status_after_a_write_loads_neither_the_rules_nor_pydantic(
 
 
 GATE = ["target", "Gate", "--limit", "5", "--accuracy", "3", "--sets", "3", "--parts", "c,r,d"]
+WADE_FIGHT = [["card", "add", "Finnian", "--ally", "--recoup", "1"],
+              ["card", "add", "Wade Slocum", "--enemy", "--hp", "8", "--ap", "2",
+               "--ferocity", "1", "--attacks", "1", "--retreat", "3"],
+              ["fight", "Wade Slocum"]]
 OTHER_GAMES = {"hildegard": ("journal.games.volume2", "journal.games.spires_end"),
                "volume2": ("journal.games.hildegard", "journal.games.spires_end")}
 
@@ -126,10 +130,7 @@ OTHER_GAMES = {"hildegard": ("journal.games.volume2", "journal.games.spires_end"
     ("hildegard", [GATE, ["roll", "c", "c", "r"]], ["lock", "1"]),
     ("hildegard", [], ["reveal", "5"]),
     ("hildegard", [], ["note", "the", "gate", "is", "shut"]),
-    ("volume2", [["card", "add", "Finnian", "--ally", "--recoup", "1"],
-                 ["card", "add", "Wade Slocum", "--enemy", "--hp", "8", "--ap", "2",
-                  "--ferocity", "1", "--attacks", "1", "--retreat", "3"],
-                 ["fight", "Wade Slocum"], ["roll", "hive"],
+    ("volume2", [*WADE_FIGHT, ["roll", "hive"],
                  ["lock", "1"]], ["deploy", "pollen"]),
 ])
 def test_a_one_shot_write_loads_its_game_alone_and_no_typer_adapter(
@@ -361,3 +362,25 @@ def test_numbers_and_lists_taken_as_given_mean_what_typers_check_makes_them() ->
     for args in ([], ["3", "1", "--n", "2"], ["007", "--n", "+2", "--word", "a"], ["1_000"],
                  ["x"], ["--n", "9"], ["--n", "0"], ["-1"], ["2", "--n", " 3"]):
         assert run(command, *args) == run(typers, *args), args
+
+
+@pytest.mark.slow
+def test_a_snapshot_is_read_with_its_own_games_state_alone(spire: Spire) -> None:
+    # Issue 33: a Volume 2 write on a journal with snapshots read Hildegard's and Spire's
+    # End's state modules (their events and cards too) to find whose state it held.
+    from journal.core import snapshots
+    from journal.service.reading import Reading
+
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("reveal", "1")
+    for args in WADE_FIGHT:
+        spire.ok(*args)
+    text = snapshots.encode(Reading(str(spire.db)).view().state)
+    read = ("import json, sys\nfrom journal.core import snapshots\n"
+            "state = snapshots.decode(sys.argv[1])\n"
+            "print(json.dumps([type(state.game_state).__module__, sorted(sys.modules)]))")
+    done = subprocess.run([sys.executable, "-c", read, text], capture_output=True, text=True,
+                          check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    module, modules = json.loads(done.stdout)
+    assert module == "journal.games.volume2.state"
+    assert [m for m in modules if m.startswith(OTHER_GAMES["volume2"])] == []
