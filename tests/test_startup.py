@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Spire
@@ -112,6 +113,61 @@ def test_status_after_a_write_loads_neither_the_rules_nor_pydantic(
     assert "the gate is shut" in str(result["out"])
     assert loaded(result, "pydantic", "pydantic_core", "journal.core.events", "journal.core.state",
                   "journal.core.decide", "journal.games.", "alembic", "rich") == []
+
+
+GATE = ["target", "Gate", "--limit", "5", "--accuracy", "3", "--sets", "3", "--parts", "c,r,d"]
+WADE_FIGHT = [["card", "add", "Finnian", "--ally", "--recoup", "1"],
+              ["card", "add", "Wade Slocum", "--enemy", "--hp", "8", "--ap", "2",
+               "--ferocity", "1", "--attacks", "1", "--retreat", "3"],
+              ["fight", "Wade Slocum"]]
+OTHER_GAMES = {"hildegard": ("journal.games.volume2", "journal.games.spires_end"),
+               "volume2": ("journal.games.hildegard", "journal.games.spires_end")}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "before", "write"), [
+    ("hildegard", [GATE], ["roll", "c", "c", "r"]),
+    ("hildegard", [GATE, ["roll", "c", "c", "r"]], ["lock", "1"]),
+    ("hildegard", [], ["reveal", "5"]),
+    ("hildegard", [], ["note", "the", "gate", "is", "shut"]),
+    ("volume2", [*WADE_FIGHT, ["roll", "hive"],
+                 ["lock", "1"]], ["deploy", "pollen"]),
+])
+def test_a_one_shot_write_loads_its_game_alone_and_no_typer_adapter(
+    spire: Spire, game: str, before: list[list[str]], write: list[str],
+) -> None:
+    # Issue 33: typer's pydantic adapter for a list or a number (`roll c c r`, `lock 1`,
+    # `reveal 5`) is no write's; no other game's modules; no Alembic for a journal at the
+    # head. (Pydantic itself is loaded: the events are its models, docs/performance.md.)
+    spire.ok("new", "gray-oaks", "--game", game)
+    spire.ok("reveal", "1")
+    for args in before:
+        spire.ok(*args)
+    result = probe("--db", str(spire.db), *write)
+    assert result["code"] in (0, None), result
+    assert str(result["out"]).startswith("#")
+    assert [m for m in loaded(result, "typer") if m.endswith("adapters")] == []
+    others = loaded(result, *OTHER_GAMES[game])  # their verbs' lists only: whose `roll`?
+    assert set(others) <= {m for p in OTHER_GAMES[game] for m in (p, f"{p}.index")}
+    assert loaded(result, "alembic", "rich", "prompt_toolkit") == []
+    assert command_modules(result) == [f"journal.games.{game}.commands"] or \
+        write[0] in ("reveal", "note") and command_modules(result) in (
+            ["journal.cli.deck"], ["journal.cli.things"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["hildegard", "volume2", "spires-end"])
+def test_a_new_journal_is_made_without_alembic_or_another_games_modules(
+    tmp_path: Path, game: str,
+) -> None:
+    # Issue 33: a new file is made at the head from the store's tables and stamped; the
+    # migrations (and Alembic) are for a journal that is older (journal/store/migration.py).
+    package = game.replace("-", "_")
+    result = probe("--db", str(tmp_path / "new.sqlite"), "new", "first", "--game", game)
+    assert result["code"] in (0, None), result
+    assert loaded(result, "alembic", "mako", "rich") == []
+    others = [m for m in loaded(result, "journal.games.") if m.split(".")[2] != package]
+    assert [m for m in others if m.rpartition(".")[2] not in (m.split(".")[2], "index")] == []
 
 
 @pytest.mark.slow
@@ -266,3 +322,65 @@ def test_values_taken_as_given_mean_what_typers_check_makes_them() -> None:
     assert run(env={"LOUD": "yes"})[1] == "'5' True\n"
     code, _, err = run(env={"LOUD": "maybe"})
     assert code == 2 and "loud" in err.lower()
+
+
+def test_numbers_and_lists_taken_as_given_mean_what_typers_check_makes_them() -> None:
+    # Issue 33: a whole number in plain digits within its range and a list of texts or of
+    # such numbers need no pydantic adapter; anything else still meets typer's check. The
+    # same command with typer's check alone answers each line the same.
+    import typer.main
+    import typer.testing
+
+    from journal.cli import built_command, text_as_given
+    from journal.cli.values import _Checked
+
+    sample = typer.Typer(add_completion=False)
+
+    @sample.command()
+    def show(dice: list[int] = typer.Argument(None), n: int = typer.Option(1, min=1, max=8),
+             words: list[str] = typer.Option([], "--word")) -> None:
+        print(repr(dice), repr(n), repr(words))
+
+    typers = typer.main.get_command(sample)
+    command = built_command(typer.main.get_command(sample))
+    text_as_given(command, typer.Context(command, help_option_names=["--help"]))
+    given = {p.name: p.as_given for p in command.params if isinstance(p, _Checked)}
+    assert given == {"dice": list[int], "n": int}  # a repeated option (--word): typer's
+    runner = typer.testing.CliRunner()
+
+    def run(which: Any, *args: str) -> tuple[object, str]:
+        code: object = 0
+        with runner.isolation() as (out, _, _):  # this command, not one typer builds
+            try:
+                which.main(args=list(args), prog_name="show")
+            except SystemExit as e:
+                code = e.code
+            sys.stdout.flush()
+            return code, out.getvalue().decode()
+
+    assert run(command, "3", "1", "--n", "2") == (0, "[3, 1] 2 []\n")
+    for args in ([], ["3", "1", "--n", "2"], ["007", "--n", "+2", "--word", "a"], ["1_000"],
+                 ["x"], ["--n", "9"], ["--n", "0"], ["-1"], ["2", "--n", " 3"]):
+        assert run(command, *args) == run(typers, *args), args
+
+
+@pytest.mark.slow
+def test_a_snapshot_is_read_with_its_own_games_state_alone(spire: Spire) -> None:
+    # Issue 33: a Volume 2 write on a journal with snapshots read Hildegard's and Spire's
+    # End's state modules (their events and cards too) to find whose state it held.
+    from journal.core import snapshots
+    from journal.service.reading import Reading
+
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("reveal", "1")
+    for args in WADE_FIGHT:
+        spire.ok(*args)
+    text = snapshots.encode(Reading(str(spire.db)).view().state)
+    read = ("import json, sys\nfrom journal.core import snapshots\n"
+            "state = snapshots.decode(sys.argv[1])\n"
+            "print(json.dumps([type(state.game_state).__module__, sorted(sys.modules)]))")
+    done = subprocess.run([sys.executable, "-c", read, text], capture_output=True, text=True,
+                          check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    module, modules = json.loads(done.stdout)
+    assert module == "journal.games.volume2.state"
+    assert [m for m in modules if m.startswith(OTHER_GAMES["volume2"])] == []

@@ -3,6 +3,7 @@ SQLite settings, migrations on open, storage trouble, and where the journal live
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import sqlite3
@@ -102,6 +103,8 @@ def alembic_config() -> Config:
 
 @pytest.mark.parametrize("backend", BOTH)
 def test_the_migrations_make_the_tables_the_store_describes(journal_url: str) -> None:
+    if journal_url.startswith("sqlite"):  # a new file is made from the tables: migrate one
+        migration.upgrade(sa.create_engine(journal_url))
     journal = store.Store(store.url_for(journal_url))
     with journal.engine.connect() as conn:
         differences = compare_metadata(MigrationContext.configure(conn), store.metadata)
@@ -109,6 +112,40 @@ def test_the_migrations_make_the_tables_the_store_describes(journal_url: str) ->
     assert differences == []
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert store.SCHEMA_REVISION == head == revision
+
+
+def sqlite_schema(db: Path) -> list[tuple[Any, ...]]:
+    """Every table, index and trigger of a SQLite file as SQLite keeps it (its SQL text
+    included), and its user version."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        found = conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").fetchall()
+        return [*found, conn.execute("PRAGMA user_version").fetchone()]
+
+
+def test_a_new_journal_is_made_at_the_head_as_the_migrations_make_it(tmp_path: Path) -> None:
+    """A new file is made from the tables the store describes and stamped (no migration
+    replayed one by one, issue 33): its schema is the one the migrations make, byte for
+    byte in SQLite's own text of each table and index."""
+    made, migrated = tmp_path / "made.sqlite", tmp_path / "migrated.sqlite"
+    store.Store(store.url_for(str(made)))  # a new journal, as `spire new` opens it
+    migration.upgrade(sa.create_engine(f"sqlite:///{migrated}"))
+    assert sorted(row[1] for row in sqlite_schema(made)[:-1]) == sorted(
+        ["alembic_version", "sqlite_autoindex_alembic_version_1", *_TABLES_AND_INDEXES])
+    assert sqlite_schema(made) == sqlite_schema(migrated)
+    with sqlite3.connect(made) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [
+            (store.SCHEMA_REVISION,)]
+
+
+_TABLES_AND_INDEXES = (
+    "branches", "campaigns", "cards", "checkpoints", "events", "glances", "settings",
+    "snapshots", "undone", "ix_events_retractions", "sqlite_autoindex_branches_1",
+    "sqlite_autoindex_campaigns_1", "sqlite_autoindex_cards_1",
+    "sqlite_autoindex_checkpoints_1", "sqlite_autoindex_events_1",
+    "sqlite_autoindex_settings_1",
+    "sqlite_autoindex_snapshots_1", "sqlite_autoindex_undone_1")
+"""What a journal holds besides Alembic's table: a new one made otherwise must too."""
 
 
 def test_sqlite_is_opened_with_wal_durable_commits_and_a_busy_timeout(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
-"""The values a command takes from its command line: text and flags as they come, without
-typer's pydantic check (a tenth of a second at each start), and every whole number held
-to LARGEST. Only typer is imported here."""
+"""The values a command takes from its command line: text, flags, whole numbers and lists of
+them as they come, without typer's pydantic check (a tenth of a second at each start), and
+every whole number held to LARGEST. Only typer is imported here."""
 
 from __future__ import annotations
 
@@ -20,17 +20,21 @@ subclass `typer.Context` (a method taking that would not override click's)."""
 
 
 def text_as_given(command: TyperCommand | TyperGroup, ctx: typer.Context) -> None:
-    """Take the text and flag values of `command` (and its subcommands) as they come, and
-    hold its numbers to LARGEST.
+    """Take the text, flag and whole-number values of `command` (and its subcommands) as
+    they come, and hold its numbers to LARGEST.
 
     Typer (0.29) checks every value through a pydantic TypeAdapter, so parsing `--db`, or
-    even finding `--help` not given, imports pydantic: a tenth of a second at each start.
-    A value that is already of its parameter's type (text for a text option, True or False
-    for a flag, None when not given) needs no check, and typer's would keep it as it is;
-    it is kept so. Any other value still goes through typer's check. Each parameter is
-    given a class of its own class and `_Checked`, which does this in click's
-    `process_value`. With a typer whose parameters differ (no `type_descriptor`), nothing
-    changes but the start-up time (tests/test_startup.py would say so) and the range."""
+    even finding `--help` not given, imports pydantic and builds an adapter: a tenth of a
+    second at each start, and a few hundredths more for each list or number a one-shot
+    write takes (`roll c c r`, `lock 1`, `reveal 5`). A value that is already of its
+    parameter's type (text for a text option, True or False for a flag, None when not
+    given), a whole number written in plain digits within the parameter's range, or a list
+    of such texts or numbers, needs no check: typer's would make it the same value, and it
+    is made so here. Any other value still goes through typer's check, which says what is
+    wrong. Each parameter is given a class of its own class and `_Checked`, which does this
+    in click's `process_value`. With a typer whose parameters differ (no
+    `type_descriptor`), nothing changes but the start-up time (tests/test_startup.py would
+    say so) and the range."""
     _text_as_given([*command.params, command.get_help_option(ctx)])
     _bounded(command.params)
     for sub in getattr(command, "commands", {}).values():
@@ -40,11 +44,16 @@ def text_as_given(command: TyperCommand | TyperGroup, ctx: typer.Context) -> Non
 def _text_as_given(params: Iterable[object]) -> None:
     for param in params:
         described = getattr(param, "type_descriptor", None)
-        if isinstance(param, TyperOption | TyperArgument) and described is not None \
-                and described.annotation in (str, bool) \
-                and described.parameter_info.parser is None and param.nargs == 1 \
-                and not param.multiple:
-            _checked(param, as_given=described.annotation)
+        if not isinstance(param, TyperOption | TyperArgument) or described is None \
+                or described.parameter_info.parser is not None or param.multiple:
+            continue
+        annotation = described.annotation
+        if annotation in (str, bool) and param.nargs == 1:
+            _checked(param, as_given=annotation)
+        elif annotation is int and param.nargs == 1 and not described.parameter_info.clamp:
+            _checked(param, as_given=int)
+        elif annotation in (list[str], list[int]) and param.nargs == -1:
+            _checked(param, as_given=annotation)
 
 
 LARGEST = 10**9
@@ -68,14 +77,53 @@ def _whole(annotation: Any) -> bool:
     return annotation is int or int in get_args(annotation)
 
 
+_CHECK = object()
+"""What `_as_given` answers for a value typer's own check is to take."""
+
+
+def _as_given(as_given: Any, param: Any, value: Any) -> Any:
+    """`value` as typer's check would make it, if that needs no check; else _CHECK."""
+    if as_given is None:
+        return _CHECK
+    if value is None:  # not given: typer's check keeps it None, or () for a list
+        if param.required:
+            return _CHECK  # typer says it is missing
+        return () if param.nargs == -1 else None
+    if as_given is str or as_given is bool:
+        return value if type(value) is as_given else _CHECK
+    if as_given is int:
+        return _number(value, param)
+    if type(value) not in (tuple, list) or not value and param.required:
+        return _CHECK
+    if as_given == list[str]:
+        return list(value) if all(type(v) is str for v in value) else _CHECK
+    numbers = [_number(v, param) for v in value]
+    return _CHECK if _CHECK in numbers else numbers
+
+
+def _number(value: Any, param: Any) -> Any:
+    """A whole number in plain digits (`5`, `-2`) within `param`'s range, as int; else
+    _CHECK (typer's check takes the rest: `+5`, `1_000`, `٥`, or out of range)."""
+    if type(value) is str and value.isascii() and value.lstrip("-").isdigit() \
+            and value.count("-") <= 1 and len(value) <= 20:
+        value = int(value)
+    elif type(value) is not int:
+        return _CHECK
+    info = param.type_descriptor.parameter_info
+    if info.min is not None and value < info.min or info.max is not None and value > info.max:
+        return _CHECK
+    return value
+
+
 class _Checked:
     """A parameter checked as spire checks it, then as typer does (mixed into its class;
     typer's parameters have slots, so what is checked is said by the class)."""
 
     __slots__ = ()
 
-    as_given: type | None = None
-    """str or bool: a value of this type, or None, is kept as it comes (no pydantic)."""
+    as_given: Any = None
+    """str, bool, int, list[str] or list[int]: a value that needs no check is taken as
+    it comes (no pydantic, `_as_given`)."""
     bounded = False
     """A whole number, or numbers: each within LARGEST of 0."""
 
@@ -83,10 +131,11 @@ class _Checked:
         """click's step from the value given to the value the command takes (`typers`:
         typer's own step)."""
         param: Any = self
-        if self.as_given is not None and (
-                type(value) is self.as_given or value is None and not param.required):
-            return value if param.callback is None else param.callback(ctx, param, value)
-        value = typers(ctx, value)
+        kept = _as_given(self.as_given, param, value)
+        if kept is _CHECK:
+            value = typers(ctx, value)
+        else:
+            value = kept if param.callback is None else param.callback(ctx, param, kept)
         for number in value if self.bounded and isinstance(value, (list, tuple)) else (value,):
             if self.bounded and isinstance(number, int) and abs(number) > LARGEST:
                 raise typer.BadParameter(
@@ -95,11 +144,11 @@ class _Checked:
         return value
 
 
-_CHECKED: dict[tuple[type, type | None, bool], type] = {}
+_CHECKED: dict[tuple[type, Any, bool], type] = {}
 """Each parameter class met, mixed with _Checked, by what it checks."""
 
 
-def _checked(param: TyperOption | TyperArgument, *, as_given: type | None = None,
+def _checked(param: TyperOption | TyperArgument, *, as_given: Any = None,
              bounded: bool = False) -> None:
     """`param`, its class now its own mixed with _Checked (click calls `process_value` on a
     parameter, and typer gives no other way in)."""

@@ -42,7 +42,7 @@ lines of at most a million characters (six for each character JSON writes longes
 
 
 class Payload(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     version: ClassVar[int] = 1
 
 
@@ -57,7 +57,7 @@ class CampaignStarted(Payload):
 
 
 class CharacterSheet(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     name: str
     hp: int | None = None
     ap: int | None = None

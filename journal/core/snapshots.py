@@ -25,14 +25,15 @@ def _core() -> TypeAdapter[State]:
 
 
 @cache
-def _game_type(kind: str) -> TypeAdapter[Any]:
+def _game_type(kind: str, game: str) -> TypeAdapter[Any]:
     """The game state class a snapshot names (its class's name, casefolded), from the game
-    whose state module keeps it as `STATE`."""
+    whose state module keeps it as `STATE`: the campaign's `game` asked first, so a write
+    in a Volume 2 campaign imports no other game's state, events and cards (issue 33)."""
     from journal.games import names
     from journal.games.packages import package_of
 
-    for game in names():
-        found: type[Any] = package_of(game).module("state").STATE
+    for name in dict.fromkeys([*(g for g in names() if g == game), *names()]):
+        found: type[Any] = package_of(name).module("state").STATE
         if found.__name__.casefold() == kind:
             return TypeAdapter(found)
     raise ValueError(f"no snapshot for a {kind} state")
@@ -43,7 +44,7 @@ def encode(state: State) -> str:
     game = state.game_state
     kind = type(game).__name__.casefold() if game is not None else None
     core = _core().dump_python(replace(state, game_state=None), mode="json")
-    extra = _game_type(kind).dump_python(game, mode="json") if kind else None
+    extra = _game_type(kind, state.game).dump_python(game, mode="json") if kind else None
     return json.dumps({"core": core, "game": kind, "game_state": extra}, separators=(",", ":"))
 
 
@@ -51,6 +52,6 @@ def decode(text: str) -> State:
     data = json.loads(text)
     state = _core().validate_python(data["core"])
     if data.get("game"):
-        game = _game_type(data["game"]).validate_python(data["game_state"])
+        game = _game_type(data["game"], state.game).validate_python(data["game_state"])
         state = replace(state, game_state=game)
     return state

@@ -1,5 +1,8 @@
 """Bringing a journal to this spire's schema: Alembic, loaded only when a journal is not
-at the head already; a SQLite journal is copied aside before it is upgraded."""
+at the head already; a SQLite journal is copied aside before it is upgraded. A new SQLite
+journal is made at the head at once, from the tables the store describes, and stamped
+with the head's revision, as Alembic stamps it (tests/test_store.py holds the two
+schemas to be the same, table by table, index by index)."""
 
 from __future__ import annotations
 
@@ -36,7 +39,35 @@ def migrate(engine: Engine, url: str, lazily: bool = False) -> bool:
     if revision is not None:
         check_known(revision, engine.url.database or url)
         _copy_aside(engine, revision)
+    elif engine.dialect.name == "sqlite" and made_at_head(engine):
+        return True
     upgrade(engine)
+    return True
+
+
+VERSIONS = sa.Table(
+    "alembic_version", sa.MetaData(),
+    sa.Column("version_num", sa.String(32), nullable=False),
+    sa.PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
+)
+"""Alembic's own table of the revision, as Alembic makes it."""
+
+
+def made_at_head(engine: Engine) -> bool:
+    """A new SQLite journal's schema, at the head at once: the tables the store describes
+    and Alembic's revision table stamped with the head, in one transaction (nothing half
+    made); False (nothing done) if the database holds tables already. Replaying the
+    migrations one by one, Alembic loaded, cost a new journal about half a second
+    (issue 33). PostgreSQL's journals keep to the migrations: their partial index is the
+    migration's, and one upgrader at a time."""
+    from journal.store.schema import metadata
+
+    with engine.begin() as conn:
+        if sa.inspect(conn).get_table_names():  # not new after all: the migrations say
+            return False
+        metadata.create_all(conn)
+        VERSIONS.create(conn)
+        conn.execute(VERSIONS.insert().values(version_num=SCHEMA_REVISION))
     return True
 
 

@@ -2,6 +2,7 @@
 
     python tests/bench/bench.py            # 1k, 10k, 100k and 1M events
     python tests/bench/bench.py --quick    # 1k and 10k only, for a smoke test
+    python tests/bench/bench.py --oneshot  # only issue 33's rows (with --quick: 1k, 10k)
 
 Machines differ, so every target is a ratio to a reference taken on this machine now
 (issue 7): the play shell's status after a roll; `spire --help`/`--version` against
@@ -33,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1]), str(HERE.parent)]
 
 import flat  # noqa: E402 (found through the path above)
+import oneshot  # noqa: E402
 from journal_gen import build  # noqa: E402
 
 SIZES = (1_000, 10_000, 100_000, 1_000_000)
@@ -357,12 +359,17 @@ def main() -> None:
                         help="leave out the rows of a journal on PostgreSQL")
     parser.add_argument("--flat", action="store_true",
                         help="only the figures that must stay flat with undos (issue 17)")
+    parser.add_argument("--oneshot", action="store_true",
+                        help="only the one-shot writes, `new` and a session file (issue 33)")
     options = parser.parse_args()
     sizes = SIZES[:2] if options.quick else SIZES
     compiled()
     rows: list[tuple[str, str, str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
+        if options.oneshot:
+            _print(_oneshot(work, sizes, options))
+            return
         rows += _flat(work, sizes, options)
         if options.flat:
             _print(rows)
@@ -417,6 +424,8 @@ def _flat(work: Path, sizes: tuple[int, ...], options: argparse.Namespace) -> li
     print(f"built the journals with undos in {time.perf_counter() - started:5.1f} s",
           file=sys.stderr)
     rows = flat.shell_rows(made[small], made[big], work, options.rounds, (small, big))
+    rows += oneshot.rows(made[small], made[big], work, options.runs, options.rounds // 2,
+                         (small, big))
     rows += flat.linear_rows(made[big], 3, big)
     label = f"{big // 1000}k"
     rows.append(_report_row(*report_command_figures(made[big]["hildegard"], work, rounds=5),
@@ -428,6 +437,15 @@ def _flat(work: Path, sizes: tuple[int, ...], options: argparse.Namespace) -> li
     elif options.quick:
         rows += flat.memory_rows(made[big]["hildegard"], work, big)
     return rows
+
+
+def _oneshot(work: Path, sizes: tuple[int, ...], options: argparse.Namespace) -> list[flat.Row]:
+    """Issue 33's rows alone, on journals with undos of the smallest and the largest size
+    up to 100k (`--quick`: 1k and 10k)."""
+    small, big = sizes[0], min(sizes[-1], 100_000)
+    made = {size: flat.journals(work, size) for size in (small, big)}
+    return oneshot.rows(made[small], made[big], work, options.runs, options.rounds // 2,
+                        (small, big))
 
 
 def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str, str]]:

@@ -18,7 +18,7 @@ Status = Literal["flub", "tame", "graze", "hit"]
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Reward(Frozen):

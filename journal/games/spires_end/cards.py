@@ -22,7 +22,7 @@ LETTERS = "ABCDEFGH"
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Rolls(Frozen):

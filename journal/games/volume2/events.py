@@ -180,7 +180,7 @@ class WaterfallEnded(Payload):
 
 
 class CarriedItem(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     name: str = Field(min_length=1, max_length=NAME_LONGEST)
     kind: str = Field(min_length=1, max_length=40)
     holder: str | None = Field(default=None, max_length=NAME_LONGEST)
@@ -193,7 +193,7 @@ class CarryOver(BaseModel):
     Item Cards", and the bees, pollen, meat and pelts the players hold. Also the small
     JSON file `spire episode end --output` writes for the players to keep."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     spire_carry_over: Literal[1] = 1
     game: Literal["volume2"] = "volume2"
     campaign: str = Field(max_length=200)
