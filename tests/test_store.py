@@ -139,11 +139,11 @@ def test_a_new_journal_is_made_at_the_head_as_the_migrations_make_it(tmp_path: P
 
 
 _TABLES_AND_INDEXES = (
-    "branches", "campaigns", "cards", "checkpoints", "events", "glances", "settings",
-    "snapshots", "undone", "ix_events_retractions", "sqlite_autoindex_branches_1",
+    "branches", "campaigns", "cards", "checkpoints", "current_campaigns", "events", "glances",
+    "settings", "snapshots", "undone", "ix_events_retractions", "sqlite_autoindex_branches_1",
     "sqlite_autoindex_campaigns_1", "sqlite_autoindex_cards_1",
-    "sqlite_autoindex_checkpoints_1", "sqlite_autoindex_events_1",
-    "sqlite_autoindex_settings_1",
+    "sqlite_autoindex_checkpoints_1", "sqlite_autoindex_current_campaigns_1",
+    "sqlite_autoindex_events_1", "sqlite_autoindex_settings_1",
     "sqlite_autoindex_snapshots_1", "sqlite_autoindex_undone_1")
 """What a journal holds besides Alembic's table: a new one made otherwise must too."""
 
