@@ -547,3 +547,38 @@ def test_tab_completes_spires_end_bars_and_fighters(spire: Spire) -> None:
     assert tab.candidates("action ", "B") == ['"Back Hand"']
     assert tab.candidates("action 1 --on ", "") == ["Millicent", "Oswin", "Ogre"]
     assert tab.candidates("roll ", "c") == []          # Hildegard's crescent: not this game's
+
+
+def _play_file(spire: Spire, path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`spire play ARGS < PATH`, a file as standard input, in a process of its own."""
+    with path.open("rb") as given:
+        return subprocess.run([sys.executable, "-m", "journal", "--db", str(spire.db), "play",
+                               *args], stdin=given, capture_output=True, text=True, check=False,
+                              timeout=120)
+
+
+def test_a_session_file_played_twice_is_refused_unless_again(hildegard: Spire,
+                                                             tmp_path: Path) -> None:
+    """Issue 34, item 10: a session file run a second time recorded everything again
+    without a word (a second bonus feat). It is refused, saying when it was played, with
+    nothing appended; --again plays it again; another file, or the same file into another
+    campaign, plays."""
+    session = tmp_path / "session.txt"
+    session.write_text("# the bonus, as we played it\ngain feats 1\nnote the bonus\n")
+    first = _play_file(hildegard, session)
+    assert first.returncode == 0, first.stderr
+    before = hildegard.journal_rows()
+    second = _play_file(hildegard, session)
+    assert second.returncode == 1 and "Traceback" not in second.stderr
+    line, = second.stderr.splitlines()
+    assert line.startswith("spire: this file was played into 'gray-oaks' already (#2 to #3 on "
+                           "main, ") and "`spire play --again < FILE` plays it again" in line
+    assert hildegard.journal_rows() == before and hildegard.json("status")["resources"][
+        "feats"] == 1
+    again = _play_file(hildegard, session, "--again")
+    assert again.returncode == 0, again.stderr
+    assert hildegard.json("status")["resources"]["feats"] == 2
+    session.write_text("gain feats 1\nnote the bonus\nnote and one more\n")
+    assert _play_file(hildegard, session).returncode == 0       # another file: played
+    hildegard.ok("new", "elms", "--game", "hildegard")
+    assert _play_file(hildegard, session).returncode == 0       # another campaign: played

@@ -38,6 +38,9 @@ def play(
     ctx: typer.Context,
     keep_going: bool = typer.Option(
         False, "--keep-going", help="Reading from a file: run the lines after a refused one too."),
+    again: bool = typer.Option(
+        False, "--again", help="Reading from a file: play it even if it was played into this "
+        "campaign already."),
 ) -> None:
     """A shell inside the current campaign: the same commands, without `spire`.
 
@@ -53,7 +56,8 @@ def play(
     lines starting with # are skipped) and stops at the first refused line, saying
     `line N: why` on stderr, with that command's exit code; what came before it is in the
     journal, nothing after it. With --keep-going it runs every line and exits with the
-    first failure's code (0 if none failed).
+    first failure's code (0 if none failed). A file played into the campaign already is
+    refused, saying when, unless --again plays it again.
 
     \b
     Examples:
@@ -64,9 +68,24 @@ def play(
 
     with journals_kept():
         shell = Shell(ctx)
-        code = shell.interactive() if sys.stdin.isatty() \
-            else shell.batch(_lines(sys.stdin), keep_going)
+        if sys.stdin.isatty():
+            code = shell.interactive()
+        elif _a_file(sys.stdin):
+            code = shell.session_file(list(_lines(sys.stdin)), keep_going, again)
+        else:  # a pipe: its lines as they come
+            code = shell.batch(_lines(sys.stdin), keep_going)
     raise typer.Exit(code)
+
+
+def _a_file(stream: TextIO) -> bool:
+    """Whether `stream` is a file (`spire play < session.txt`), read whole, not a pipe."""
+    import os
+    import stat
+
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _lines(stream: TextIO) -> Iterable[str]:
@@ -206,6 +225,31 @@ class Shell:
                 if not keep_going:
                     break
         return first
+
+    def session_file(self, lines: list[str], keep_going: bool, again: bool) -> int:
+        """`batch` over a file's lines, once for a campaign: a file played into the
+        campaign already is refused, nothing run, unless `again`; a file that recorded
+        anything is kept as played."""
+        from datetime import datetime
+
+        from journal.errors import Refused
+        from journal.service.journal import keep_played, played
+
+        view = self.view()
+        if view is None:  # no campaign yet: the file makes its own (`new`), refused if twice
+            return self.batch(lines, keep_going)
+        journal = self.journal()
+        name, before = view.campaign.name, view.branch.head
+        when = played(journal, name, lines)
+        if when is not None and not again:
+            raise Refused(f"this file was played into {name!r} already ({when}); "
+                          "`spire play --again < FILE` plays it again")
+        code = self.batch(lines, keep_going)
+        after = self.view()
+        if after is not None and after.campaign.name == name and after.branch.head != before:
+            keep_played(journal, name, lines, f"#{before + 1} to #{after.branch.head} on "
+                                f"{after.branch.name}, {datetime.now():%Y-%m-%d %H:%M}")
+        return code
 
     def quietly(self, line: str) -> tuple[int | None, str]:
         """Run `line` holding back its error line: the exit code and the reason."""

@@ -279,3 +279,25 @@ def _checkpoint_for(decision: Decision) -> str | None:
     return f"chapter-{chapters[-1]}" if chapters else None
 
 
+
+
+# -- session files played (`spire play < FILE`) ----------------------------------------
+
+def played(journal: Journal, campaign: str, lines: list[str]) -> str | None:
+    """When and where these lines were played into `campaign` as a session file, if they
+    were ("#12 to #30 on main, 2026-12-07 03:10")."""
+    return journal.store.kept.played(_session_mark(campaign, lines))
+
+
+def keep_played(journal: Journal, campaign: str, lines: list[str], what: str) -> None:
+    journal.store.kept.keep_played(_session_mark(campaign, lines), what)
+
+
+def _session_mark(campaign: str, lines: list[str]) -> str:
+    """A session file's mark in a campaign: a digest of the campaign's name and the file's
+    commands (blank lines, comments and spaces at either end aside)."""
+    import hashlib
+
+    kept = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    return hashlib.sha256("\n".join([campaign, *kept]).encode("utf-8", "surrogateescape")
+                          ).hexdigest()[:32]

@@ -23,6 +23,11 @@ OLD_CURRENT = "current_campaign"
 everyone: still the current campaign of whoever has not chosen one since."""
 
 
+PLAYED = "played:"
+"""The settings that keep each session file played into a campaign (`spire play < FILE`),
+by a digest of the campaign's name and the file's lines."""
+
+
 class Kept:
     """The snapshots, glances, current campaigns and cards of a journal."""
 
@@ -120,6 +125,23 @@ class Kept:
             if chosen.rowcount == 0:
                 conn.execute(sa.insert(current_campaigns).values(
                     person=person, campaign=campaign))
+
+    # -- session files played ---------------------------------------------------------
+
+    def played(self, mark: str) -> str | None:
+        """What was kept of the session file `mark` names when it was played (`keep_played`),
+        if it was."""
+        with self.db.reading() as conn:
+            found: str | None = conn.scalar(
+                sa.select(settings.c.value).where(settings.c.key == f"{PLAYED}{mark}"))
+        return found
+
+    def keep_played(self, mark: str, what: str) -> None:
+        """Keep that the session file `mark` names was played, and `what` of it."""
+        key = f"{PLAYED}{mark}"
+        with self.db.writing() as conn:
+            conn.execute(sa.delete(settings).where(settings.c.key == key))
+            conn.execute(sa.insert(settings).values(key=key, value=what))
 
     # -- the card catalog ---------------------------------------------------------------
 

@@ -25,13 +25,20 @@ import flat
 Row = flat.Row
 
 Args = tuple[str, ...]
+FRESH: Args = ("target", "Street Merchant", "--force")
+"""A target begun afresh, whatever the journal's head holds (a set under way at 100k)."""
 WRITES: dict[str, tuple[tuple[tuple[Args, ...], Args], ...]] = {
-    "hildegard": (((), ("roll", "c", "c", "r")), ((("roll", "c", "c", "r"),), ("lock", "1")),
+    "hildegard": (((FRESH,), ("roll", "c", "c", "r")),
+                  ((FRESH, ("roll", "c", "c", "r")), ("lock", "1")),
                   ((), ("reveal", "5")), ((), ("note", "the merchant again"))),
     "volume2": (((("roll", "hive"), ("lock", "1")), ("deploy", "pollen")),),
 }
 """Each game's writes: the commands that bring the table to where the write is legal (run
 once, not timed, and undone after), then the write (timed, then undone)."""
+
+PRACTICE: Args = ("target", "Practice", "--limit", "99", "--accuracy", "3", "--sets", "99999",
+                  "--parts", "c,r,d", "--hit", "40", "--miss", "41", "--force")
+"""A target the session's rounds never finish, begun whatever the journal's head holds."""
 
 SESSION_WRITES = ("roll c c r", "wild miss")
 SESSION_READS = ("status", "log --last 3")
@@ -99,7 +106,8 @@ def _played(db: Path, lines: list[str]) -> float:
         sys.stdin = io.TextIOWrapper(raw)  # not a terminal: the batch path
         start = time.perf_counter()
         try:
-            get_command(app).main(args=["--db", str(db), "play"], prog_name="spire")
+            # --again: the same lines each round (a file played once is refused after)
+            get_command(app).main(args=["--db", str(db), "play", "--again"], prog_name="spire")
         except SystemExit as e:
             assert not e.code, e.code
         finally:
@@ -135,6 +143,7 @@ def session_rows(db: Path, work: Path, rounds: int, label: str) -> list[Row]:
     alone (the journal's opening and first fold), over the lines."""
     copy = work / f"session-{label}.sqlite"
     shutil.copy(db, copy)
+    _run(copy, *PRACTICE)  # sets enough for every round, whatever the head held
     rows: list[Row] = []
     for kind, round_ in (("writes", SESSION_WRITES), ("reads", SESSION_READS)):
         lines = list(round_) * rounds
