@@ -319,13 +319,13 @@ def test_pollen_that_heals_nothing_says_so(v2: Spire) -> None:
     play(v2, "gain pollen 3", f'fight "{WADE}" --with Dunstan', "roll hive blank blank",
          "stop", "upkeep")                       # Dunstan's turn, before his roll: HP 6 of 6
     out = play(v2, "deploy pollen")
-    assert ("Dunstan heals 0 HP (HP 6->6); 1 healed nothing, at the HP limit "
+    assert ("Dunstan heals 0 HP (HP 6->6); 1 HP past the limit is lost "
             "(`spire undo` takes it back)") in out
     play(v2, "undo", "roll black white")         # HP 4 of 6
     out = play(v2, "deploy pollen 1")
-    assert "Dunstan heals 1 HP (HP 4->5)" in out and "healed nothing" not in out
+    assert "Dunstan heals 1 HP (HP 4->5)" in out and "past the limit" not in out
     out = play(v2, "deploy pollen 2")            # one heals, the other meets the limit
-    assert "Dunstan heals 1 HP (HP 5->6); 1 healed nothing, at the HP limit" in out
+    assert "Dunstan heals 1 HP (HP 5->6); 1 HP past the limit is lost" in out
 
 
 def test_b_on_the_hive_die_is_bee_or_blank_so_it_is_asked(v2: Spire) -> None:
@@ -334,7 +334,7 @@ def test_b_on_the_hive_die_is_bee_or_blank_so_it_is_asked(v2: Spire) -> None:
     says("The Hive Dice have five faces: Sickle x 2, Bee, Pollen, Hive, and Blank.")
     play(v2, f'fight "{WADE}" --with Dunstan')
     line = v2.refused("roll", "s", "b", "h", code=2)
-    assert "'b' on the hive die is bee or blank: type e or bee, or blank" in line
+    assert "'b' on the hive die could be bee or blank: type e (bee) or blank" in line
     out = play(v2, "roll s e blank")
     assert "Finnian rolled sickle, bee, blank" in out
 

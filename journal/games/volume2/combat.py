@@ -251,7 +251,7 @@ def _past_the_limit(wasted: int) -> str:
     """Said when a heal meets the ally's limit: the rest is spent for nothing."""
     if wasted <= 0:
         return ""
-    return f"; {wasted} healed nothing, at the HP limit (`spire undo` takes it back)"
+    return f"; {wasted} HP past the limit is lost (`spire undo` takes it back)"
 
 
 def deployed(game: Volume2, res: Resources, e: v2.HiveDeployed) -> Step:

@@ -67,9 +67,9 @@ def face(kind: DieKind, text: str, roller: str | None = None) -> str:
         return SHORT[kind][word]
     if word in AMBIGUOUS[kind]:
         short = {v: k for k, v in SHORT[kind].items()}
-        spelled = ", or ".join(f"{short[f]} or {f}" if f in short else f
-                               for f in AMBIGUOUS[kind][word].split(" or "))
-        raise BadInput(f"{text!r} on the {kind} die is {AMBIGUOUS[kind][word]}: "
+        spelled = " or ".join(f"{short[f]} ({f})" if f in short else f
+                              for f in AMBIGUOUS[kind][word].split(" or "))
+        raise BadInput(f"{text!r} on the {kind} die could be {AMBIGUOUS[kind][word]}: "
                        f"type {spelled}")
     whose = f" ({roller} rolls {kind} dice)" if roller else ""
     raise BadInput(f"unknown {kind} die face {text!r}{whose}; faces: {legend(kind)}")
