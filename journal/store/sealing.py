@@ -164,9 +164,9 @@ def renew(conn: Connection, url: str, moved: Mapping[int, tuple[int, str] | None
 def _marks(conn: Connection, ids: Collection[int] | None = None) -> dict[int, seal_.Marks]:
     """The own checkpoints of the branches `ids` (every branch if None), by branch id;
     each branch asked for has its entry."""
-    query = _MARKS if ids is None else _MARKS.where(checkpoints.c.branch_id.in_(list(ids)))
+    rows = conn.execute(_MARKS) if ids is None else conn.execute(_MARKS_OF, {"ids": list(ids)})
     found: dict[int, list[tuple[str, int]]] = {i: [] for i in ids or ()}
-    for row in conn.execute(query):
+    for row in rows:
         found.setdefault(row.branch_id, []).append((row.name, row.position))
     return {branch: tuple(marks) for branch, marks in found.items()}
 
@@ -289,3 +289,6 @@ def _append(path: Path, heads: seal_.Heads, disagreed: Sequence[seal_.Disagreed]
 
 def _unwritten(path: Path, e: OSError) -> StorageError:
     return StorageError(f"cannot write the seal {path}: {e.strerror}; nothing was written")
+_MARKS_OF = _MARKS.where(checkpoints.c.branch_id.in_(sa.bindparam("ids", expanding=True)))
+"""`_MARKS` of the branches a write moved (made once, so a write does not build and compile
+a statement of its own)."""
