@@ -300,3 +300,73 @@ def test_spires_end_refuses_hildegards_commands(spire: Spire) -> None:
         line = spire.refused(*command, code=2)
         assert line == f"spire: `{command[0]}` is not a Spire's End command: " + (
             "Hildegard and Volume 2 have it" if command[0] == "roll" else "Hildegard has it")
+
+
+QUIET_ROUND = """action "Back Hand" 8
+recoup heal 3
+upkeep
+action Jab 7
+recoup heal 2
+upkeep
+enemy 1 8 --select 1
+recoup heal 2
+upkeep
+rest
+recoup heal 5
+upkeep
+action Jab 5
+"""
+"""A round and a turn in which no one has a status effect at its upkeep and each recoups:
+Millicent acts, Oswin acts, the Ogre clubs Millicent; then Millicent rests and Oswin
+jabs."""
+
+
+def test_an_upkeep_with_nothing_to_do_is_made_by_the_next_turns_move(spire: Spire) -> None:
+    quoted("spires-end", "Ally #1 must complete these three steps before Ally #2 does.",
+           "During Upkeep, remove 1 Cube per turn.")
+    setup = f"new tower --game spires-end\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n{OGRE}"
+    _play(spire, setup + "\n" + QUIET_ROUND)
+    typed = spire.json("status")
+    kinds = [e["type"] for e in spire.json("log")]
+    _play(spire, setup.replace("tower", "spared") + "\n"
+          + QUIET_ROUND.replace("upkeep\n", ""))
+    assert spire.json("status")["allies"] == typed["allies"]
+    assert spire.json("status")["fight"] == typed["fight"]
+    assert [e["type"] for e in spire.json("log")] == kinds  # the same steps, each recorded
+
+
+def test_a_quiet_upkeep_is_said_as_its_own_step(spire: Spire) -> None:
+    quoted("spires-end", "In Step 2, an Ally has the option to perform 1 Recoup roll per turn.")
+    _play(spire, f"new tower --game spires-end\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n{OGRE}\n"
+                 'action "Back Hand" 8\nrecoup heal 3')
+    out = spire.ok("action", "Jab", "7")  # Oswin's bar: Millicent's turn is over
+    assert "#7 Millicent's upkeep\n" in out
+    assert "#8 Oswin: action bar 1, rolled 7\n" in out
+    assert "Round 1: Oswin's turn, recoup or upkeep next" in out
+    spire.ok("recoup", "heal", "2")
+    out = spire.ok("enemy", "1", "8", "--select", "1")  # Oswin's turn is over
+    assert "#10 Oswin's upkeep\n" in out and "#11 Ogre" in out
+    spire.ok("recoup", "heal", "2")
+    out = spire.ok("rest")  # Millicent's: the Ogre's turn is over
+    assert "#13 Ogre's upkeep\n" in out and "#14 Millicent rested" in out
+    spire.ok("replay", "--verify")
+    spire.ok("audit")  # each step re-decided on the state before it: no problem found
+
+
+def test_an_upkeep_that_does_something_is_typed(spire: Spire) -> None:
+    quoted("spires-end", "During Upkeep, remove 1 Cube per turn.",
+           "The Rest Meter resets if you perform an Action")
+    _play(spire, f"new tower --game spires-end\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n{OGRE}\n"
+                 "upkeep\naction Rally 6")  # Regen on Oswin: his upkeep takes a cube off
+    line = spire.refused("enemy", "1", "8", "--select", "1", code=1)
+    assert "it is Oswin's turn" in line
+    assert "Regen on Oswin" in spire.ok("upkeep")
+    _play(spire, "enemy 1 8 --select 1\nrecoup heal 2\nupkeep\nrest\nrecoup heal 5\n"
+                 "action Jab 5\nupkeep\nenemy 1 2 --select 1\nrecoup heal 2\nupkeep\n"
+                 "recoup heal 6")  # Millicent neither rests nor acts: her upkeep clears
+    assert spire.json("status")["allies"][0]["rest"] == 1  # her rest meter
+    line = spire.refused("action", "Jab", "7", code=2)  # Oswin's bar, not Millicent's
+    assert line == "spire: no bar 'Jab': it is still Millicent's turn (`spire upkeep` ends it)"
+    line = spire.refused("action", "Back Hand", "7", code=1)
+    assert "Millicent has recouped this turn" in line
+    assert "rest meter is cleared" in spire.ok("upkeep")

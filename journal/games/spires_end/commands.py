@@ -249,6 +249,9 @@ def upkeep(
 ) -> None:
     """End the turn: one cube off each status effect, its effect applied (negative first).
 
+    An upkeep with nothing to do, after the turn's recoup, need not be typed: the next
+    turn's action, rest or `spire enemy` makes it first, as its own step.
+
     \b
     Example:
       spire upkeep

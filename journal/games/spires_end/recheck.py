@@ -10,10 +10,10 @@ RECHECKS: dict[str, Redecide] = {
     "ally-drawn": lambda s, e, p, h: rules.draw(s, e.card, e.slot),
     "fight-began": lambda s, e, p, h: rules.fight(s, e.enemy),
     "action-performed": lambda s, e, p, h: rules.action(
-        s, e.bar, e.rolls, e.target, e.kickback_to, e.given_to, p),
+        s, e.bar, e.rolls, e.target, e.kickback_to, e.given_to, p, onward=False),
     "enemy-acted": lambda s, e, p, h: rules.enemy(
-        s, e.card, e.selection, e.rolls, p),
-    "rested": lambda s, e, p, h: rules.rest(s, p),
+        s, e.card, e.selection, e.rolls, p, onward=False),
+    "rested": lambda s, e, p, h: rules.rest(s, p, onward=False),
     "recouped": lambda s, e, p, h: rules.recoup(
         s, e.kind, e.roll, e.to, e.effect, p),
     "boost-spent": lambda s, e, p, h: rules.boost(s, p),
@@ -25,7 +25,8 @@ RECHECKS: dict[str, Redecide] = {
     "selection-rolled": lambda s, e, p, h: rules.select(s, e.roll),
     "fight-ended": lambda s, e, p, h: rules.end(s),
 }
-"""Each of Spire's End's event types and the command that records it."""
+"""Each of Spire's End's event types and the command that records it (a step decided as
+typed, on the state before it: an upkeep made for a move is an event of its own)."""
 
 
 def _d8s(*rolls: int | None) -> tuple[str, ...]:

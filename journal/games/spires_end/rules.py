@@ -17,6 +17,18 @@ from journal.games.spires_end import events as se
 from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard, Inflicted
 from journal.games.spires_end.dice import owed, rolls_given, words
 from journal.games.spires_end.effects import SECTION as GLOSSARY
+from journal.games.spires_end.order import (
+    DEATH,
+    acted,
+    actions_allowed,
+    current,
+    dying,
+    played_by,
+    under_way,
+    upkept,
+)
+from journal.games.spires_end.order import player_for as player_for  # noqa: PLC0414 (the interface's)
+from journal.games.spires_end.order import whose_turn as whose_turn  # noqa: PLC0414 (the interface's)
 from journal.games.spires_end.state import (
     ALLIES,
     ENEMY_TURN,
@@ -35,44 +47,12 @@ RECOUP = "Step 2: Recoup"
 REST = "Rest & Boost Meters"
 FLOW = "Combat Round Flow"
 ENEMY = "Enemy Combat"
-DEATH = "Death & Quick Start"
-CO_OP = "Co-Op"
 
 Violations = list[RuleViolation]
 
 
-def _decided(event: Payload, violations: Violations) -> Decision:
-    return Decision((event,), tuple(violations))
-
-
-# -- who plays ---------------------------------------------------------------------------
-
-def player_for(state: State) -> int | None:
-    """Who acts now, for the journal to record: in a game of two or more, each player
-    controls one ally (Co-Op); the players take turns rolling for the enemy, or a third
-    player rolls for it."""
-    game = spires_end(state)
-    fight = game.fight
-    if state.players < 2 or fight is None or not fight.under_way:
-        return None
-    if fight.turn == ENEMY_TURN:
-        return 3 if state.players >= 3 else (fight.round - 1) % 2 + 1
-    return fight.turn
-
-
-def _player(state: State, player: int | None, actor: Fighter) -> Violations:
-    if player is None:
-        return []
-    if not 1 <= player <= max(state.players, 1):
-        raise BadInput(f"player {player}? this campaign has players 1 to {state.players}")
-    game = spires_end(state)
-    if state.players < 2 or actor.is_enemy or actor.name not in game.slots:
-        return []
-    controls = game.slots.index(actor.name) + 1
-    if player != controls:
-        return [RuleViolation(f"{actor.name} is Ally {controls}, played by player {controls}, "
-                              f"not player {player}", CO_OP)]
-    return []
+def _decided(event: Payload, violations: Violations, first: tuple[Payload, ...] = ()) -> Decision:
+    return Decision((*first, event), tuple(violations))
 
 
 # -- allies ------------------------------------------------------------------------------
@@ -157,30 +137,8 @@ def fight(state: State, enemy: EnemyCard) -> Decision:
     return _decided(se.FightBegan(enemy=enemy), violations)
 
 
-def _fight(state: State) -> tuple[SpiresEnd, Fight]:
-    game = spires_end(state)
-    if game.fight is not None and not game.fight.under_way:
-        raise Refused(f"the fight with {game.fight.enemy.name} is over ({game.fight.outcome}); "
-                      "`spire fight ENEMY` begins the next one")
-    if game.fight is None:
-        raise Refused("no fight under way: `spire fight ENEMY` begins one")
-    return game, game.fight
-
-
-def _current(game: SpiresEnd) -> Fighter:
-    actor = game.actor()
-    if actor is None:
-        raise Refused("no ally's turn: draw an ally first (`spire draw NAME`)")
-    return actor
-
-
-def _dying(game: SpiresEnd) -> Violations:
-    return [RuleViolation(f"{name} has died: the death move comes first (`spire death`)", DEATH)
-            for name in game.dying[:1]]
-
-
 def end(state: State) -> Decision:
-    _fight(state)
+    under_way(state)
     return _decided(se.FightEnded(), [])
 
 
@@ -224,23 +182,34 @@ def _bars(bars: tuple[Bar, ...]) -> str:
 
 
 def dice_owed(state: State, bar: str | None, rolls: tuple[int, ...]) -> int:
-    """How many more d8 the current actor's action needs (Luck, (!), Encore)."""
-    game = spires_end(state)
-    actor = _current(game)
+    """How many more d8 the current actor's action needs (Luck, (!), Encore): the next
+    one's, where the action typed is the next turn's (`upkept`)."""
+    under_way(state)
+    game = spires_end(upkept(state)[0])
+    actor = current(game)
     _, chosen = _bar(actor, bar)
     return owed(chosen, actor, rolls)
 
 
 def action(
     state: State, bar: str | None, rolls: tuple[int, ...], target: str | None,
-    kickback_to: str | None, given_to: str | None, player: int | None,
+    kickback_to: str | None, given_to: str | None, player: int | None, onward: bool = True,
 ) -> Decision:
-    game, fight = _fight(state)
-    actor = _current(game)
+    under_way(state)
+    state, first = upkept(state, onward)
+    game, fight = under_way(state)
+    actor = current(game)
     if actor.is_enemy:
         raise Refused(f"it is {possessive(actor.name)} turn: `spire enemy CARD` plays it")
-    number, chosen = _bar(actor, bar)
-    violations = _player(state, player, actor) + _dying(game)
+    try:
+        number, chosen = _bar(actor, bar)
+    except BadInput:
+        if bar is None or not acted(actor, fight):
+            raise
+        # the next ally's bar, typed while the upkeep left is not one to make unasked
+        raise BadInput(f"no bar {bar!r}: it is still {possessive(actor.name)} turn "
+                       "(`spire upkeep` ends it)") from None
+    violations = played_by(state, player, actor) + dying(game)
     violations += _turn_rules(actor, fight, number, chosen)
     event = se.ActionPerformed(
         actor=actor.name, bar=number,
@@ -253,12 +222,12 @@ def action(
             not (game.fight and event.target == game.fight.enemy.name):
         violations.append(RuleViolation(f"{actor.name} attacks an ally only under Confusion "
                                         "or Turncoat", GLOSSARY))
-    return _decided(event, violations)
+    return _decided(event, violations, first)
 
 
 def _turn_rules(actor: Fighter, fight: Fight, number: int, bar: Bar) -> Violations:
     out: Violations = []
-    allowed = 2 if actor.has("surge") else 1
+    allowed = actions_allowed(actor)
     if fight.actions >= allowed:
         out.append(RuleViolation(f"{actor.name} has performed {fight.actions} action"
                                  f"{'s' if fight.actions != 1 else ''} this turn", ACTIONS))
@@ -294,10 +263,12 @@ def _aimed(state: State, game: SpiresEnd, actor: Fighter, target: str | None) ->
     return _forced_target(game, actor)
 
 
-def rest(state: State, player: int | None) -> Decision:
-    game, fight = _fight(state)
-    actor = _current(game)
-    violations = _player(state, player, actor) + _dying(game)
+def rest(state: State, player: int | None, onward: bool = True) -> Decision:
+    under_way(state)
+    state, first = upkept(state, onward)
+    game, fight = under_way(state)
+    actor = current(game)
+    violations = played_by(state, player, actor) + dying(game)
     if fight.actions or fight.rested:
         done = "performed an action" if fight.actions else "rested"
         violations.append(RuleViolation(f"{actor.name} has {done} this turn; \"If you skip your "
@@ -308,7 +279,7 @@ def rest(state: State, player: int | None) -> Decision:
         violations.append(RuleViolation(
             f"{actor.name} does not rest: the enemy's turn is the selection roll, its action "
             "card, recoup and upkeep (`spire enemy CARD`)", ENEMY))
-    return _decided(se.Rested(actor=actor.name), violations)
+    return _decided(se.Rested(actor=actor.name), violations, first)
 
 
 def _enemy_acts_first(actor: Fighter, fight: Fight) -> Violations:
@@ -323,8 +294,8 @@ def _enemy_acts_first(actor: Fighter, fight: Fight) -> Violations:
 def recoup(
     state: State, kind: str, roll: int, to: str | None, effect: str | None, player: int | None,
 ) -> Decision:
-    game, fight = _fight(state)
-    actor = _current(game)
+    game, fight = under_way(state)
+    actor = current(game)
     if actor.card.recoup is None:
         raise BadInput(f"{actor.name}'s recoup bar was not entered")
     if kind not in ("heal", "armor", "cleanse"):
@@ -332,7 +303,7 @@ def recoup(
     if not 1 <= roll <= 8:
         raise BadInput(f"a d8 shows 1 to 8, not {roll}")
     receiver = _ally(state, to, "the recoup") if to else actor.name
-    violations = _player(state, player, actor) + _dying(game) + _enemy_acts_first(actor, fight)
+    violations = played_by(state, player, actor) + dying(game) + _enemy_acts_first(actor, fight)
     if fight.recouped:
         violations.append(RuleViolation(f"{actor.name} has recouped this turn; one Recoup roll "
                                         "per turn", RECOUP))
@@ -366,9 +337,9 @@ def _effect_named(game: SpiresEnd, name: str, effect: str) -> str:
 
 
 def boost(state: State, player: int | None) -> Decision:
-    game, _ = _fight(state)
-    actor = _current(game)
-    violations = _player(state, player, actor)
+    game, _ = under_way(state)
+    actor = current(game)
+    violations = played_by(state, player, actor)
     if actor.boost < METER:
         violations.append(RuleViolation(f"{actor.name}'s boost meter holds {actor.boost} of "
                                         f"{METER}; it is spent when full", REST))
@@ -376,9 +347,9 @@ def boost(state: State, player: int | None) -> Decision:
 
 
 def upkeep(state: State, player: int | None) -> Decision:
-    game, fight = _fight(state)
-    actor = _current(game)
-    violations = _player(state, player, actor) + _dying(game) + _enemy_acts_first(actor, fight)
+    game, fight = under_way(state)
+    actor = current(game)
+    violations = played_by(state, player, actor) + dying(game) + _enemy_acts_first(actor, fight)
     return _decided(se.UpkeepDone(actor=actor.name), violations)
 
 
@@ -400,8 +371,11 @@ def selected(game: SpiresEnd, roll: int) -> str | None:
 
 def enemy(
     state: State, card: int, selection: int, rolls: tuple[int, ...], player: int | None,
+    onward: bool = True,
 ) -> Decision:
-    game, fight = _fight(state)
+    under_way(state)
+    state, first = upkept(state, onward)
+    game, fight = under_way(state)
     foe = fight.enemy
     if not 1 <= selection <= 8:
         raise BadInput(f"the selection roll is a d8: 1 to 8, not {selection}")
@@ -409,9 +383,9 @@ def enemy(
         raise BadInput(f"{foe.name}'s card has {_bars(foe.card.bars)}, not bar {card}")
     number = _enemy_bar(foe, card)
     bar = foe.card.bars[number - 1]
-    violations = _dying(game)
+    violations = dying(game)
     if fight.turn != ENEMY_TURN:
-        violations.append(RuleViolation(f"it is {possessive(_current(game).name)} turn", FLOW))
+        violations.append(RuleViolation(f"it is {possessive(current(game).name)} turn", FLOW))
     if fight.actions >= (2 if foe.has("surge") else 1):
         violations.append(RuleViolation(f"{foe.name} has acted this turn", FLOW))
     if foe.has("stun"):
@@ -422,11 +396,12 @@ def enemy(
     event = se.EnemyActed(enemy=foe.name, card=card, bar=number, selection=selection,
                           target=None if bar.all_targets and target != foe.name else target,
                           rolls=rolls_given(bar, foe, rolls, f"spire enemy {card}"))
-    return _decided(event, violations)
+    return _decided(event, violations, first)
 
 
 def enemy_dice_owed(state: State, card: int, rolls: tuple[int, ...]) -> int:
-    _, fight = _fight(state)
+    under_way(state)
+    _, fight = under_way(upkept(state)[0])
     foe = fight.enemy
     if not 1 <= card <= len(foe.card.bars):
         return 0
@@ -486,9 +461,3 @@ def _other(game: SpiresEnd, name: str) -> str | None:
 def inflict(state: State, target: str, given: Inflicted) -> Decision:
     name = _ally(state, target, "the effect")
     return _decided(se.EffectInflicted(target=name, inflicted=given), [])
-
-
-def whose_turn(state: State) -> str | None:
-    """The ally or enemy whose turn it is in the fight under way; None between fights."""
-    actor = spires_end(state).actor()
-    return actor.name if actor is not None else None

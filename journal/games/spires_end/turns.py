@@ -151,6 +151,18 @@ def boost(game: SpiresEnd, event: se.BoostSpent) -> SpiresEnd:
     return settle(board, game.fight)
 
 
+def quiet(game: SpiresEnd) -> bool:
+    """Whether the upkeep of the fighter whose turn it is would do nothing but pass the
+    turn: no status effect on it, no death move due, no rest meter to reset or clear,
+    and after the enemy's turn no Bubble to remove (`upkeep`)."""
+    fight, actor = game.fight, game.actor()
+    if fight is None or actor is None or actor.effects or game.dying:
+        return False
+    if actor.rest >= METER or (actor.rest and not fight.rested):
+        return False
+    return not (actor.is_enemy and any(f.has("bubble") for f in (*game.in_play(), actor)))
+
+
 def upkeep(game: SpiresEnd, event: se.UpkeepDone) -> SpiresEnd:
     """One cube off each effect, its effect applied: negative effects first (FAQ)."""
     board, fight = Board(game), _fight(game)
