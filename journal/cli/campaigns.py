@@ -80,6 +80,10 @@ def use(
 ) -> None:
     """Make NAME the current campaign.
 
+    The current campaign is yours alone: on a shared journal (PostgreSQL) it is your
+    database role's, on a file your user's, so another player's `spire use` does not
+    move yours. `-c NAME` picks a campaign for one command.
+
     \b
     Example:
       spire use gray-oaks
