@@ -44,15 +44,22 @@ def log(
       spire log --last 0
       spire log --branch main
     """
+    from itertools import islice
+
     from journal.render import lines as render
 
-    view = reading(ctx).view(branch)
-    events = view.history[-last:] if last else view.history
+    read = reading(ctx)
+    if last:  # the latest read backwards, a chunk at a time: no fold, not the whole branch
+        _, current = read.at(branch)
+        events = list(islice(read.store.log.backwards(current), last))[::-1]
+        retracted = read.retracted(current)
+    else:
+        view = read.view(branch)
+        events, retracted = view.history, view.retracted
     if as_json:
-        retracted = view.retracted
         render.print_json([render.event_json(r, retracted) for r in events])
     else:
-        render.log(view, events)
+        render.events_table(events, retracted)
 
 
 @app.command()
