@@ -81,7 +81,7 @@ class States:
         """The branch folded from its first event as it streams, its snapshots kept."""
         from journal.core import snapshots
         from journal.core.state import fold
-        from journal.core.timeline import PROJECTION_VERSION
+        from journal import PROJECTION_VERSION
 
         stream, state = self.store.log.stream(branch), None
         retractions = self.store.log.retractions(branch)
@@ -113,7 +113,7 @@ class States:
         from journal.core import events as ev
         from journal.core import snapshots
         from journal.core.state import fold
-        from journal.core.timeline import PROJECTION_VERSION
+        from journal import PROJECTION_VERSION
 
         before = min(taken, default=None)
         while (found := self.store.kept.snapshot(branch, PROJECTION_VERSION, before)) is not None:
@@ -150,7 +150,7 @@ class States:
         """A snapshot every so many events a journal kept open writes (the play shell), so
         an undo, or the next process, folds only the events since."""
         from journal.core import snapshots
-        from journal.core.timeline import PROJECTION_VERSION
+        from journal import PROJECTION_VERSION
 
         last = self._snapshotted.get(branch.id)
         if last is None:
