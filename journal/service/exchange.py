@@ -94,8 +94,8 @@ def import_(journal: Importing, name: str, raw: Iterable[RawEvent | Section | Ma
 def _keep(journal: Importing, branch: Branch, folding: Folding) -> None:
     """What status needs, kept as a write keeps it: the first command after a big import
     answers at once instead of folding the whole campaign."""
-    from journal.core import snapshots
     from journal import PROJECTION_VERSION
+    from journal.core import snapshots
 
     kept = journal.store.kept
     kept.save_glance(branch, glances.VERSION, glances.of(folding.state).dumps())

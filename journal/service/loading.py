@@ -79,9 +79,9 @@ class States:
 
     def _folded(self, branch: Branch) -> State:
         """The branch folded from its first event as it streams, its snapshots kept."""
+        from journal import PROJECTION_VERSION
         from journal.core import snapshots
         from journal.core.state import fold
-        from journal import PROJECTION_VERSION
 
         stream, state = self.store.log.stream(branch), None
         retractions = self.store.log.retractions(branch)
@@ -110,10 +110,10 @@ class States:
         """The state at the branch's head, with the events at `taken` left out too,
         folded from the latest snapshot before them that no later undo reaches behind;
         None when there is no such snapshot."""
+        from journal import PROJECTION_VERSION
         from journal.core import events as ev
         from journal.core import snapshots
         from journal.core.state import fold
-        from journal import PROJECTION_VERSION
 
         before = min(taken, default=None)
         while (found := self.store.kept.snapshot(branch, PROJECTION_VERSION, before)) is not None:
@@ -149,8 +149,8 @@ class States:
     def keep_snapshot(self, branch: Branch, state: State) -> None:
         """A snapshot every so many events a journal kept open writes (the play shell), so
         an undo, or the next process, folds only the events since."""
-        from journal.core import snapshots
         from journal import PROJECTION_VERSION
+        from journal.core import snapshots
 
         last = self._snapshotted.get(branch.id)
         if last is None:
