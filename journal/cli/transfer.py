@@ -88,5 +88,11 @@ def import_(
                 branch = journal(ctx).import_(name or file.stem, parse(read))
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {file}: {e}") from None
-    render.say(f"Imported {branch.head} events into {journal(ctx).read.campaign().name!r}; "
+    from journal.core.words import plural
+
+    read = journal(ctx).read
+    found = read.branches(cards=False)  # each branch's own events, past its fork
+    events = sum(b.branch.head - (b.branch.fork_position or 0) for b in found)
+    on = f" on {len(found)} branches" if len(found) > 1 else ""
+    render.say(f"Imported {plural(events, 'event')}{on} into {read.campaign().name!r}; "
                "it is now the current campaign.")
