@@ -404,6 +404,7 @@ def test_a_player_named_as_the_ending_allys_steps_for_her(spire: Spire) -> None:
     last = spire.json("log")[-1]
     assert (last["type"], last["player"], last["payload"]["actor"]) == (
         "action-performed", 1, "Millicent")
+    assert "Millicent rested" in spire.ok("rest", "--player", "1", "--force")
     out = spire.ok("action", "1", "7")  # unnamed: the next turn's move, as before
     assert "Millicent's upkeep" in out and "Oswin: action bar 1" in out
 
