@@ -29,7 +29,12 @@ def serve(read: Reading, host: str, port: int) -> None:
     print(f"spire serve: open {address(host, bound, token)} (Ctrl-C stops)", flush=True)
     config = uvicorn.Config(build(read, token), log_level="warning", lifespan="on",
                             timeout_graceful_shutdown=1, access_log=False)
-    uvicorn.Server(config).run(sockets=[bound])
+    try:
+        uvicorn.Server(config).run(sockets=[bound])
+    except KeyboardInterrupt:  # uvicorn stops at Ctrl-C, then raises it again: done
+        pass
+    finally:
+        bound.close()
 
 
 def loopback(host: str) -> bool:

@@ -1,0 +1,470 @@
+"""`spire serve`, the table's screen (issue 35): the real server in a process of its own on
+a free port, real headless Chromium (through Playwright, on the system's browser), and
+writes from other `spire` processes, as at the table.
+
+One journal, one server and one browser are shared by the module's tests (CI runs on two
+cores); a test that needs a server of its own (a token, PostgreSQL) starts one.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+import journal
+from conftest import Spire
+
+ROOT = Path(journal.__file__).resolve().parents[1]
+IMAGES = ROOT / "docs" / "images"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
+SCRIPT = "<script>alert(1)</script>"
+WITHIN = 1.0
+"""How soon a write shows on every page (issue 35)."""
+
+
+class Server:
+    """`spire serve` in a process of its own; the address it printed."""
+
+    def __init__(self, db: str, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "journal", "--db", db, "serve", "--port", "0", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=_lines, args=(self.process.stdout, lines), daemon=True).start()
+        try:
+            self.said = lines.get(timeout=60)
+        except queue.Empty:
+            self.stop()
+            pytest.fail(f"spire serve printed no address: {self.errors()}")
+        found = re.search(r"http://\S+", self.said)
+        assert found, self.said
+        self.address = found.group(0)
+        parts = urlsplit(self.address)
+        self.port = parts.port or 80
+        self.token = parts.query.removeprefix("token=") or None
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def url(self, path: str) -> str:
+        """`path` on this server, reached over loopback (whatever host it listens on)."""
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+    def errors(self) -> str:
+        if self.process.poll() is None:
+            return ""
+        assert self.process.stderr is not None
+        return self.process.stderr.read()
+
+
+def _lines(stream: Any, into: queue.Queue[str]) -> None:
+    for line in stream:
+        into.put(line)
+
+
+def spire_process(db: str, *args: str) -> None:
+    """`spire ARGS` run as another process than the server's and the test's."""
+    done = subprocess.run([sys.executable, "-m", "journal", "--db", db, *args],
+                          capture_output=True, text=True, env=ENV, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def request(server: Server, method: str, path: str,
+            headers: dict[str, str] | None = None) -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        conn.request(method, path, headers=headers or {})
+        response = conn.getresponse()
+        body = response.read().decode("utf-8", "replace") if method != "HEAD" else ""
+        return response.status, body
+    finally:
+        conn.close()
+
+
+# -- the shared journal, server and browser ----------------------------------------------
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Spire:
+    """A journal of three campaigns: `gray-oaks` with a target under way, one whose name
+    and note hold a script, and the demo (a face-off under way, an undo, an item); an
+    Ogre entered in the catalog that no campaign has met."""
+    spire = Spire(tmp_path_factory.mktemp("serve") / "table.sqlite")
+    spire.ok("new", SCRIPT, "--game", "hildegard")
+    spire.ok("note", f"the note says {SCRIPT}")
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("demo")
+    spire.ok("use", "gray-oaks")
+    spire.ok("card", "add", "Ogre", "--target", "--number", "140", "--limit", "2",
+             "--accuracy", "3", "--sets", "2", "--parts", "c,r,d")
+    spire.ok("target", "Street Merchant")
+    return spire
+
+
+@pytest.fixture(scope="module")
+def server(table: Spire) -> Iterator[Server]:
+    running = Server(table.url)
+    yield running
+    assert running.stop() == 0, running.errors()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright is not installed (the test extras)")
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("chromium is missing in CI: .ci/run should have installed it")
+        pytest.skip("chromium is not installed (apt-get install chromium); CI runs this test")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=found, args=["--no-sandbox", "--disable-gpu"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    opened = browser.new_page(viewport={"width": 1280, "height": 900})
+    dialogs: list[str] = []
+    opened.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    opened.dialogs = dialogs
+    yield opened
+    opened.close()
+
+
+def shows_within(page: Any, selector: str, text: str, seconds: float) -> float:
+    """How long the page took to show `text` in `selector` (it fails after `seconds`)."""
+    start = time.monotonic()
+    page.wait_for_function(
+        "([selector, text]) => { const e = document.querySelector(selector);"
+        " return e !== null && e.innerText.includes(text); }",
+        arg=[selector, text], timeout=seconds * 1000, polling="raf")
+    return time.monotonic() - start
+
+
+# -- the live page -------------------------------------------------------------------------
+
+def test_the_page_follows_a_roll_from_another_process_without_a_reload(
+    table: Spire, server: Server, page: Any,
+) -> None:
+    page.goto(server.url("/"))
+    assert "Street Merchant: 0 of 2 bullseyes" in page.inner_text("main")
+    shows_within(page, "#link", "live", 10)  # the stream is open
+    page.evaluate("window.notReloaded = true")
+
+    spire_process(table.url, "roll", "crescent", "crescent", "ring")
+    shows_within(page, "main", "1:crescent 2:crescent 3:ring", WITHIN)
+    spire_process(table.url, "wild", "whoopsie", "--on", "3")
+    shows_within(page, "main", "Street Merchant: 1 of 2 bullseyes", WITHIN)
+    assert page.evaluate("window.notReloaded") is True, "the page was reloaded"
+    assert "Wild shot (black) for Hildegard: whoopsie, die 3 removed" in page.inner_text("main")
+
+
+@pytest.mark.postgresql
+def test_the_page_follows_a_write_on_postgresql(pg_server: Any, browser: Any) -> None:
+    spire = Spire(pg_server.fresh_journal())
+    spire.ok("new", "shared-oaks", "--game", "hildegard")
+    spire.ok("target", "Street Merchant")
+    running = Server(spire.url)
+    opened = browser.new_page()
+    try:
+        opened.goto(running.url("/"))
+        shows_within(opened, "#link", "live", 10)
+        opened.evaluate("window.notReloaded = true")
+        spire_process(spire.url, "roll", "ring", "dot", "crescent")
+        shows_within(opened, "main", "1:ring 2:dot 3:crescent", WITHIN)
+        assert opened.evaluate("window.notReloaded") is True
+    finally:
+        opened.close()
+        assert running.stop() == 0, running.errors()
+
+
+def test_a_script_in_a_name_or_a_note_is_shown_as_text(server: Server, page: Any) -> None:
+    status, html = request(server, "GET", "/c/" + quote(SCRIPT, safe=""))
+    assert status == 200
+    assert SCRIPT not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    page.goto(server.url("/c/" + quote(SCRIPT, safe="")))
+    shows_within(page, "#link", "live", 10)  # the part drawn again from the stream too
+    assert page.inner_text("h1") == SCRIPT
+    assert f"the note says {SCRIPT}" in page.inner_text("main")
+    assert page.dialogs == [], "a script the players typed ran"
+    assert page.locator("main script").count() == 0
+
+
+def test_no_card_the_players_have_not_met_is_shown(server: Server) -> None:
+    for path in ("/", "/c/gray-oaks", "/c/demo", "/c/gray-oaks/history",
+                 "/c/demo/history?at=3"):
+        status, html = request(server, "GET", path)
+        assert status == 200, path
+        assert "Ogre" not in html and "140" not in html, path
+    _, demo = request(server, "GET", "/c/demo")
+    assert "cards seen" in demo and "1, 12, 26-27" in demo  # what status shows, shown
+
+
+def test_a_campaign_the_journal_lacks_is_not_found(server: Server) -> None:
+    assert request(server, "GET", "/c/nowhere")[0] == 404
+    assert request(server, "GET", "/c/nowhere/events")[0] == 404
+    assert request(server, "GET", "/c/demo/history?at=999")[0] == 400
+
+
+# -- many viewers --------------------------------------------------------------------------
+
+class Viewer:
+    """A page's stream of changes, read as the browser reads it (server-sent events)."""
+
+    def __init__(self, server: Server, path: str) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+        self.conn.request("GET", path)
+        self.response = self.conn.getresponse()
+        assert self.response.status == 200
+        assert self.response.getheader("content-type", "").startswith("text/event-stream")
+        self.first = threading.Event()
+        self.wanted = ""
+        self.seen: dict[str, float] = {}
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.response:
+                line = raw.decode("utf-8", "replace")
+                if line.startswith("event: state"):
+                    self.first.set()
+                for wanted in re.findall(r"viewers see (\w+)", line):
+                    self.seen.setdefault(wanted, time.monotonic())
+        except (OSError, ValueError, http.client.HTTPException):
+            pass  # closed by the test
+
+    def close(self) -> None:
+        self.response.close()
+        self.conn.close()
+
+
+def sockets(pid: int) -> int:
+    """How many sockets the process holds open."""
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            count += os.readlink(fd).startswith("socket:")
+        except OSError:
+            continue  # closed while counted
+    return count
+
+
+def resident(pid: int) -> int:
+    """The process's resident memory, in kB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    found = re.search(r"VmRSS:\s+(\d+)", status)
+    assert found
+    return int(found.group(1))
+
+
+def settled(pid: int, wanted: int, seconds: float = 10) -> int:
+    deadline = time.monotonic() + seconds
+    while sockets(pid) != wanted and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return sockets(pid)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="counts sockets in /proc")
+def test_twenty_viewers_each_see_a_write_and_leave_nothing_behind(
+    table: Spire, server: Server,
+) -> None:
+    request(server, "GET", "/")  # the journal's first reads done before counting
+    before = settled(server.pid, sockets(server.pid), 1)
+    memory: list[int] = []
+    for word in ("first", "second", "third"):
+        viewers = [Viewer(server, "/events" if n % 2 else "/c/gray-oaks/events")
+                   for n in range(20)]
+        try:
+            for viewer in viewers:
+                assert viewer.first.wait(20), "a viewer was never sent the page"
+            assert sockets(server.pid) >= before + 20
+            spire_process(table.url, "note", f"all viewers see {word}")
+            written = time.monotonic()
+            deadline = written + 5
+            while time.monotonic() < deadline and not all(word in v.seen for v in viewers):
+                time.sleep(0.02)
+            late = [round(v.seen[word] - written, 2) if word in v.seen else None
+                    for v in viewers]
+            assert all(t is not None and t < WITHIN for t in late), late
+        finally:
+            for viewer in viewers:
+                viewer.close()
+        assert settled(server.pid, before) == before, "a viewer's socket was left open"
+        memory.append(resident(server.pid))
+    assert memory[-1] - memory[0] < 8 * 1024, f"memory grew by viewer: {memory} kB"
+
+
+# -- only reading, and the token ------------------------------------------------------------
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+PATHS = ("/", "/events", "/c/gray-oaks", "/c/gray-oaks/events", "/c/gray-oaks/history",
+         "/static/live.js", "/static/style.css", "/nowhere")
+
+
+def test_every_write_method_is_refused_and_nothing_written(table: Spire, server: Server) -> None:
+    before = table.journal_rows()
+    for path in PATHS:
+        for method in ("POST", "PUT", "PATCH", "DELETE"):
+            status, body = request(server, method, path)
+            assert status == 405, (method, path)
+            assert "gray-oaks" not in body
+    assert table.journal_rows() == before
+
+
+@pytest.fixture(scope="module")
+def opened(table: Spire) -> Iterator[Server]:
+    """The server listening on every interface: with a token."""
+    running = Server(table.url, "--host", "0.0.0.0")
+    yield running
+    assert running.stop() == 0, running.errors()
+
+
+def test_an_opened_server_asks_every_request_for_its_token(opened: Server) -> None:
+    assert opened.token is not None and len(opened.token) >= 20, opened.said
+    for path in PATHS:
+        for method in METHODS:
+            for wrong in ({}, {"cookie": "spire_token=guess"}):
+                status, body = request(opened, method, path, wrong)
+                assert status == 403, (method, path, wrong)
+                assert "gray-oaks" not in body and "Street Merchant" not in body
+            status, _ = request(opened, method, f"{path}?token={opened.token[:-1]}")
+            assert status == 403, (method, path)
+    status, body = request(opened, "GET", f"/?token={opened.token}")
+    assert status == 200 and "gray-oaks" in body
+    cookie = f"spire_token={opened.token}"
+    assert request(opened, "GET", "/static/live.js", {"cookie": cookie})[0] == 200
+    assert request(opened, "POST", f"/?token={opened.token}")[0] == 405
+
+
+def test_an_opened_servers_page_works_from_its_printed_address(
+    opened: Server, browser: Any,
+) -> None:
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        tab.goto(opened.url(f"/?token={opened.token}"))
+        shows_within(tab, "#link", "live", 10)  # the stream, its script: by the cookie
+        assert "Street Merchant" in tab.inner_text("main")
+    finally:
+        context.close()
+
+
+# -- the command line -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["serve", "--port", "70000"], "--port"),
+    (["serve", "--port", "x"], "--port"),
+    (["-c", "nowhere", "serve", "--port", "0"], "nowhere"),
+])
+def test_a_refused_serve_says_one_line(table: Spire, args: list[str], said: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "journal", "--db", table.url, *args],
+                          capture_output=True, text=True, env=ENV, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("spire: ") and len(done.stderr.splitlines()) == 1, done.stderr
+    assert said in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_port_taken_is_said_in_one_line(table: Spire, server: Server) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "journal", "--db", table.url, "serve", "--port",
+         str(server.port)], capture_output=True, text=True, env=ENV, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("spire: cannot listen") and \
+        len(done.stderr.splitlines()) == 1, done.stderr
+
+
+# -- the history page ---------------------------------------------------------------------------
+
+def test_the_right_arrow_goes_to_the_next_event_and_its_state(
+    table: Spire, server: Server, page: Any,
+) -> None:
+    from journal.service import glance
+    from journal.service.browse import Walks
+    from journal.service.reading import Reading
+
+    walks = Walks(Reading(str(table.db), "demo"))
+    page.goto(server.url("/c/demo/history?branch=main&at=12"))
+    assert "main at #12" in page.inner_text("#where")
+    after = page.locator("ol.events li", has_text="#13 ").inner_text()
+
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(re.compile(r"at=13$"), timeout=5000)
+    assert "main at #13" in page.inner_text("#where")
+    assert page.locator("ol.events li.here").inner_text() == after
+    shown = page.inner_text(".party")
+    for label, words in glance.of(walks.moment("main", 13).state).rows:
+        assert words in shown, (label, words)
+    assert page.locator("li.undone").count() >= 1, "the demo's undone event is marked"
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url(re.compile(r"at=12$"), timeout=5000)
+
+
+def test_the_history_works_without_script(table: Spire, server: Server) -> None:
+    status, html = request(server, "GET", "/c/demo/history?branch=main&at=5")
+    assert status == 200
+    assert 'href="/c/demo/history?branch=main&amp;at=6"' in html
+    assert 'href="/c/demo/history?branch=main&amp;at=4"' in html
+    assert '<input id="at" type="range" name="at"' in html
+    assert "<svg" in html and "Roads taken" in html
+    assert "start (#1)" in html  # the checkpoint, linked
+
+
+# -- the screenshots for the docs ----------------------------------------------------------------
+
+@pytest.mark.parametrize("width", [400, 1920])
+def test_screenshots_of_the_live_page(server: Server, browser: Any, width: int) -> None:
+    tab = browser.new_page(viewport={"width": width, "height": 1080 if width > 1000 else 860})
+    try:
+        tab.goto(server.url("/c/demo"))
+        shows_within(tab, "#link", "live", 10)
+        text = tab.inner_text("main")
+        for wanted in ("gold", "feats", "Hildegard", "Slingshot [story] (Hildegard)",
+                       "Face-off, round 2: The Crows 3/7", "meter XXX",
+                       "Hildegard's roll next"):
+            assert wanted in text, wanted
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width, \
+            "the page is wider than the screen"
+        IMAGES.mkdir(exist_ok=True)
+        tab.screenshot(path=str(IMAGES / f"serve-live-{width}.png"), full_page=True)
+    finally:
+        tab.close()
+
+
+def test_screenshot_of_the_history_page(server: Server, browser: Any) -> None:
+    tab = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        tab.goto(server.url("/c/demo/history?branch=main&at=14"))
+        text = tab.inner_text("main")
+        assert "Branches" in text and "Roads taken" in text and "[undone]" in text
+        tab.screenshot(path=str(IMAGES / "serve-history.png"), full_page=True)
+    finally:
+        tab.close()
