@@ -464,7 +464,7 @@ def test_the_right_arrow_goes_to_the_next_event_and_its_state(
     walks = Walks(Reading(str(table.db), "demo"))
     page.goto(server.url("/c/demo/history?branch=main&at=12"))
     assert "main at #12" in page.inner_text("#where")
-    after = page.locator("ol.events li", has_text="#13 ").inner_text()
+    after = page.locator("ol.events li", has_text=re.compile(r"^#13 ")).inner_text()
 
     page.keyboard.press("ArrowRight")
     page.wait_for_url(re.compile(r"at=13$"), timeout=5000)
