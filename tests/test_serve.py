@@ -121,11 +121,41 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Spire:
     spire.ok("note", f"the note says {SCRIPT}")
     spire.ok("new", "gray-oaks", "--game", "hildegard")
     spire.ok("demo")
+    spire.ok("rewind", "12", "--as", "bolder")  # a branch off the demo, to browse
+    spire.ok("gain", "gold", "3")
+    spire.ok("switch", "main")
+    fights(spire)
     spire.ok("use", "gray-oaks")
     spire.ok("card", "add", "Ogre", "--target", "--number", "140", "--limit", "2",
              "--accuracy", "3", "--sets", "2", "--parts", "c,r,d")
     spire.ok("target", "Street Merchant")
     return spire
+
+
+def fights(spire: Spire) -> None:
+    """Two campaigns in a fight, for the screenshots: `tower` (Spire's End: HP, AP, a
+    status effect, the enemy's HP and AP, whose turn) and `plains` (Volume 2: bees,
+    pollen, meat, pelts, Finnian's dice in the middle of a finesse), as docs/ plays them."""
+    spire.ok("new", "tower", "--game", "spires-end", "--players", "2")
+    spire.ok("draw", "Millicent", "--hp", "5", "--ap", "2", "--bar", "Back Hand",
+             "--recoup", "Recoup Bar Example", "--death", "Death Bar Example")
+    spire.ok("draw", "Oswin", "--hp", "4", "--ap", "1", "--bar", "Jab; cost 1; 5-8: 1",
+             "--recoup", "heal 6-8: 1")
+    spire.ok("fight", "Brute", "--hp", "9", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4",
+             "--bar", "Gash; 5-8: 1, A", "--status", "A: bleed x3", "--recoup", "heal 7-8: 1")
+    spire.ok("action", "Back Hand", "8")
+    spire.ok("effect", "bleed", "--on", "Oswin", "--turns", "3")
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    spire.ok("card", "add", "Dunstan", "--ally", "--hp", "6", "--ap", "2",
+             "--combo", "Double Shot: black white: 2 damage", "--combo", "Repair: ping: repair 1")
+    spire.ok("card", "add", "Wade Slocum", "--enemy", "--hp", "8", "--ap", "2",
+             "--ferocity", "1", "--attacks", "1", "--retreat", "2", "--meat")
+    spire.ok("gain", "meat", "2")
+    spire.ok("draw", "Dunstan")
+    spire.ok("fight", "Wade Slocum", "--with", "Dunstan")
+    spire.ok("roll", "sickle", "blank", "hive")
+    spire.ok("lock", "1", "3")
 
 
 @pytest.fixture(scope="module")
@@ -490,31 +520,68 @@ def test_the_history_works_without_script(table: Spire, server: Server) -> None:
 
 # -- the screenshots for the docs ----------------------------------------------------------------
 
-@pytest.mark.parametrize("width", [400, 1920])
-def test_screenshots_of_the_live_page(server: Server, browser: Any, width: int) -> None:
-    tab = browser.new_page(viewport={"width": width, "height": 1080 if width > 1000 else 860})
+SHOTS = {
+    # a phone: Hildegard's face-off against the Crows, on the hit meter
+    "serve-live-400": ("demo", 400, "light", (
+        "gold", "1", "feats", "1 of 6", "items", "Slingshot [story] (Hildegard)",
+        "Face-off, round 2: The Crows 3/7", "meter XXX", "Hildegard's roll next",
+        "Odds", "enemy The Crows: 3 of 7 bullseyes", "Latest", "#25 The Crows rolled crescent")),
+    # a phone in the dark: a target, its bullseyes in the set under way
+    "serve-live-400-dark": ("gray-oaks", 400, "dark", (
+        "Street Merchant", "bullseyes", "set", "gold", "feats", "Latest")),
+    # the TV: Spire's End's allies and the enemy in a fight, a status effect, whose turn
+    "serve-live-1920": ("tower", 1920, "light", (
+        "Ally 1 Millicent: HP 5/5, AP 2/2", "Ally 2 Oswin: HP 4/4, AP 1/1",
+        "Bleed (3 turns left)", "Enemy Brute: HP 8/9, AP 0/2",
+        "Round 1: Millicent's turn, recoup or upkeep next",
+        "Brute's turn: selection roll Millicent 50.0%", "#6 Bleed (3 turns) on Oswin")),
+    # the TV in the dark: Volume 2, Finnian's hive dice, bees, pollen, meat, pelts
+    "serve-live-1920-dark": ("plains", 1920, "dark", (
+        "bees", "1 of 4", "pollen", "meat", "2", "pelts", "Ally Finnian: HP 2/5, AP 3/3",
+        "Enemy Wade Slocum: HP 8/8, AP 2/2, ferocity 1, 2 rounds left", "Hive active",
+        "Finnian's dice (3 HP): 1 sickle*, 2 blank, 3 hive*",
+        "Round 1: Finnian's turn, lock, re-roll or stop next", "Double Shot")),
+}
+
+
+@pytest.mark.parametrize("shot", sorted(SHOTS))
+def test_screenshots_of_the_live_page(server: Server, browser: Any, shot: str) -> None:
+    name, width, scheme, wanted = SHOTS[shot]
+    tab = browser.new_page(viewport={"width": width, "height": 1080 if width > 1000 else 860},
+                           color_scheme=scheme)
     try:
-        tab.goto(server.url("/c/demo"))
+        tab.goto(server.url("/c/" + name))
         shows_within(tab, "#link", "live", 10)
         text = tab.inner_text("main")
-        for wanted in ("gold", "feats", "Hildegard", "Slingshot [story] (Hildegard)",
-                       "Face-off, round 2: The Crows 3/7", "meter XXX",
-                       "Hildegard's roll next"):
-            assert wanted in text, wanted
+        flat = " ".join(text.split())  # the odds' columns keep their spaces
+        missing = [words for words in wanted if words not in flat]
+        assert not missing, (missing, text)
         assert tab.evaluate("document.documentElement.scrollWidth") <= width, \
             "the page is wider than the screen"
+        if width > 1000:
+            assert tab.evaluate("document.documentElement.scrollHeight") <= 1080, \
+                "the TV's page does not fit its screen"
+        background = tab.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == ("rgb(0, 0, 0)" if scheme == "dark" else "rgb(255, 255, 255)")
         IMAGES.mkdir(exist_ok=True)
-        tab.screenshot(path=str(IMAGES / f"serve-live-{width}.png"), full_page=True)
+        tab.screenshot(path=str(IMAGES / f"{shot}.png"), full_page=True)
     finally:
         tab.close()
 
 
 def test_screenshot_of_the_history_page(server: Server, browser: Any) -> None:
-    tab = browser.new_page(viewport={"width": 1280, "height": 900})
+    tab = browser.new_page(viewport={"width": 1920, "height": 1080})
     try:
         tab.goto(server.url("/c/demo/history?branch=main&at=14"))
         text = tab.inner_text("main")
-        assert "Branches" in text and "Roads taken" in text and "[undone]" in text
+        for wanted in ("main at #14 of 25", "#14 Undid #13", "gold 2 -> 0",
+                       "#13 +2 gold [undone]", "Branches", "main at #25",
+                       "bolder at #13 (from main at #12)", "Checkpoints", "start (#1)",
+                       "Roads taken", "cards seen", "1, 12, 26", "Home"):
+            assert wanted in text, (wanted, text)
+        tab.keyboard.press("End")
+        tab.wait_for_url(re.compile(r"at=25$"), timeout=5000)
+        tab.goto(server.url("/c/demo/history?branch=main&at=14"))
         tab.screenshot(path=str(IMAGES / "serve-history.png"), full_page=True)
     finally:
         tab.close()

@@ -32,6 +32,7 @@ class History:
         infos = self.read.branches(cards=False)
         head, at = moment.branch.head, moment.position
         return {"moment": moment, "glance": glance.of(moment.state),
+                "sentence": lines([moment.recorded], frozenset())[0].sentence,
                 "around": lines(list(moment.around), moment.undone),
                 "branches": infos, "marks": self.read.marks(moment.branch),
                 "previous": at - 1 if at > 1 else None,
