@@ -27,9 +27,9 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
+from conftest import Spire
 
 import journal
-from conftest import Spire
 
 ROOT = Path(journal.__file__).resolve().parents[1]
 IMAGES = ROOT / "docs" / "images"
@@ -191,6 +191,16 @@ def page(browser: Any) -> Iterator[Any]:
     opened.close()
 
 
+def follows(page: Any, text: str, spire: Spire) -> None:
+    """The page shows `text` (the latest write's) within a second of the write: from the
+    event's recorded time, stamped before its commit, to the page's drawing it, as the
+    page's script stamps it (one clock, this machine's). It waits longer to say how late."""
+    shows_within(page, "main", text, 5 * WITHIN)
+    drawn = page.evaluate("Number(document.body.getAttribute('data-updated'))") / 1000
+    late = drawn - last_written(spire)
+    assert 0 < late < WITHIN, f"the page showed the write {late:.3f} s after it"
+
+
 def shows_within(page: Any, selector: str, text: str, seconds: float) -> float:
     """How long the page took to show `text` in `selector` (it fails after `seconds`)."""
     start = time.monotonic()
@@ -212,9 +222,9 @@ def test_the_page_follows_a_roll_from_another_process_without_a_reload(
     page.evaluate("window.notReloaded = true")
 
     spire_process(table.url, "roll", "crescent", "crescent", "ring")
-    shows_within(page, "main", "1:crescent 2:crescent 3:ring", WITHIN)
+    follows(page, "1:crescent 2:crescent 3:ring", table)
     spire_process(table.url, "wild", "whoopsie", "--on", "3")
-    shows_within(page, "main", "Street Merchant: 1 of 2 bullseyes", WITHIN)
+    follows(page, "Street Merchant: 1 of 2 bullseyes", table)
     assert page.evaluate("window.notReloaded") is True, "the page was reloaded"
     assert "Wild shot (black) for Hildegard: whoopsie, die 3 removed" in page.inner_text("main")
 
@@ -231,7 +241,7 @@ def test_the_page_follows_a_write_on_postgresql(pg_server: Any, browser: Any) ->
         shows_within(opened, "#link", "live", 10)
         opened.evaluate("window.notReloaded = true")
         spire_process(spire.url, "roll", "ring", "dot", "crescent")
-        shows_within(opened, "main", "1:ring 2:dot 3:crescent", WITHIN)
+        follows(opened, "1:ring 2:dot 3:crescent", spire)
         assert opened.evaluate("window.notReloaded") is True
     finally:
         opened.close()
@@ -585,3 +595,23 @@ def test_screenshot_of_the_history_page(server: Server, browser: Any) -> None:
         tab.screenshot(path=str(IMAGES / "serve-history.png"), full_page=True)
     finally:
         tab.close()
+
+
+# -- the page for players ------------------------------------------------------------------------
+
+DOC = ROOT / "docs" / "table-screen.md"
+
+
+def test_the_players_page_shows_every_screenshot_and_what_serve_prints(server: Server) -> None:
+    page = DOC.read_text(encoding="utf-8")
+    shown = re.findall(r"!\[[^\]]+\]\(images/([^)]+)\)", page)
+    assert sorted(shown) == sorted([f"{shot}.png" for shot in SHOTS] + ["serve-history.png"])
+    assert all((IMAGES / name).is_file() for name in shown)
+    printed = server.said.strip().replace(f":{server.port}/", ":8035/")
+    assert f"$ spire serve\n{printed}\n" in page, printed
+    opened = re.search(r"\$ spire serve --host \S+\n(.*)\n", page)
+    assert opened and re.fullmatch(r"spire serve: open http://\S+:8035/\?token=\S+ "
+                                   r"\(Ctrl-C stops\)", opened.group(1))
+    for key in ("←", "→", "Home", "End"):
+        assert f"**{key}**" in page
+    assert "(docs/table-screen.md)" in (ROOT / "README.md").read_text(encoding="utf-8")

@@ -26,10 +26,10 @@ def serve(read: Reading, host: str, port: int) -> None:
     read.status()  # a campaign that is not there is said before anything is bound
     token = None if loopback(host) else secrets.token_urlsafe(24)
     bound = bind(host, port)
-    print(f"spire serve: open {address(host, bound, token)} (Ctrl-C stops)", flush=True)
     config = uvicorn.Config(build(read, token), log_level="warning", lifespan="on",
                             timeout_graceful_shutdown=1, access_log=False)
-    try:
+    try:  # the address printed once the app is built: a Ctrl-C from then on ends quietly
+        print(f"spire serve: open {address(host, bound, token)} (Ctrl-C stops)", flush=True)
         uvicorn.Server(config).run(sockets=[bound])
     except KeyboardInterrupt:  # uvicorn stops at Ctrl-C, then raises it again: done
         pass
