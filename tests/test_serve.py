@@ -97,11 +97,11 @@ def spire_process(db: str, *args: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def request(server: Server, method: str, path: str,
-            headers: dict[str, str] | None = None) -> tuple[int, str]:
+def request(server: Server, method: str, path: str, headers: dict[str, str] | None = None,
+            body: str | None = None) -> tuple[int, str]:
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:
-        conn.request(method, path, headers=headers or {})
+        conn.request(method, path, body=body, headers=headers or {})
         response = conn.getresponse()
         body = response.read().decode("utf-8", "replace") if method != "HEAD" else ""
         return response.status, body
@@ -113,9 +113,10 @@ def request(server: Server, method: str, path: str,
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Spire:
-    """A journal of three campaigns: `gray-oaks` with a target under way, one whose name
-    and note hold a script, and the demo (a face-off under way, an undo, an item); an
-    Ogre entered in the catalog that no campaign has met."""
+    """A journal of six campaigns: `gray-oaks` (the current one) with a target under way,
+    one whose name and note hold a script, the demo (a face-off under way, an undo, an
+    item, a branch), two fights (`fights`) and `crowd`, the many viewers'; an Ogre entered
+    in the catalog that no campaign has met."""
     spire = Spire(tmp_path_factory.mktemp("serve") / "table.sqlite")
     spire.ok("new", SCRIPT, "--game", "hildegard")
     spire.ok("note", f"the note says {SCRIPT}")
@@ -125,6 +126,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Spire:
     spire.ok("gain", "gold", "3")
     spire.ok("switch", "main")
     fights(spire)
+    spire.ok("new", "crowd", "--game", "hildegard")  # the twenty viewers' own
     spire.ok("use", "gray-oaks")
     spire.ok("card", "add", "Ogre", "--target", "--number", "140", "--limit", "2",
              "--accuracy", "3", "--sets", "2", "--parts", "c,r,d")
@@ -262,8 +264,8 @@ def test_a_script_in_a_name_or_a_note_is_shown_as_text(server: Server, page: Any
 
 
 def test_no_card_the_players_have_not_met_is_shown(server: Server) -> None:
-    for path in ("/", "/c/gray-oaks", "/c/demo", "/c/gray-oaks/history",
-                 "/c/demo/history?at=3"):
+    for path in ("/", "/c/gray-oaks", "/c/demo", "/c/tower", "/c/plains", "/c/gray-oaks/history",
+                 "/c/demo/history?at=3", "/c/plains/history"):
         status, html = request(server, "GET", path)
         assert status == 200, path
         assert "Ogre" not in html and "140" not in html, path
@@ -382,21 +384,20 @@ def last_written(spire: Spire) -> float:
 def test_twenty_viewers_each_see_a_write_and_leave_nothing_behind(
     table: Spire, server: Server,
 ) -> None:
-    warm = Viewers(server, ["/events", "/c/gray-oaks/events"])  # the first reads made
+    warm = Viewers(server, ["/c/crowd/events"])  # the first reads made
     warm.until(lambda text: b"event: state" in text, 20)
     warm.close()
     before = settled(server.pid, None)
     memory, threads = [], []
     for word in ("first", "second", "third", "fourth"):
-        viewers = Viewers(server, ["/events" if n % 2 else "/c/gray-oaks/events"
-                                   for n in range(20)])
+        viewers = Viewers(server, ["/c/crowd/events"] * 20)
         try:
             sent = viewers.until(lambda text: b"event: state" in text, 20)
             assert all(b"200 OK" in text.split(b"\r\n", 1)[0] for text in sent), sent
             assert all(b"text/event-stream" in text for text in sent), sent
             assert all(b"event: state" in text for text in sent), "a viewer was never sent the page"
             assert sockets(server.pid) >= before + 20, "the viewers are not all connected"
-            spire_process(table.url, "note", f"all viewers see {word}")
+            spire_process(table.url, "-c", "crowd", "note", f"all viewers see {word}")
             written = last_written(table)
             viewers.until(lambda text, w=word: f"viewers see {w}".encode() in text, 5)
             late = [round(t - written, 3) if t is not None else None
@@ -417,14 +418,20 @@ def test_twenty_viewers_each_see_a_write_and_leave_nothing_behind(
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 PATHS = ("/", "/events", "/c/gray-oaks", "/c/gray-oaks/events", "/c/gray-oaks/history",
-         "/static/live.js", "/static/style.css", "/nowhere")
+         "/c/demo/history?branch=bolder&at=13", "/c/" + quote(SCRIPT, safe=""),
+         "/static/live.js", "/static/history.js", "/static/style.css", "/static/",
+         "/nowhere", "/c/nowhere/events")
+"""Every path the server answers, and some it does not."""
+
+
+WRITE_HEADERS = {"content-type": "application/x-www-form-urlencoded"}
 
 
 def test_every_write_method_is_refused_and_nothing_written(table: Spire, server: Server) -> None:
     before = table.journal_rows()
     for path in PATHS:
         for method in ("POST", "PUT", "PATCH", "DELETE"):
-            status, body = request(server, method, path)
+            status, body = request(server, method, path, WRITE_HEADERS, "note=all+gone")
             assert status == 405, (method, path)
             assert "gray-oaks" not in body
     assert table.journal_rows() == before
