@@ -490,6 +490,13 @@ def test_a_refused_serve_says_one_line(table: Spire, args: list[str], said: str)
     assert said in done.stderr and "Traceback" not in done.stderr
 
 
+def test_serve_runs_beside_the_play_shell_not_inside_it(tmp_path: Path) -> None:
+    spire = Spire(tmp_path / "shell.sqlite")
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    run = spire("play", input="serve\n")
+    assert "`serve` does not run inside the play shell" in run.err + run.out
+
+
 def test_a_port_taken_is_said_in_one_line(table: Spire, server: Server) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "journal", "--db", table.url, "serve", "--port",
@@ -523,6 +530,9 @@ def test_the_right_arrow_goes_to_the_next_event_and_its_state(
     assert page.locator("li.undone").count() >= 1, "the demo's undone event is marked"
     page.keyboard.press("ArrowLeft")
     page.wait_for_url(re.compile(r"at=12$"), timeout=5000)
+    page.locator("#at").fill("20")  # the slider, let go at #20
+    page.wait_for_url(re.compile(r"branch=main&at=20$"), timeout=5000)
+    assert "main at #20 of 25" in page.inner_text("#where")
 
 
 def test_the_history_works_without_script(table: Spire, server: Server) -> None:
