@@ -29,9 +29,8 @@ from urllib.parse import quote, urlsplit
 import pytest
 from conftest import Spire
 
-import journal
-
-ROOT = Path(journal.__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository: its docs, its README (the installed package has neither)."""
 IMAGES = ROOT / "docs" / "images"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "100"}
 SCRIPT = "<script>alert(1)</script>"
