@@ -446,6 +446,9 @@ def opened(table: Spire) -> Iterator[Server]:
 
 def test_an_opened_server_asks_every_request_for_its_token(opened: Server) -> None:
     assert opened.token is not None and len(opened.token) >= 20, opened.said
+    on_an_ip = opened.said.rstrip("\n").replace(urlsplit(opened.address).hostname or "",
+                                                 "192.168.100.200")
+    assert len(on_an_ip) <= 80, on_an_ip  # the address to type, one line at 80 columns
     for path in PATHS:
         for method in METHODS:
             for wrong in ({}, {"cookie": "spire_token=guess"}):
@@ -480,10 +483,13 @@ def test_an_opened_servers_page_works_from_its_printed_address(
     (["serve", "--port", "70000"], "--port"),
     (["serve", "--port", "x"], "--port"),
     (["-c", "nowhere", "serve", "--port", "0"], "nowhere"),
+    (["serve", "--host", "no-such-host.invalid", "--port", "0"], "cannot listen"),
 ])
 def test_a_refused_serve_says_one_line(table: Spire, args: list[str], said: str) -> None:
+    before = table.journal_rows()
     done = subprocess.run([sys.executable, "-m", "journal", "--db", table.url, *args],
                           capture_output=True, text=True, env=ENV, timeout=60)
+    assert table.journal_rows() == before
     assert done.returncode == 2
     assert done.stderr.startswith("spire: ") and len(done.stderr.splitlines()) == 1, done.stderr
     assert said in done.stderr and "Traceback" not in done.stderr
@@ -497,12 +503,14 @@ def test_serve_runs_beside_the_play_shell_not_inside_it(tmp_path: Path) -> None:
 
 
 def test_a_port_taken_is_said_in_one_line(table: Spire, server: Server) -> None:
+    before = table.journal_rows()
     done = subprocess.run(
         [sys.executable, "-m", "journal", "--db", table.url, "serve", "--port",
          str(server.port)], capture_output=True, text=True, env=ENV, timeout=60)
     assert done.returncode == 2
     assert done.stderr.startswith("spire: cannot listen") and \
         len(done.stderr.splitlines()) == 1, done.stderr
+    assert table.journal_rows() == before
 
 
 # -- the history page ---------------------------------------------------------------------------
@@ -624,10 +632,10 @@ def test_the_players_page_shows_every_screenshot_and_what_serve_prints(server: S
     assert sorted(shown) == sorted([f"{shot}.png" for shot in SHOTS] + ["serve-history.png"])
     assert all((IMAGES / name).is_file() for name in shown)
     printed = server.said.strip().replace(f":{server.port}/", ":8035/")
-    assert f"$ spire serve\n{printed}\n" in page, printed
-    opened = re.search(r"\$ spire serve --host \S+\n(.*)\n", page)
-    assert opened and re.fullmatch(r"spire serve: open http://\S+:8035/\?token=\S+ "
-                                   r"\(Ctrl-C stops\)", opened.group(1))
+    assert f"$ spire serve\n{printed}\nCtrl-C stops it.\n" in page, printed
+    opened = re.search(r"\$ spire serve --host \S+\n(.*)\nCtrl-C stops it\.\n", page)
+    assert opened and re.fullmatch(r"spire serve: open http://\S+:8035/\?token=[\w-]{22}",
+                                   opened.group(1))
     for key in ("←", "→", "Home", "End"):
         assert f"**{key}**" in page
     assert "(docs/table-screen.md)" in (ROOT / "README.md").read_text(encoding="utf-8")

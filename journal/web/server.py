@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from journal.service.reading import Reading
 
 LOOPBACK = "127.0.0.1"
+TOKEN_BYTES = 16
+"""The token's randomness: 128 bits, 22 characters to type into a TV's browser, so the
+address on an IP of the table's network fits one line of 80 columns."""
 
 
 def serve(read: Reading, host: str, port: int) -> None:
@@ -24,12 +27,12 @@ def serve(read: Reading, host: str, port: int) -> None:
 
     read.store.only_read()
     read.status()  # a campaign that is not there is said before anything is bound
-    token = None if loopback(host) else secrets.token_urlsafe(24)
+    token = None if loopback(host) else secrets.token_urlsafe(TOKEN_BYTES)
     bound = bind(host, port)
     config = uvicorn.Config(build(read, token), log_level="warning", lifespan="on",
                             timeout_graceful_shutdown=1, access_log=False)
     try:  # the address printed once the app is built: a Ctrl-C from then on ends quietly
-        print(f"spire serve: open {address(host, bound, token)} (Ctrl-C stops)", flush=True)
+        print(f"spire serve: open {address(host, bound, token)}\nCtrl-C stops it.", flush=True)
         uvicorn.Server(config).run(sockets=[bound])
     except KeyboardInterrupt:  # uvicorn stops at Ctrl-C, then raises it again: done
         pass
