@@ -71,6 +71,10 @@ def test_a_branch_that_moved_is_walked_afresh(hildegard: Spire) -> None:
     assert moment.position - 1 in moment.undone
 
 
+STRIDE_ANY = 4
+"""A stride for a test the states kept do not matter to."""
+
+
 @pytest.mark.parametrize("position", [0, -1, 99])
 def test_a_position_the_branch_does_not_hold_is_bad_input(hildegard: Spire,
                                                           position: int) -> None:
@@ -78,5 +82,3 @@ def test_a_position_the_branch_does_not_hold_is_bad_input(hildegard: Spire,
     with pytest.raises(BadInput, match="holds events #1 to #"):
         _walks(hildegard, STRIDE_ANY).moment(None, position)
 
-
-STRIDE_ANY = 4
