@@ -1,4 +1,8 @@
-"""One error hierarchy; the CLI turns it into one line on stderr and an exit code.
+"""One error hierarchy; the CLI turns it into a line on stderr and an exit code.
+
+The line fits 80 columns with its `spire: `: it is the reason, and stands alone. What may
+follow it (a rule's citation and `--force`, a hint of what to type) is a second line,
+indented, dimmed on a terminal (`SpireError.lines`).
 
 Exit codes are the product's contract: 0 done, 1 refused by a rule (or a failed audit),
 2 bad input, 3 storage trouble.
@@ -25,10 +29,48 @@ def meant(word: str, choices: Iterable[str], otherwise: str) -> str:
     return otherwise if near is None else f"did you mean {near!r}?"
 
 
+WIDTH = 80
+"""The columns a refusal's first line fits, `spire: ` included."""
+
+
+CUTS = {"; ": 2, ": `": 2, " (`": 1}
+"""Where a message's reason ends and its hint begins: "reason; hint", "reason: `spire X`
+does Y", "reason (`spire X`)"; each with the characters the hint drops."""
+
+
+def parted(message: str, room: int = WIDTH - len("spire: ")) -> tuple[str, str]:
+    """`message` as a first line of at most `room` characters and what follows it: whole
+    if it fits, else cut before its last hint (`CUTS`) that leaves a first line that fits;
+    if none does, before its first (a reason long for the path or name it holds)."""
+    message = " ".join(message.split())
+    if len(message) <= room:
+        return message, ""
+    cuts = sorted((at, at + skip) for cut, skip in CUTS.items() for at in _all(message, cut))
+    if not cuts:
+        return message, ""
+    fitting = [(at, rest) for at, rest in cuts if at <= room]
+    at, rest = fitting[-1] if fitting else cuts[0]
+    return message[:at], message[rest:]
+
+
+def _all(text: str, part: str) -> list[int]:
+    found, at = [], text.find(part)
+    while at > 0:
+        found.append(at)
+        at = text.find(part, at + 1)
+    return found
+
+
 class SpireError(Exception):
     """Base of every error spire reports to the player."""
 
     exit_code = 1
+
+    @property
+    def lines(self) -> tuple[str, str]:
+        """The message as spire prints it: the reason, then what may follow it ("" if
+        nothing does)."""
+        return parted(str(self))
 
 
 class RuleViolation(SpireError):
@@ -40,6 +82,11 @@ class RuleViolation(SpireError):
         super().__init__(f"{reason} (rulebook: {section}); --force records it anyway")
         self.reason = reason
         self.section = section
+
+    @property
+    def lines(self) -> tuple[str, str]:
+        """The reason alone, then the rulebook's section and `--force`."""
+        return self.reason, f"rulebook: {self.section}; --force records it anyway"
 
     @property
     def citation(self) -> str:

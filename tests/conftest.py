@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import sqlite3
 import sys
@@ -61,10 +62,32 @@ class CliRunner(typer.testing.CliRunner):
                 sys.stdout.flush()
                 sys.stderr.flush()
                 shown = out.getvalue(), err.getvalue(), both.getvalue()
+        if code != 0:
+            fits(shown[1].decode(errors="replace"))
         return typer.testing.Result(
             runner=self, stdout_bytes=shown[0], stderr_bytes=shown[1], output_bytes=shown[2],
             return_value=value, exit_code=code, exception=error,
             exc_info=info)
+
+
+WIDTH = 80
+"""The columns a refusal's first line fits (issue 34): every refusal the suite triggers
+in-process is measured (`fits`)."""
+
+
+def fits(err: str) -> None:
+    """Each refusal spire prints on stderr (`spire: ...`, or the play shell's `line N: ...`)
+    has a first line of at most 80 columns; what follows it (a citation, a hint) is indented
+    under it."""
+    for line in err.splitlines():
+        if line.startswith("spire: ") or re.match(r"line \d+: ", line):
+            shown = PLACES.sub(lambda found: "…/" + found[0].rstrip("/").rsplit("/")[-1], line)
+            assert len(shown) <= WIDTH, f"{len(shown)} columns: {line}"
+
+
+PLACES = re.compile(r"postgresql://[^\s;]*[^\s;:,)]|(?<![\w/])/[^\s,;:()']*/[^\s,;:()']*")
+"""A path or a database URL in a line, counted as its last part (…/journal.sqlite): the
+tests' are 60 columns of /tmp/pytest-of-.../test_.../, a player's ~/games/journal.sqlite."""
 
 
 # What spire caches (the report's compiled template) goes to a directory of this run's
@@ -160,17 +183,21 @@ class Spire:
             return cursor.fetchall() if cursor.description else []
 
     def refused(self, *args: str, code: int) -> str:
-        """Run a command that must be refused: exit `code`, one line on stderr, no
-        traceback, and nothing appended to the journal. Returns the line."""
+        """Run a command that must be refused: exit `code`, no traceback, nothing appended
+        to the journal, and on stderr its reason in one line of 80 columns (`spire: ...`),
+        maybe with one more line indented under it (the rulebook's section and `--force`,
+        or a hint). Returns the two lines as one, joined by a space."""
         before = self.journal_rows()
         run = self(*args)
         assert run.code == code, f"spire {' '.join(args)} -> {run.code}: {run.err}{run.out}"
-        lines = run.err.strip().splitlines()
-        assert len(lines) == 1, run.err
-        assert lines[0].startswith("spire: ")
+        lines = run.err.strip("\n").splitlines()
+        assert len(lines) in (1, 2), run.err
+        assert lines[0].startswith("spire: "), run.err
+        fits(lines[0])
+        assert lines[1:] == [] or lines[1].startswith("  ") and lines[1].strip(), run.err
         assert "Traceback" not in run.err + run.out
         assert self.journal_rows() == before, "a refused command changed the journal"
-        return lines[0]
+        return " ".join(line.strip() for line in lines)
 
 
 def server_rows(url: str) -> tuple[Any, ...]:

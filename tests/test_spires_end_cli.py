@@ -95,7 +95,7 @@ def test_each_step_records_who_acted(spire: Spire) -> None:
     assert spire.json("log")[-1]["player"] == 2
     _play(spire, "recoup heal 8\nupkeep")
     line = spire.refused("action", "1", "5", "--player", "2", code=1)
-    assert "Millicent is Ally 1, played by player 1, not player 2 (rulebook: Co-Op)" in line
+    assert "Millicent is Ally 1, played by player 1, not player 2 rulebook: Co-Op;" in line
     spire.ok("action", "1", "5", "--player", "2", "--force")
     assert spire.json("log")[-1]["player"] == 2
 

@@ -71,7 +71,7 @@ def test_the_core_commands_keep_a_game_no_one_ships(toy: Toy, tmp_path: Path) ->
     toy.ok("reveal", "1")
     assert "Tossed the coin: heads" in toy.ok("toss", "heads")
     # "Toss the coin once per card." (The Coin): refused, then forced on the record
-    assert "tossed on card 1 already (rulebook: The Coin)" in toy.refused(
+    assert "tossed on card 1 already rulebook: The Coin;" in toy.refused(
         "toss", "tails", code=1)
     assert "override recorded" in toy.ok("toss", "tails", "--force")
     toy.ok("gain", "coins", "2")
