@@ -209,7 +209,7 @@ def test_the_shells_help_shows_the_campaigns_game_only(
     assert "Time:" in run.out and "In the shell:" in run.out
     own = index(game)
     assert f"{own.PANEL}:" in run.out
-    assert set(listed) - set(COMMANDS) <= set(own.COMMANDS) | {"help", "exit"}
+    assert set(listed) - set(COMMANDS) <= set(own.COMMANDS) | {"help", "clear", "exit"}
 
 
 # -- the docs show the habits, and their examples run ----------------------------------

@@ -356,6 +356,19 @@ def test_help_lists_the_commands_and_shows_one(hildegard: Spire) -> None:
     assert "Usage: spire item gain [OPTIONS]" in out and "--wild COLOR" in out
 
 
+def test_clear_is_the_shells_own_word(hildegard: Spire) -> None:
+    """`clear`, typed as in the terminal, was refused with 'did you mean card?' and ended
+    a session file there. It clears the screen (nothing to clear in a session file), is
+    listed by `help` and appends nothing."""
+    before = hildegard.journal_rows()
+    run = hildegard("play", input="clear\nhelp\nnote after the clear\n")
+    assert (run.code, run.err) == (0, "")
+    assert "\x1b[2J" not in run.out  # not a terminal: nothing drawn
+    assert "  clear        A clear screen (also Ctrl-L)." in run.out.splitlines()
+    assert len(hildegard.journal_rows()[0]) == len(before[0]) + 1  # the note alone
+    assert hildegard.json("log")[-1]["payload"]["text"] == "after the clear"
+
+
 # -- the prompt and the completer, in-process -------------------------------------------
 
 def shell(spire: Spire) -> Shell:
@@ -450,6 +463,7 @@ def test_no_campaign_yet_is_a_plain_prompt(spire: Spire) -> None:
     ("use ", "", ["gray-oaks"]),
     ("lock ", "", ["--player", "--force"]),
     ("fly ", "", []),
+    ("", "cle", ["clear"]),
     ("spire ", "sta", ["status"]),
     ("spire rewind ", "", ["start", "--as"]),
     ("switch ", "", ["main"]),

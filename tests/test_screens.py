@@ -189,3 +189,18 @@ def test_the_play_shell_opens_and_refuses_in_whole_lines_at_80_columns(
     assert rows[at + 1] == "  rulebook: Gold & Management; --force records it anyway"
     terminal.key("C-d")
     assert terminal.shows(prompt_on_its_own_line, within=10), terminal.screen()
+
+
+def test_clear_in_the_shell_clears_the_screen(hildegard: Spire, terminal: Terminal) -> None:
+    """`clear` in the play shell does what it does in the terminal around it."""
+    terminal.type(spire_line(hildegard, "play"))
+    assert terminal.shows("gray-oaks no card>", within=30), terminal.screen()
+    terminal.type("log")
+    assert terminal.shows("Began a Spire's End: Hildegard campaign", within=10), \
+        terminal.screen()
+    terminal.type("clear")
+    assert terminal.shows(lambda s: "Began a" not in s
+                          and s.lstrip().startswith("gray-oaks no card>"), within=10), \
+        terminal.screen()
+    terminal.key("C-d")
+    assert terminal.shows(prompt_on_its_own_line, within=10), terminal.screen()

@@ -634,3 +634,27 @@ def test_the_report_prints_the_head_hash(played: Spire) -> None:
     assert f"Head hash `{digest}`: `spire audit --expect {digest[:12]}`" in played.ok(
         "report", "--format", "md")
     assert f"<code>{digest}</code>" in played.ok("report", "--format", "html")
+
+
+def test_a_write_between_anothers_commit_and_its_line_is_no_tamper(
+        hildegard: Spire, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write says in the seal that it committed after it lets the write lock go, so
+    another writer can renew the seal in between. The first then knew the seal without
+    that renewal, and its next write took the other's head for a tamper (found once in a
+    loaded run of `test_writers_at_once_keep_the_seal_whole`; made certain here)."""
+    from journal.store import sealing
+
+    said = sealing.confirm
+
+    def late(url: str, write: str) -> None:  # another process writes first
+        subprocess.run([sys.executable, "-m", "journal", "--db", url, "note", "between"],
+                       check=True, capture_output=True)
+        said(url, write)
+
+    monkeypatch.setattr(sealing, "confirm", late)
+    hildegard.ok("note", "first")
+    monkeypatch.setattr(sealing, "confirm", said)
+    hildegard.ok("note", "second")  # this process again, with the seal as it knew it
+    assert audited(hildegard) == (0, [])
+    assert [e["payload"].get("text") for e in hildegard.json("log")[-3:]] == [
+        "first", "between", "second"]

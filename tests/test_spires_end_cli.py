@@ -370,3 +370,22 @@ def test_an_upkeep_that_does_something_is_typed(spire: Spire) -> None:
     line = spire.refused("action", "Back Hand", "7", code=1)
     assert "Millicent has recouped this turn" in line
     assert "rest meter is cleared" in spire.ok("upkeep")
+
+
+def test_a_quiet_upkeep_made_for_the_next_ally_is_its_own_players(spire: Spire) -> None:
+    """Co-Op: "each player controls an Ally". The upkeep made for Oswin's action is
+    Millicent's, so player 1's; the action is player 2's; and the audit agrees."""
+    quoted("spires-end", "During a 2 player game, each player controls an Ally.")
+    _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
+                 f'{OGRE}\naction "Back Hand" 8\nrecoup heal 3\naction Jab 7')
+    assert [(e["type"], e["player"]) for e in spire.json("log")[-3:]] == [
+        ("recouped", 1), ("upkeep-done", 1), ("action-performed", 2)]
+    spire.ok("audit")
+
+
+def test_player_given_for_the_next_allys_move_leaves_the_upkeep_its_own(spire: Spire) -> None:
+    _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
+                 f'{OGRE}\naction "Back Hand" 8\nrecoup heal 3\naction Jab 7 --player 2')
+    assert [(e["type"], e["player"]) for e in spire.json("log")[-2:]] == [
+        ("upkeep-done", 1), ("action-performed", 2)]
+    spire.ok("audit")

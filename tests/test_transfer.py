@@ -146,3 +146,15 @@ def test_a_line_reads_as_json_loads_reads_it(line: str) -> None:
         assert str(raised.value) == str(e)
     else:
         assert _loads(line) == expected
+
+
+def test_an_import_counts_the_events_of_every_branch(
+    played: Spire, tmp_path: Path, new_journal: Callable[[str], Spire],
+) -> None:
+    played.ok("rewind", "5", "--as", "bolder")
+    played.ok("note", "a bolder road")
+    played.ok("note", "and a second thought")
+    exported = tmp_path / "gray-oaks.jsonl"
+    played.ok("export", "-o", str(exported))
+    out = new_journal("elsewhere").ok("import", str(exported))
+    assert "Imported 18 events on 2 branches into 'gray-oaks'" in out  # 16, and 2 past #5

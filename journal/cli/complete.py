@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from journal.service.journal import Journal, View
 
 EXIT = ("exit", "quit")
+CLEAR = "clear"
+"""The play shell's word for a clear screen, as in the terminal."""
 NOT_IN_SHELL = ("play", "demo", "watch")
 """`play` would nest a shell; `demo` switches the journal to another campaign; `watch`
 follows the journal until it is stopped, and Ctrl-C would stop the shell with it (it runs
@@ -182,7 +184,7 @@ class Completer:
         helping = words[:1] == ["help"]
         words = words[1:] if helping else words
         if not words:
-            extra = [] if helping or not self.in_shell else ["help", *EXIT]
+            extra = [] if helping or not self.in_shell else ["help", CLEAR, *EXIT]
             return self.names(self.table.group) + extra
         path, command, args = self._command(words)
         if _is_group(command):

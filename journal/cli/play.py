@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import typer
 
 from journal.cli import _fail, app, short_help
-from journal.cli.complete import EXIT, NOT_IN_SHELL, Completer
+from journal.cli.complete import CLEAR, EXIT, NOT_IN_SHELL, Completer
 
 if TYPE_CHECKING:
     from typer.core import TyperGroup
@@ -132,6 +132,8 @@ class Shell:
             return None
         if name in ("help", "-h", "--help"):
             return self.help(words[1:])
+        if name == CLEAR:
+            return _clear()
         if name in NOT_IN_SHELL:
             return _fail(f"`{name}` does not run inside the play shell", code=2)
         if name.startswith("-") and name != "--version":
@@ -158,6 +160,7 @@ class Shell:
                 print(f"  {name.ljust(12)} {text}")
         print("In the shell:")
         print("  help [CMD]   This list, or a command's own help.")
+        print("  clear        A clear screen (also Ctrl-L).")
         print("  exit         Leave the shell (also quit, Ctrl-D).")
         return 0
 
@@ -472,3 +475,12 @@ def _tab(shell: Shell) -> Any:
                 yield Completion(f"{word} ", start_position=-len(text), display=word)
 
     return Tab()
+
+
+def _clear() -> int:
+    """`clear`, as in the terminal the shell runs in: the screen cleared, the prompt at
+    its top. A session file's `clear` does nothing (there is no screen to clear)."""
+    if sys.stdout.isatty():
+        sys.stdout.write("\x1b[H\x1b[2J")  # home, clear: as `watch` draws its screen
+        sys.stdout.flush()
+    return 0

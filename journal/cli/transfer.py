@@ -81,12 +81,18 @@ def import_(
     try:
         if piped:
             read = tracked(lines(sys.stdin), "importing standard input, lines")
-            branch = journal(ctx).import_(name, parse(read))
+            journal(ctx).import_(name, parse(read))
         else:
             with file.open(encoding="utf-8") as text:
                 read = tracked(lines(text), f"importing {file.name}, lines")
-                branch = journal(ctx).import_(name or file.stem, parse(read))
+                journal(ctx).import_(name or file.stem, parse(read))
     except (OSError, UnicodeDecodeError) as e:
         raise BadInput(f"cannot read {file}: {e}") from None
-    render.say(f"Imported {branch.head} events into {journal(ctx).read.campaign().name!r}; "
+    from journal.core.words import plural
+
+    done = journal(ctx).read
+    found = done.branches(cards=False)  # each branch's own events, past its fork
+    events = sum(b.branch.head - (b.branch.fork_position or 0) for b in found)
+    on = f" on {len(found)} branches" if len(found) > 1 else ""
+    render.say(f"Imported {plural(events, 'event')}{on} into {done.campaign().name!r}; "
                "it is now the current campaign.")

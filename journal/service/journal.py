@@ -133,8 +133,9 @@ class Journal:
 
         decision = command(view)
         override = _overrides(decision, force)
-        who = player(view.state) if callable(player) else player
-        new = [NewEvent(e, self.now(), who, override) for e in decision.events]
+        whose = _whose(decision, view.state, player)
+        new = [NewEvent(e, self.now(), who, override)
+               for e, who in zip(decision.events, whose, strict=True)]
         taken = frozenset(p for e in decision.events if isinstance(e, ev.Retracted)
                           for p in e.positions)
         base = self.read.states.without(view.branch, taken) if taken else view.state
@@ -233,6 +234,25 @@ class Journal:
         from journal.service import exchange
 
         return exchange.import_(self, name, raw)
+
+
+def _whose(decision: Decision, state: State, player: Recorder) -> list[int | None]:
+    """The player each of the decision's events is recorded as: `player`, or told from
+    the state each event follows (a step spire makes for the next turn's move, such as
+    Spire's End's upkeep, is the ally's whose turn it ends; the move, the next ally's)."""
+    if not callable(player):
+        return [player] * len(decision.events)
+    from journal.core import events as ev
+    from journal.core.state import handler
+
+    whose = [player(state)]
+    for done in decision.events[:-1]:  # each event but the last: the state after it
+        if isinstance(done, ev.Retracted):  # (an undo is decided alone; folded, it reads
+            whose.append(whose[-1])         # the history: the same player)
+            continue
+        state = handler(type(done))(done, state)
+        whose.append(player(state))
+    return whose
 
 
 ENCOUNTERS_STARTED = (

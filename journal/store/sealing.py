@@ -178,18 +178,27 @@ def confirm(url: str, write: str) -> None:
     path = path_of(url)
     if path is None:
         return
+    found = _KNOWN.pop(path, None)
+    line = seal_.committed(write).encode("utf-8")
     try:
         handle = os.open(path, os.O_WRONLY | os.O_APPEND)
         try:
-            os.write(handle, seal_.committed(write).encode("utf-8"))
+            before = os.fstat(handle)
+            os.write(handle, line)
+            after = os.fstat(handle)
         finally:
             os.close(handle)
     except OSError:
-        _KNOWN.pop(path, None)
         return
-    found = _KNOWN.get(path)
-    if found is not None and found[1].pending is not None and found[1].pending.write == write:
-        _remember(path, replace(found[1], pending=None))
+    # Kept as known only if no other writer wrote the seal since this one did: the line is
+    # appended after the write lock is let go, so the next write may have renewed the seal
+    # already, and a seal known without that renewal would take its head for a tamper.
+    if found is None or found[0] != (before.st_ino, before.st_size, before.st_mtime_ns) \
+            or after.st_size != before.st_size + len(line):
+        return
+    if found[1].pending is not None and found[1].pending.write == write:
+        _KNOWN[path] = ((after.st_ino, after.st_size, after.st_mtime_ns),
+                        replace(found[1], pending=None))
 
 
 def resolved(conn: Connection, sealed: seal_.Sealed) -> seal_.Sealed:

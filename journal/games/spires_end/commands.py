@@ -32,16 +32,23 @@ Rolls = Annotated[list[int], typer.Argument(
 
 def _act(
     ctx: typer.Context, decide: Any, force: bool = False, player: int | None = None,
+    moves_on: bool = False,
 ) -> None:
     """Decide on the current branch and append; the player whose turn it is is recorded
-    as the one who acted unless --player says otherwise."""
+    as the one who acted unless --player says otherwise. A command that `moves_on` (the
+    next turn's move, which may make the upkeep before it: `rules.upkept`) records that
+    upkeep as the player's whose turn it ends, --player or not."""
     from journal.games.spires_end import rules
     from journal.service.journal import of_game
 
-    def turn(state: State) -> int | None:  # told from the state the command is decided on
+    def turn(state: State) -> int | None:  # told from the state each event follows
         return rules.player_for(state) if state.game == GAME else None
 
-    act(ctx, of_game(GAME, decide), force, turn if player is None else player)
+    def given(state: State) -> int | None:
+        ended = moves_on and state.game == GAME and bool(rules.upkept(state)[1])
+        return turn(state) if ended else player
+
+    act(ctx, of_game(GAME, decide), force, turn if player is None else given)
 
 
 def d8(count: int) -> tuple[int, ...]:
@@ -181,7 +188,7 @@ def action(
         dice = _rolled(rolls, lambda r: rules.dice_owed(view.state, bar, r))
         return rules.action(view.state, bar, dice, on, kickback, to, player)
 
-    _act(ctx, command, force, player)
+    _act(ctx, command, force, player, moves_on=True)
 
 
 @app.command()
@@ -196,7 +203,7 @@ def rest(
     """
     from journal.games.spires_end import rules
 
-    _act(ctx, lambda view: rules.rest(view.state, player), force, player)
+    _act(ctx, lambda view: rules.rest(view.state, player), force, player, moves_on=True)
 
 
 @app.command()
@@ -290,7 +297,7 @@ def enemy(
         dice = _rolled(rolls, lambda r: rules.enemy_dice_owed(view.state, card, r))
         return rules.enemy(view.state, card, chosen, dice, player)
 
-    _act(ctx, command, force, player)
+    _act(ctx, command, force, player, moves_on=True)
 
 
 @app.command()

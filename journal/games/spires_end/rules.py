@@ -25,9 +25,9 @@ from journal.games.spires_end.order import (
     dying,
     played_by,
     under_way,
-    upkept,
 )
 from journal.games.spires_end.order import player_for as player_for  # noqa: PLC0414 (the interface's)
+from journal.games.spires_end.order import upkept as upkept  # noqa: PLC0414 (the commands')
 from journal.games.spires_end.order import whose_turn as whose_turn  # noqa: PLC0414 (the interface's)
 from journal.games.spires_end.state import (
     ALLIES,
