@@ -197,7 +197,7 @@ REFUSALS = [
     ([], "upkeep --player 2", 1, "Millicent is Ally 1, played by player 1, not player 2"),
     ([], "action 1 5 --player 4", 2, "invalid value"),
     (["action 1 5"], "action 1 6", 1, "has performed 1 action this turn"),
-    (["action 1 5"], "rest", 1, "has performed an action this turn"),
+    (["action 1 5"], "rest", 1, "has acted this turn; one rests instead of the action"),
     (["rest"], "action 1 5", 1, "has rested this turn"),
     (["recoup heal 5"], "recoup heal 6", 1, "one Recoup roll per turn"),
     (["upkeep", "upkeep", "enemy 1 2 --select 1"], "enemy 1 2 --select 1", 1,

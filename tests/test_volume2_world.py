@@ -334,7 +334,8 @@ def test_the_episode_ends_on_the_story_card_and_play_goes_on_in_the_next(
     plains.ok("pull", "30")
     plains.ok("episode", "end")
     assert plains.json("status")["episode_ended"] == 5
-    assert "the episode has ended" in plains.refused("trade", "Rope", "--pelts", "1", code=1)
+    line = plains.refused("trade", "Rope", "--pelts", "1", code=1)
+    assert "episode over; `spire new NAME --game volume2 --from FILE`" in line
 
 
 def test_a_forced_waterfall_choice_keeps_one_card_a_row(plains: Spire) -> None:

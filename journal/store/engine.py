@@ -94,10 +94,10 @@ def storage_message(url: str, error: Exception) -> str:
     orig = getattr(error, "orig", None)
     text = opening.without_password(url, str(orig) if orig is not None else str(error))
     if getattr(orig if orig is not None else error, "sqlstate", None) == "42501":
-        return (f"this role may only read the journal ({' '.join(text.split())}); "
-                "nothing was written")
+        return (f"this role may only read the journal; nothing was written "
+                f"({' '.join(text.split())})")
     if "locked" in text or "busy" in text:
         return f"the journal is locked by another writer; try again ({text})"
     if "not a database" in text:
         return f"{sa.make_url(url).database or url} is not a spire journal ({text})"
-    return f"storage trouble with the journal: {text}"
+    return f"storage trouble with the journal; {text}"

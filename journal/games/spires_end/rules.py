@@ -89,8 +89,8 @@ def _slot_rules(game: SpiresEnd, slot: int) -> Violations:
         return [RuleViolation(f"{ally.name} is Ally {slot}; \"You can only use two Allies at "
                               "a time\"", SET_UP)]
     if ally is not None and ally.name in game.dying:
-        return [RuleViolation(f"{ally.name} performs a death move before the next ally takes "
-                              "their place (`spire death`)", DEATH)]
+        return [RuleViolation(f"{ally.name} performs a death move before the next ally "
+                              "(`spire death`)", DEATH)]
     return []
 
 
@@ -270,15 +270,15 @@ def rest(state: State, player: int | None, onward: bool = True) -> Decision:
     actor = current(game)
     violations = played_by(state, player, actor) + dying(game)
     if fight.actions or fight.rested:
-        done = "performed an action" if fight.actions else "rested"
-        violations.append(RuleViolation(f"{actor.name} has {done} this turn; \"If you skip your "
-                                        "Action you can elect to Rest\"", REST))
+        done = "acted" if fight.actions else "rested"
+        violations.append(RuleViolation(f"{actor.name} has {done} this turn; one rests instead "
+                                        "of the action", REST))
     if actor.has("exhaustion"):
         violations.append(RuleViolation(f"{actor.name} is exhausted: no recoup or rest", GLOSSARY))
     if actor.is_enemy:
         violations.append(RuleViolation(
-            f"{actor.name} does not rest: the enemy's turn is the selection roll, its action "
-            "card, recoup and upkeep (`spire enemy CARD`)", ENEMY))
+            f"{actor.name} does not rest; its turn is `spire enemy CARD`, recoup and upkeep",
+            ENEMY))
     return _decided(se.Rested(actor=actor.name), violations, first)
 
 
@@ -287,8 +287,8 @@ def _enemy_acts_first(actor: Fighter, fight: Fight) -> Violations:
     never skips its action, unless Stun forbids it."""
     if not actor.is_enemy or fight.actions or actor.has("stun"):
         return []
-    return [RuleViolation(f"{actor.name}'s action comes first: the selection roll and its "
-                          "action card (`spire enemy CARD`)", FLOW)]
+    return [RuleViolation(f"{actor.name}'s action comes first: `spire enemy CARD` after its "
+                          "selection roll", FLOW)]
 
 
 def recoup(
@@ -314,8 +314,7 @@ def recoup(
                                         "the enemy's to itself", RECOUP))
     if kind == "cleanse" and (actor.card.recoup.heal or actor.card.recoup.armor):
         violations.append(RuleViolation(
-            "the Cleanse comes with the roll's result (\"You roll 6 - Remove 1 Status "
-            "Effect\"): `spire recoup heal` heals and cleanses on a roll in its range",
+            "the Cleanse comes with the roll: `spire recoup heal` heals and cleanses",
             "Recoup Bar Example"))
     named = _effect_named(game, receiver, effect) if effect else None
     return _decided(se.Recouped(actor=actor.name, kind=kind, roll=roll,

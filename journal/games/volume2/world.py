@@ -26,14 +26,15 @@ NIBBLER: str = GAME.raw["encounter"]["nibbler"]
 """The one wildlife card a party of a single ally may pull (Wildlife Cards)."""
 
 Violations = list[RuleViolation]
+ENDED = "episode over; `spire new NAME --game volume2 --from FILE` begins the next"
+"""Why nothing more is played in an episode whose carry-over is written."""
 
 
 def _ended(state: State) -> Violations:
     """After the episode's end its carry-over is written: play goes on in the next. After
     the game is over (every ally in play KO'd), no more is played."""
     return _over(state) + ([] if volume2(state).episode_ended is None else [RuleViolation(
-        "the episode has ended; `spire new NAME --game volume2 --from FILE` begins the next",
-        "Episode Progression")])
+        ENDED, "Episode Progression")])
 
 
 def _over(state: State) -> Violations:
