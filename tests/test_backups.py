@@ -140,7 +140,7 @@ def _closing_edited(spire: Spire, tmp_path: Path, edit: str) -> Path:
 
 
 @pytest.mark.parametrize(("edit", "says"), [
-    ("count", "branch 'main' is not as its closing record says; it says branch 'main' has 2 "
+    ("count", "branch 'main' is not as its closing record says it says branch 'main' has 2 "
               "events"),
     ("hash", "it says branch 'again' has 2 events to #4 (hash ffffffffffff"),
     ("head", "branch 'third' has 1 events to #9"),
@@ -190,7 +190,7 @@ def test_a_checkpoint_line_deleted_renamed_or_moved_is_refused(
     path = _checkpoint_edited(branched, tmp_path, edit)
     copy = Spire(tmp_path / "copy.sqlite")
     line = copy.refused("import", str(path), code=2)
-    assert line.endswith(f"branch 'main''s checkpoints are not its closing record's; it says "
+    assert line.endswith(f"branch 'main''s checkpoints are not its closing record's it says "
                          f"'start' at #1, 'one' at #2, the file holds {holds} there: a "
                          "checkpoint line deleted, renamed or moved (edited)"), line
     assert copy.journal_rows() == ((), (), ())
