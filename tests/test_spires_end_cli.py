@@ -372,6 +372,43 @@ def test_an_upkeep_that_does_something_is_typed(spire: Spire) -> None:
     assert "rest meter is cleared" in spire.ok("upkeep")
 
 
+def test_a_step_named_as_the_ending_allys_is_hers_for_force_to_record(spire: Spire) -> None:
+    """The table wins: after Millicent's recoup, a bar only her card has is her step out of
+    turn, not the next turn's move, so the quiet upkeep is not made for it. Refused by the
+    rules (she acted and recouped; "Ally #1 must complete these three steps before Ally #2
+    does"), recorded as an override with --force."""
+    quoted("spires-end", "Ally #1 must complete these three steps before Ally #2 does.")
+    _play(spire, f"new tower --game spires-end\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n{OGRE}\n"
+                 'action "Back Hand" 8\nrecoup heal 3')
+    line = spire.refused("action", "Back Hand", "7", code=1)
+    assert "Millicent has performed 1 action this turn" in line
+    out = spire.ok("action", "Back Hand", "7", "--force")
+    assert "override recorded: Millicent has performed 1 action this turn" in out
+    assert "Millicent has recouped this turn" in out
+    assert "Millicent's upkeep" not in out
+    assert spire.json("log")[-1]["type"] == "action-performed"
+    assert spire.json("log")[-1]["payload"]["actor"] == "Millicent"
+    assert "upkeep" in spire.ok("upkeep")  # her turn still ends as the rules say
+    assert "Oswin: action bar 1" in spire.ok("action", "Jab", "7")
+
+
+def test_a_player_named_as_the_ending_allys_steps_for_her(spire: Spire) -> None:
+    """Co-Op: "each player controls an Ally"; --player 1 after Millicent's recoup names
+    her, so bar 1 is hers, out of turn, and not Oswin's."""
+    quoted("spires-end", "During a 2 player game, each player controls an Ally.")
+    _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
+                 f'{OGRE}\naction "Back Hand" 8\nrecoup heal 3')
+    line = spire.refused("action", "1", "7", "--player", "1", code=1)
+    assert "Millicent has performed 1 action this turn" in line
+    spire.ok("action", "1", "7", "--player", "1", "--force")
+    last = spire.json("log")[-1]
+    assert (last["type"], last["player"], last["payload"]["actor"]) == (
+        "action-performed", 1, "Millicent")
+    assert "Millicent rested" in spire.ok("rest", "--player", "1", "--force")
+    out = spire.ok("action", "1", "7")  # unnamed: the next turn's move, as before
+    assert "Millicent's upkeep" in out and "Oswin: action bar 1" in out
+
+
 def test_a_quiet_upkeep_made_for_the_next_ally_is_its_own_players(spire: Spire) -> None:
     """Co-Op: "each player controls an Ally". The upkeep made for Oswin's action is
     Millicent's, so player 1's; the action is player 2's; and the audit agrees."""

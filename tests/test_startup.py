@@ -115,6 +115,22 @@ def test_status_after_a_write_loads_neither_the_rules_nor_pydantic(
                   "journal.core.decide", "journal.games.", "alembic", "rich") == []
 
 
+WEB = ("starlette", "uvicorn", "jinja2", "anyio", "h11", "journal.web", "journal.cli.serving")
+"""What `spire serve` alone loads (issue 35): the web framework, its server, the templates."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [["--help"], ["status"], ["status", "--json"], ["log"],
+                                  ["serve", "--help"]])
+def test_no_command_but_serve_loads_the_web_server(hildegard: Spire, args: list[str]) -> None:
+    hildegard.ok("note", "the gate is shut")
+    result = probe("--db", str(hildegard.db), *args, env={"SPIRE_CAMPAIGN": "gray-oaks"})
+    assert result["code"] in (0, None), result
+    assert str(result["out"]).strip()
+    web = loaded(result, *WEB)
+    assert web == ([] if args != ["serve", "--help"] else ["journal.cli.serving"]), web
+
+
 GATE = ["target", "Gate", "--limit", "5", "--accuracy", "3", "--sets", "3", "--parts", "c,r,d"]
 WADE_FIGHT = [["card", "add", "Finnian", "--ally", "--recoup", "1"],
               ["card", "add", "Wade Slocum", "--enemy", "--hp", "8", "--ap", "2",

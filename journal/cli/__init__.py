@@ -46,7 +46,7 @@ class HelpFormatter(Protocol):
 
 
 MODULES = ("audit", "campaigns", "cards", "deck", "insight", "looking", "play", "report",
-           "things", "time", "transfer", "helping")
+           "things", "time", "transfer", "helping", "serving")
 """The modules under journal.cli that define the core's commands (every game's).
 A new command (or module) appears once it is here and the index is regenerated:
 `python -m journal.cli.reference --index` (tests say when)."""

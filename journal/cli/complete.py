@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 EXIT = ("exit", "quit")
 CLEAR = "clear"
 """The play shell's word for a clear screen, as in the terminal."""
-NOT_IN_SHELL = ("play", "demo", "watch")
+NOT_IN_SHELL = ("play", "demo", "watch", "serve")
 """`play` would nest a shell; `demo` switches the journal to another campaign; `watch`
-follows the journal until it is stopped, and Ctrl-C would stop the shell with it (it runs
+and `serve` follow the journal until stopped, and Ctrl-C would stop the shell with it (it runs
 beside the shell, in a terminal of its own)."""
 
 

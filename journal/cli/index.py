@@ -46,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str | None]] = {
     'import': ('transfer', 'Read an exported file into a new campaign, after checking every hash.'),
     'help': ('helping', "The commands panel by panel, or one command's help (as `spire COMMAND --help`): the core's and the campaign's game's (every game's, by panel, with no campaign)."),
     'completion': ('helping', "Print the script that makes SHELL complete spire's commands, options and names."),
+    'serve': ('serving', "Serve the campaign's live page and its history to a browser: the tablet or the TV."),
     'card': ('cards', "The card catalog: cards entered once with their printed numbers, reused by name (`card add` takes the campaign's game's numbers: `spire card add --help`)."),
     'item': ('things', "Items: gain, lose, or pass one to another character (and the game's own: use)."),
     'branch': ('time', 'A branch by name: rename one (`spire branches` lists them).'),

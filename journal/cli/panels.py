@@ -14,8 +14,8 @@ TIME = "Time"
 PROOF = "Proof and insight"
 
 PANELS: dict[str, tuple[str, ...]] = {
-    JOURNAL: ("new", "campaigns", "use", "where", "demo", "play", "status", "watch", "log",
-              "show", "note", "gain", "spend", "item", "card", "help", "completion"),
+    JOURNAL: ("new", "campaigns", "use", "where", "demo", "play", "status", "watch", "serve",
+              "log", "show", "note", "gain", "spend", "item", "card", "help", "completion"),
     DECK: ("reveal", "pull", "return", "discard", "retrieve", "chapter"),
     TIME: ("undo", "redo", "checkpoint", "checkpoints", "rewind", "branches", "branch",
            "switch", "replay", "diff"),

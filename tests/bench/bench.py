@@ -3,6 +3,7 @@
     python tests/bench/bench.py            # 1k, 10k, 100k and 1M events
     python tests/bench/bench.py --quick    # 1k and 10k only, for a smoke test
     python tests/bench/bench.py --oneshot  # only issue 33's rows (with --quick: 1k, 10k)
+    python tests/bench/bench.py --serve    # only issue 35's row (with --quick: 1k, 10k)
 
 Machines differ, so every target is a ratio to a reference taken on this machine now
 (issue 7): the play shell's status after a roll; `spire --help`/`--version` against
@@ -12,7 +13,9 @@ plain sqlite3 inserts; and the peak memory of replaying a million events. The pl
 (issue 16) is held to a full replay as players run both: `spire report -o FILE.html`
 against a cold `spire status`, on the benchmark's journal and on one with undos and a
 branch (issue 17's rule: the commands players run, not internal functions; the same
-report in one process is printed beside it as a diagnostic, with no target).
+report in one process is printed beside it as a diagnostic, with no target). The table's
+screen (issue 35): the time from a write in another process to `spire serve`'s page drawn
+after it, beside the write's own time (tests/bench/serving.py).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ sys.path[:0] = [str(HERE), str(HERE.parents[1]), str(HERE.parent)]
 
 import flat  # noqa: E402 (found through the path above)
 import oneshot  # noqa: E402
+import serving  # noqa: E402
 from journal_gen import build  # noqa: E402
 
 SIZES = (1_000, 10_000, 100_000, 1_000_000)
@@ -361,6 +365,8 @@ def main() -> None:
                         help="only the figures that must stay flat with undos (issue 17)")
     parser.add_argument("--oneshot", action="store_true",
                         help="only the one-shot writes, `new` and a session file (issue 33)")
+    parser.add_argument("--serve", action="store_true",
+                        help="only the time from a write to spire serve's page (issue 35)")
     options = parser.parse_args()
     sizes = SIZES[:2] if options.quick else SIZES
     compiled()
@@ -369,6 +375,9 @@ def main() -> None:
         work = Path(tmp)
         if options.oneshot:
             _print(_oneshot(work, sizes, options))
+            return
+        if options.serve:
+            _print(_serve(work, sizes, options))
             return
         rows += _flat(work, sizes, options)
         if options.flat:
@@ -448,6 +457,17 @@ def _oneshot(work: Path, sizes: tuple[int, ...], options: argparse.Namespace) ->
                         (small, big))
 
 
+def _serve(work: Path, sizes: tuple[int, ...], options: argparse.Namespace) -> list[flat.Row]:
+    """Issue 35's row alone, on the benchmark's journals of the smallest size and the
+    largest up to 100k (`--quick`: 1k and 10k)."""
+    found = []
+    for size in (sizes[0], min(sizes[-1], 100_000)):
+        db = work / f"j{size}.sqlite"
+        build(db, size)
+        found += serving.rows(db, work, options.runs * 2, f"{size // 1000}k")
+    return found
+
+
 def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str, str]]:
     label = f"{size // 1000}k"
     start = startup(db, runs)
@@ -472,6 +492,7 @@ def _big(db: Path, work: Path, runs: int, size: int) -> list[tuple[str, str, str
         _report_row(report_cmd, cold, label),
         (f"report --format html, {label}: size", f"{size / 1e6:.2f} MB", "5 MB",
          _verdict(size < 5_000_000)),
+        *serving.rows(db, work, runs * 2, label),
     ]
 
 

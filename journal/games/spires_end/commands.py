@@ -32,12 +32,13 @@ Rolls = Annotated[list[int], typer.Argument(
 
 def _act(
     ctx: typer.Context, decide: Any, force: bool = False, player: int | None = None,
-    moves_on: bool = False,
+    moves_on: bool = False, bar: str | None = None,
 ) -> None:
     """Decide on the current branch and append; the player whose turn it is is recorded
     as the one who acted unless --player says otherwise. A command that `moves_on` (the
-    next turn's move, which may make the upkeep before it: `rules.upkept`) records that
-    upkeep as the player's whose turn it ends, --player or not."""
+    next turn's move, which may make the upkeep before it: `rules.upkept`, unless its
+    player or `bar` names the ally whose turn ends) records that upkeep as the player's
+    whose turn it ends, --player or not."""
     from journal.games.spires_end import rules
     from journal.service.journal import of_game
 
@@ -45,7 +46,8 @@ def _act(
         return rules.player_for(state) if state.game == GAME else None
 
     def given(state: State) -> int | None:
-        ended = moves_on and state.game == GAME and bool(rules.upkept(state)[1])
+        ended = moves_on and state.game == GAME \
+            and bool(rules.upkept(state, named=rules.naming(state, player, bar))[1])
         return turn(state) if ended else player
 
     act(ctx, of_game(GAME, decide), force, turn if player is None else given)
@@ -185,10 +187,10 @@ def action(
     from journal.games.spires_end import rules
 
     def command(view: View) -> Decision:
-        dice = _rolled(rolls, lambda r: rules.dice_owed(view.state, bar, r))
+        dice = _rolled(rolls, lambda r: rules.dice_owed(view.state, bar, r, player))
         return rules.action(view.state, bar, dice, on, kickback, to, player)
 
-    _act(ctx, command, force, player, moves_on=True)
+    _act(ctx, command, force, player, moves_on=True, bar=bar)
 
 
 @app.command()

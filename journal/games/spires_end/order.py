@@ -6,6 +6,8 @@ leave it the one move (`upkept`). Part of the game's rules (`rules` decides each
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from journal.core.events import Payload
 from journal.core.state import State, handler
 from journal.errors import BadInput, Refused, RuleViolation
@@ -17,9 +19,14 @@ DEATH = "Death & Quick Start"
 CO_OP = "Co-Op"
 
 Violations = list[RuleViolation]
+Named = Callable[[Fighter, Fighter | None], bool]
+"""Whether a move names the fighter whose turn ends (given it and the one after the
+upkeep) as the one who makes it: a step of hers out of turn, not the next turn's move."""
 
 
-def upkept(state: State, onward: bool = True) -> tuple[State, tuple[Payload, ...]]:
+def upkept(
+    state: State, onward: bool = True, named: Named | None = None,
+) -> tuple[State, tuple[Payload, ...]]:
     """The next turn's move (an action, a rest, the enemy's turn; a second recoup is taken
     for one typed twice, and refused) typed when nothing is left of the turn under way but
     an upkeep that would do nothing: "Ally #1 must complete these three steps before Ally
@@ -27,7 +34,9 @@ def upkept(state: State, onward: bool = True) -> tuple[State, tuple[Payload, ...
     full boost meter waits to be spent, and no cube or meter changes at it
     (`turns.quiet`). The upkeep is the one move left: it is made, as its own step, and
     the state after it returned to decide the move on. Otherwise, or not `onward` (the
-    audit, deciding a recorded step on the state before it), nothing is made."""
+    audit, deciding a recorded step on the state before it), or where the move is `named`
+    as the ending fighter's (a step out of turn, for the rules to refuse and --force to
+    record: the table wins), nothing is made."""
     game = spires_end(state)
     fight, actor = game.fight, game.actor()
     if not onward or fight is None or not fight.under_way or actor is None \
@@ -37,7 +46,33 @@ def upkept(state: State, onward: bool = True) -> tuple[State, tuple[Payload, ...
     if not (fight.recouped or exhausted):
         return state, ()
     done = se.UpkeepDone(actor=actor.name)
-    return handler(se.UpkeepDone)(done, state), (done,)
+    after = handler(se.UpkeepDone)(done, state)
+    if named is not None and named(actor, spires_end(after).actor()):
+        return state, ()
+    return after, (done,)
+
+
+def naming(state: State, player: int | None, bar: str | None = None) -> Named:
+    """A move names the fighter whose turn ends where, in Co-Op, its `player` is the one
+    who controls her and not the next, or where its `bar` is a name only her card has."""
+    slots = spires_end(state).slots
+
+    def controls(fighter: Fighter | None) -> bool:
+        return fighter is not None and fighter.name in slots \
+            and slots.index(fighter.name) + 1 == player
+
+    def has(fighter: Fighter | None) -> bool:
+        wanted = " ".join((bar or "").split()).casefold()
+        return fighter is not None and not fighter.is_enemy \
+            and any(b.name.casefold() == wanted for b in fighter.card.bars)
+
+    def named(ending: Fighter, after: Fighter | None) -> bool:
+        if player is not None and state.players >= 2 and controls(ending) \
+                and not controls(after):
+            return True
+        return bar is not None and not bar.strip().isdigit() and has(ending) and not has(after)
+
+    return named
 
 
 def acted(actor: Fighter, fight: Fight) -> bool:

@@ -26,6 +26,7 @@ from journal.games.spires_end.order import (
     played_by,
     under_way,
 )
+from journal.games.spires_end.order import naming as naming  # noqa: PLC0414 (the commands')
 from journal.games.spires_end.order import player_for as player_for  # noqa: PLC0414 (the interface's)
 from journal.games.spires_end.order import upkept as upkept  # noqa: PLC0414 (the commands')
 from journal.games.spires_end.order import whose_turn as whose_turn  # noqa: PLC0414 (the interface's)
@@ -181,11 +182,13 @@ def _bars(bars: tuple[Bar, ...]) -> str:
     return ", ".join(f"{i} {b.name or '(unnamed)'}" for i, b in enumerate(bars, start=1))
 
 
-def dice_owed(state: State, bar: str | None, rolls: tuple[int, ...]) -> int:
+def dice_owed(
+    state: State, bar: str | None, rolls: tuple[int, ...], player: int | None = None,
+) -> int:
     """How many more d8 the current actor's action needs (Luck, (!), Encore): the next
     one's, where the action typed is the next turn's (`upkept`)."""
     under_way(state)
-    game = spires_end(upkept(state)[0])
+    game = spires_end(upkept(state, named=naming(state, player, bar))[0])
     actor = current(game)
     _, chosen = _bar(actor, bar)
     return owed(chosen, actor, rolls)
@@ -196,7 +199,7 @@ def action(
     kickback_to: str | None, given_to: str | None, player: int | None, onward: bool = True,
 ) -> Decision:
     under_way(state)
-    state, first = upkept(state, onward)
+    state, first = upkept(state, onward, naming(state, player, bar))
     game, fight = under_way(state)
     actor = current(game)
     if actor.is_enemy:
@@ -265,7 +268,7 @@ def _aimed(state: State, game: SpiresEnd, actor: Fighter, target: str | None) ->
 
 def rest(state: State, player: int | None, onward: bool = True) -> Decision:
     under_way(state)
-    state, first = upkept(state, onward)
+    state, first = upkept(state, onward, naming(state, player))
     game, fight = under_way(state)
     actor = current(game)
     violations = played_by(state, player, actor) + dying(game)

@@ -1,0 +1,39 @@
+"""Words the pages borrow from the terminal's: the events as `spire replay` says them,
+the odds as `spire odds` prints them (the game's own insight module words them)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from journal.core import events as ev
+
+
+@dataclass(frozen=True)
+class Line:
+    """An event as replay tells it: its number, its sentence, whether an undo took it back."""
+
+    position: int
+    sentence: str
+    undone: bool
+
+
+def lines(events: list[ev.Recorded], undone: frozenset[int]) -> list[Line]:
+    """Each event's sentence, its undo marked."""
+    from journal.core.describe import describe
+
+    return [Line(r.position, describe(r.event), r.position in undone) for r in events]
+
+
+def told(found: dict[str, Any]) -> list[str]:
+    """The lines `spire odds` prints for `found` (the game's insight module's words, to
+    a string rather than the terminal: the server prints nothing else on stdout)."""
+    from journal.games.packages import package_of
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        package_of(found["game"]).insight().show_odds(found, False)
+    return [line for line in out.getvalue().splitlines() if line.strip()]
