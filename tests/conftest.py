@@ -63,7 +63,7 @@ class CliRunner(typer.testing.CliRunner):
                 sys.stderr.flush()
                 shown = out.getvalue(), err.getvalue(), both.getvalue()
         if code != 0:
-            fits(shown[1].decode(errors="replace"))
+            fits(shown[1].decode(errors="replace"), given)
         return typer.testing.Result(
             runner=self, stdout_bytes=shown[0], stderr_bytes=shown[1], output_bytes=shown[2],
             return_value=value, exit_code=code, exception=error,
@@ -75,19 +75,30 @@ WIDTH = 80
 in-process is measured (`fits`)."""
 
 
-def fits(err: str) -> None:
+def fits(err: str, typed: Sequence[str] = ()) -> None:
     """Each refusal spire prints on stderr (`spire: ...`, or the play shell's `line N: ...`)
     has a first line of at most 80 columns; what follows it (a citation, a hint) is indented
-    under it."""
+    under it. A path counts as its last part, and a word the player `typed` (a name of 200
+    characters, say: spire shows it whole) as at most `TYPED` columns."""
     for line in err.splitlines():
         if line.startswith("spire: ") or re.match(r"line \d+: ", line):
             shown = PLACES.sub(lambda found: "…/" + found[0].rstrip("/").rsplit("/")[-1], line)
+            shown = ESCAPED.sub("?", shown)
+            for word in sorted((w for w in typed if len(w) > TYPED), key=len, reverse=True):
+                shown = shown.replace(word, "…" * TYPED)
             assert len(shown) <= WIDTH, f"{len(shown)} columns: {line}"
 
 
 PLACES = re.compile(r"postgresql://[^\s;]*[^\s;:,)]|(?<![\w/])/[^\s,;:()']*/[^\s,;:()']*")
 """A path or a database URL in a line, counted as its last part (…/journal.sqlite): the
 tests' are 60 columns of /tmp/pytest-of-.../test_.../, a player's ~/games/journal.sqlite."""
+
+TYPED = 20
+"""The columns a long word the player typed counts for, in a line that shows it again."""
+
+ESCAPED = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8})")
+"""A character the player typed that a line shows escaped (`\\u202e`, a control or
+a bidirectional mark; journal.terminal.visible), counted as the one character it is."""
 
 
 # What spire caches (the report's compiled template) goes to a directory of this run's
@@ -186,18 +197,26 @@ class Spire:
         """Run a command that must be refused: exit `code`, no traceback, nothing appended
         to the journal, and on stderr its reason in one line of 80 columns (`spire: ...`),
         maybe with one more line indented under it (the rulebook's section and `--force`,
-        or a hint). Returns the two lines as one, joined by a space."""
+        or a hint). Returns the lines as the player reads them, the second unindented."""
         before = self.journal_rows()
         run = self(*args)
         assert run.code == code, f"spire {' '.join(args)} -> {run.code}: {run.err}{run.out}"
-        lines = run.err.strip("\n").splitlines()
-        assert len(lines) in (1, 2), run.err
-        assert lines[0].startswith("spire: "), run.err
-        fits(lines[0])
-        assert lines[1:] == [] or lines[1].startswith("  ") and lines[1].strip(), run.err
+        lines = refusal(run.err, typed=args)
         assert "Traceback" not in run.err + run.out
         assert self.journal_rows() == before, "a refused command changed the journal"
-        return " ".join(line.strip() for line in lines)
+        return "\n".join(lines)
+
+
+def refusal(err: str, starts: str = "spire: ", typed: Sequence[str] = ()) -> list[str]:
+    """The lines of a refusal on stderr, checked: its reason in one line of 80 columns
+    (`spire: ...`, or the play shell's `line N: ...`), maybe with one more line indented
+    under it (the rulebook's section and `--force`, or a hint); the second unindented."""
+    lines = err.strip("\n").splitlines()
+    assert len(lines) in (1, 2), err
+    assert lines[0].startswith(starts), err
+    fits(lines[0], typed)
+    assert lines[1:] == [] or lines[1].startswith("  ") and lines[1].strip(), err
+    return [line.strip() for line in lines]
 
 
 def server_rows(url: str) -> tuple[Any, ...]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Run, Spire
+from conftest import Run, Spire, refusal
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -304,9 +304,7 @@ def settled(spire: Spire, args: list[str]) -> None:
     assert run.code in (0, 1, 2, 3), (args, run)
     assert "Traceback" not in run.out + run.err
     if run.code:
-        lines = run.err.strip().splitlines()
-        assert lines[0].startswith("spire: "), (args, run.err)
-        assert len(lines) == 1 or len(lines) == 2 and lines[1].startswith("  "), (args, run.err)
+        refusal(run.err, typed=args)
         assert spire.journal_rows() == before, args
 
 

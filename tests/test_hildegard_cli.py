@@ -580,7 +580,7 @@ def test_a_lock_after_a_grazed_set_names_the_graze(hildegard: Spire, encounter_l
     play(hildegard, encounter_line, "effect graze", "effect tame")
     play(hildegard, "roll c c r d" if encounter_line == CROWS else "roll c c r")
     said = refused(hildegard, "lock 1", code=1)
-    assert said.startswith("spire: Graze: Hildegard's set had no finesse; it is tallied")
+    assert said.startswith("spire: Graze: Hildegard's set had no finesse and was tallied\n")
     assert tallied in said
     assert "no dice rolled" not in said
 

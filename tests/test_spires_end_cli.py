@@ -95,7 +95,7 @@ def test_each_step_records_who_acted(spire: Spire) -> None:
     assert spire.json("log")[-1]["player"] == 2
     _play(spire, "recoup heal 8\nupkeep")
     line = spire.refused("action", "1", "5", "--player", "2", code=1)
-    assert "Millicent is Ally 1, played by player 1, not player 2 rulebook: Co-Op;" in line
+    assert "Millicent is Ally 1, played by player 1, not player 2\nrulebook: Co-Op;" in line
     spire.ok("action", "1", "5", "--player", "2", "--force")
     assert spire.json("log")[-1]["player"] == 2
 
@@ -181,7 +181,7 @@ REFUSALS = [
     ([], "draw Wynn --hp 3", 1, "You can only use two Allies at a time"),
     ([], "draw Oswin --hp 3", 2, "Oswin is already in the campaign"),
     ([], "draw Wynn --hp 3 --bar \"Kick; 4-6: 1, B\"", 2, "status letter B"),
-    ([], "draw Wynn --hp 3 --bar \"Kick; 9: 1\"", 2, "less than or equal to 8"),
+    ([], "draw Wynn --hp 3 --bar \"Kick; 9: 1\"", 2, "9 is above 8"),
     ([], "draw Wynn --hp 3 --recoup \"heal 4-6: lots\"", 2, "cannot read"),
     ([], "draw Nobody", 2, "no ally card named 'Nobody'"),
     ([], f"{OGRE}", 1, "the fight with Ogre is under way"),
@@ -256,7 +256,7 @@ def test_effect_and_end_dispatch_on_the_game(fighting: Spire) -> None:
                                                               code=2)
     out = fighting.ok("end")
     assert "Ended the fight" in out and "the fight is over: all status effects are removed" in out
-    assert "the fight with Ogre is over (ended); `spire fight ENEMY` begins the next" in \
+    assert "the fight with Ogre is over (ended)\n`spire fight ENEMY` begins the next" in \
         fighting.refused("end", code=1)
 
 

@@ -246,7 +246,7 @@ class Shell:
         name, before = view.campaign.name, view.branch.head
         when = played(journal, name, lines)
         if when is not None and not again:
-            raise Refused(f"this file was played into {name!r} already ({when}); "
+            raise Refused(f"this file was played already: {when}",
                           "`spire play --again < FILE` plays it again")
         code = self.batch(lines, keep_going)
         after = self.view()

@@ -360,7 +360,7 @@ def _item_limit(state: State, game: Game, kind: str, holder: str | None) -> list
     if held < limit.per_character:
         return []
     return [RuleViolation(
-        f"{holder} holds {held} {kind} items, the most one may carry: --to aside keeps it",
+        f"{holder} holds {held} {kind} items, the most one may carry; --to aside keeps it",
         game.items_section)]
 
 

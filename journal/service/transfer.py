@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from journal.core import chain
 from journal.core import events as ev
 from journal.core.chain import Closing, Mark, RawEvent, Section
+from journal.core.words import plural
 from journal.errors import BadInput, SpireError
 from journal.store.schema import NAME_LONGEST
 from journal.terminal import visible_json
@@ -172,8 +173,8 @@ class _Reading:
         if section.name in heads:
             raise BadInput(f"branch {section.name!r} comes twice")
         if section.parent not in heads:
-            raise BadInput(f"branch {section.name!r} forks from {section.parent!r}, which is "
-                           "nowhere before it in the file")
+            raise BadInput(f"no branch {section.parent!r} before branch {section.name!r} to fork "
+                           "from")
         if not 1 <= section.fork <= heads[section.parent]:
             raise BadInput(f"branch {section.name!r} forks at #{section.fork}, past "
                            f"{section.parent!r}'s head")
@@ -198,8 +199,8 @@ class _Reading:
             if told != branch:
                 raise BadInput(_disagrees(branch, told))
         if len(said) > len(self.read):
-            raise BadInput(f"the closing record names {len(said)} branches; the file "
-                           f"holds {len(self.read)} (cut short?)")
+            raise BadInput(f"the closing record names {len(said)} branches, the file "
+                           f"{len(self.read)} (cut short?)")
         self.closed = True
 
     def end(self, number: int) -> None:
@@ -216,15 +217,15 @@ def _disagrees(branch: dict[str, Any], told: dict[str, Any] | None) -> str:
     if told is None:
         return f"the closing record does not name branch {name!r}"
     if "checkpoints" in branch and {**told, "checkpoints": branch["checkpoints"]} == branch:
-        return (f"branch {name!r}'s checkpoints are not its closing record's; it says "
-                f"{_marks(told['checkpoints'])}, the file holds {_marks(branch['checkpoints'])} "
-                "there: a checkpoint line deleted, renamed or moved (edited)")
-    return (f"branch {name!r} is not as its closing record says; it says branch "
-            f"{told.get('name')!r} has "
-            f"{told.get('events')} events to #{told.get('head')} (hash "
-            f"{str(told.get('hash'))[:12]}...); the file holds {branch['events']} of "
-            f"{name!r} to #{branch['head']} (hash {branch['hash'][:12]}...): cut short or "
-            "edited")
+        return (f"a checkpoint of branch {name!r} was deleted, renamed or moved; "
+                f"the closing record: {_marks(told['checkpoints'])}; the file: "
+                f"{_marks(branch['checkpoints'])}")
+    events = told.get("events")
+    counted = plural(events, "event") if isinstance(events, int) else f"{events!r} events"
+    return (f"branch {name!r} was cut short or edited; "
+            f"the record: {counted} to #{told.get('head')} (hash "
+            f"{str(told.get('hash'))[:12]}...); the file: {plural(branch['events'], 'event')} "
+            f"to #{branch['head']} (hash {branch['hash'][:12]}...)")
 
 
 def _marks(marks: Any) -> str:

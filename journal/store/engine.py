@@ -31,8 +31,12 @@ def url_for(db: str) -> str:
 def engine_for(url: str) -> Engine:
     try:
         engine = sa.create_engine(_with_driver(url))
-    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as e:
-        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal: {e}") from None
+    except sa.exc.NoSuchModuleError:
+        scheme = url.partition(":")[0]
+        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal: no database "
+                       f"{scheme!r}; a journal is a file or a postgresql:// URL") from None
+    except sa.exc.ArgumentError as e:  # SQLAlchemy's words on the line under spire's
+        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal; {e}") from None
     except ImportError as e:  # the URL's database driver is not installed
         raise StorageError(opening.no_driver(url, e)) from None
     if engine.dialect.name == "sqlite":

@@ -75,7 +75,7 @@ def assign(state: State, enemy: str, count: int, player: int | None) -> Decision
     if encounter.turn == "enemy" and encounter.outcome is None:
         # Counted at the enemy's first roll; forced, the round just counted is split again.
         return decided(event, [RuleViolation(
-            "the bullseyes were counted at the enemy's roll: `spire undo` it, then assign",
+            "the bullseyes were counted at the enemy's first roll; `spire undo` it, then assign",
             "Face-Off Scenario")])
     return decided(event, over_rules(encounter) + _split_rules(encounter, event.enemy, count))
 

@@ -329,7 +329,8 @@ def _grazed(state: State, encounter: Target | FaceOff, player: int | None) -> st
         then = waiting_for(encounter, encounter.enemy or "")
     if shot is None or not shot.graze or not shot.complete:
         return None
-    return f"Graze: {possessive(shot.roller)} set had no finesse; it is tallied{then}"
+    return (f"Graze: {possessive(shot.roller)} set had no finesse and was tallied; "
+            f"{then.removeprefix(': ')}")
 
 
 def _positions(shot: ShotSet, positions: tuple[int, ...]) -> tuple[int, ...]:

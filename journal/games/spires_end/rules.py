@@ -64,8 +64,8 @@ def draw(state: State, card: AllyCard, slot: int | None) -> Decision:
     if state.character(card.name) is not None:
         raise BadInput(f"{card.name} is already in the campaign")
     if game.fight is not None and game.fight.enemy.name.casefold() == card.name.casefold():
-        raise BadInput(f"{game.fight.enemy.name} is the enemy{_latest(game.fight)}: {APART}, "
-                       "so give the ally another name")
+        raise BadInput(f"{game.fight.enemy.name} is the enemy{_latest(game.fight)}: the ally "
+                       f"needs another name; {APART}")
     violations: Violations = []
     if len(game.allies) >= ALLIES:
         violations.append(RuleViolation(
@@ -101,13 +101,14 @@ def _ally(state: State, name: str, what: str) -> str:
     found = game.fighter(name)
     if found is None or (not found.is_enemy and found.name not in game.slots):
         names = ", ".join(a.name for a in game.in_play()) or "none in play"
-        raise NotFound(f"no ally in play named {name!r} for {what} (allies: {names})")
+        raise NotFound(f"no ally in play named {name!r} for {what}; allies: {names}")
     return found.name
 
 
 # -- fights ------------------------------------------------------------------------------
 
 APART = "the fighters of a fight are told apart by name"
+"""Why an enemy and an ally may not share a name (every event names whom it strikes)."""
 
 
 def _latest(fight: Fight) -> str:
@@ -122,8 +123,8 @@ def _named_like_an_ally(game: SpiresEnd, enemy: EnemyCard) -> None:
         return
     slot = game.slots.index(ally.name) + 1 if ally.name in game.slots else None
     who = f"Ally {slot}" if slot else "an ally of this campaign"
-    raise BadInput(f"{ally.name} is {who}: {APART}, so give the enemy another name "
-                   f"(`spire fight \"{enemy.name} the Foe\"` with its numbers)")
+    raise BadInput(f"{ally.name} is {who}: the enemy needs another name; {APART}, "
+                   f"as `spire fight \"{enemy.name} the Foe\"` with its numbers")
 
 
 def fight(state: State, enemy: EnemyCard) -> Decision:

@@ -101,6 +101,5 @@ def _wildlife(state: State, enemies: Sequence[EnemyCard]) -> Violations:
     Nibbler.\""""
     if len(state.characters) > 1:
         return []
-    return [RuleViolation(f"while the party is a single ally only the {NIBBLER} may be "
-                          f"drawn, not {e.name}", WILDLIFE)
+    return [RuleViolation(f"a party of one ally may fight only the {NIBBLER}", WILDLIFE)
             for e in enemies if e.wildlife and e.name.casefold() != NIBBLER.casefold()]
