@@ -120,7 +120,9 @@ def _rulebooks() -> Path | None:
 
 
 RULEBOOKS = _rulebooks()
-NO_RULEBOOKS = "the rulebooks (shared/rulebooks beside the repository) are not here"
+NO_RULEBOOKS = (f"the rulebooks are not in {os.environ['SPIRE_RULEBOOKS']} (SPIRE_RULEBOOKS)"
+                if os.environ.get("SPIRE_RULEBOOKS") else
+                "the rulebooks (shared/rulebooks beside the repository) are not here")
 UNCHECKED: list[str] = []
 """The quotes `quoted` could not check, without the rulebooks: said at the end of the run."""
 
@@ -340,6 +342,7 @@ def quoted(book: str, *sentences: str) -> None:
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if UNCHECKED:
+        named = ("" if os.environ.get("SPIRE_RULEBOOKS")
+                 else " (SPIRE_RULEBOOKS names their directory)")
         terminalreporter.write_line(
-            f"{len(UNCHECKED)} rulebook quotes not checked: {NO_RULEBOOKS} (SPIRE_RULEBOOKS "
-            "names their directory)")
+            f"{len(UNCHECKED)} rulebook quotes not checked: {NO_RULEBOOKS}{named}")
