@@ -15,7 +15,7 @@ import json
 import os
 import sys
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,10 +56,11 @@ def visible_json(text: str) -> str:
     return text.translate(JSON_CONTROLS)
 
 
-def console() -> Console:
+def console(out: TextIO | None = None) -> Console:
     """The console every command prints through, for the output and environment it has
-    now (the play shell and the tests run many commands in one process)."""
-    return _console(sys.stdout, *(os.environ.get(name) for name in _DECIDES))
+    now (the play shell and the tests run many commands in one process); `out` for
+    another stream than standard output (stderr's refusals)."""
+    return _console(out or sys.stdout, *(os.environ.get(name) for name in _DECIDES))
 
 
 _DECIDES = ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TERM", "COLUMNS", "COLORTERM")
@@ -116,35 +117,36 @@ def say(text: str, style: Style = "") -> None:
     sys.stdout.write(styled(text, style) + "\n")
 
 
-def styled(text: str, style: Style) -> str:
-    """`text`, control characters escaped, in `style` on a terminal that takes colour; as
-    it is anywhere else (a pipe, a file, NO_COLOR set, TERM=dumb)."""
+def styled(text: str, style: Style, out: TextIO | None = None) -> str:
+    """`text`, control characters escaped, in `style` if it goes (to standard output, or
+    to `out`) to a terminal that takes colour; as it is anywhere else (a pipe, a file,
+    NO_COLOR set, TERM=dumb)."""
     text = visible(text)
-    if not style or not _may_colour():
+    if not style or not _may_colour(out or sys.stdout):
         return text
     from rich.text import Text
 
-    with console().capture() as captured:
-        console().print(Text(text, style=style), end="", soft_wrap=True)
+    with console(out).capture() as captured:
+        console(out).print(Text(text, style=style), end="", soft_wrap=True)
     return captured.get()
 
 
-def _may_colour() -> bool:
+def _may_colour(out: TextIO) -> bool:
     """Whether the console could colour at all, answered without Rich where the answer is
     plain: NO_COLOR set, or output to a pipe or a file that nothing forces to colour."""
     if os.environ.get("NO_COLOR"):
         return False
     if not any(os.environ.get(name) for name in ("FORCE_COLOR", "TTY_COMPATIBLE")) and \
-            not _isatty():
+            not _isatty(out):
         return False
     # Windows' classic console takes colour only through Rich's own writes, not as codes
     # in a line written as text.
-    return console().color_system is not None and not console().legacy_windows
+    return console(out).color_system is not None and not console(out).legacy_windows
 
 
-def _isatty() -> bool:
+def _isatty(out: TextIO) -> bool:
     try:
-        return sys.stdout.isatty()
+        return out.isatty()
     except (ValueError, AttributeError):
         return False
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import sqlite3
 import sys
@@ -61,10 +62,43 @@ class CliRunner(typer.testing.CliRunner):
                 sys.stdout.flush()
                 sys.stderr.flush()
                 shown = out.getvalue(), err.getvalue(), both.getvalue()
+        if code != 0:
+            fits(shown[1].decode(errors="replace"), given)
         return typer.testing.Result(
             runner=self, stdout_bytes=shown[0], stderr_bytes=shown[1], output_bytes=shown[2],
             return_value=value, exit_code=code, exception=error,
             exc_info=info)
+
+
+WIDTH = 80
+"""The columns a refusal's first line fits (issue 34): every refusal the suite triggers
+in-process is measured (`fits`)."""
+
+
+def fits(err: str, typed: Sequence[str] = ()) -> None:
+    """Each refusal spire prints on stderr (`spire: ...`, or the play shell's `line N: ...`)
+    has a first line of at most 80 columns; what follows it (a citation, a hint) is indented
+    under it. A path counts as its last part, and a word the player `typed` (a name of 200
+    characters, say: spire shows it whole) as at most `TYPED` columns."""
+    for line in err.splitlines():
+        if line.startswith("spire: ") or re.match(r"line \d+: ", line):
+            shown = PLACES.sub(lambda found: "…/" + found[0].rstrip("/").rsplit("/")[-1], line)
+            shown = ESCAPED.sub("?", shown)
+            for word in sorted((w for w in typed if len(w) > TYPED), key=len, reverse=True):
+                shown = shown.replace(word, "…" * TYPED)
+            assert len(shown) <= WIDTH, f"{len(shown)} columns: {line}"
+
+
+PLACES = re.compile(r"postgresql://[^\s;]*[^\s;:,)]|(?<![\w/])/[^\s,;:()']*/[^\s,;:()']*")
+"""A path or a database URL in a line, counted as its last part (…/journal.sqlite): the
+tests' are 60 columns of /tmp/pytest-of-.../test_.../, a player's ~/games/journal.sqlite."""
+
+TYPED = 20
+"""The columns a long word the player typed counts for, in a line that shows it again."""
+
+ESCAPED = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8})")
+"""A character the player typed that a line shows escaped (`\\u202e`, a control or
+a bidirectional mark; journal.terminal.visible), counted as the one character it is."""
 
 
 # What spire caches (the report's compiled template) goes to a directory of this run's
@@ -86,7 +120,9 @@ def _rulebooks() -> Path | None:
 
 
 RULEBOOKS = _rulebooks()
-NO_RULEBOOKS = "the rulebooks (shared/rulebooks beside the repository) are not here"
+NO_RULEBOOKS = (f"the rulebooks are not in {os.environ['SPIRE_RULEBOOKS']} (SPIRE_RULEBOOKS)"
+                if os.environ.get("SPIRE_RULEBOOKS") else
+                "the rulebooks (shared/rulebooks beside the repository) are not here")
 UNCHECKED: list[str] = []
 """The quotes `quoted` could not check, without the rulebooks: said at the end of the run."""
 
@@ -160,17 +196,29 @@ class Spire:
             return cursor.fetchall() if cursor.description else []
 
     def refused(self, *args: str, code: int) -> str:
-        """Run a command that must be refused: exit `code`, one line on stderr, no
-        traceback, and nothing appended to the journal. Returns the line."""
+        """Run a command that must be refused: exit `code`, no traceback, nothing appended
+        to the journal, and on stderr its reason in one line of 80 columns (`spire: ...`),
+        maybe with one more line indented under it (the rulebook's section and `--force`,
+        or a hint). Returns the lines as the player reads them, the second unindented."""
         before = self.journal_rows()
         run = self(*args)
         assert run.code == code, f"spire {' '.join(args)} -> {run.code}: {run.err}{run.out}"
-        lines = run.err.strip().splitlines()
-        assert len(lines) == 1, run.err
-        assert lines[0].startswith("spire: ")
+        lines = refusal(run.err, typed=args)
         assert "Traceback" not in run.err + run.out
         assert self.journal_rows() == before, "a refused command changed the journal"
-        return lines[0]
+        return "\n".join(lines)
+
+
+def refusal(err: str, starts: str = "spire: ", typed: Sequence[str] = ()) -> list[str]:
+    """The lines of a refusal on stderr, checked: its reason in one line of 80 columns
+    (`spire: ...`, or the play shell's `line N: ...`), maybe with one more line indented
+    under it (the rulebook's section and `--force`, or a hint); the second unindented."""
+    lines = err.strip("\n").splitlines()
+    assert len(lines) in (1, 2), err
+    assert lines[0].startswith(starts), err
+    fits(lines[0], typed)
+    assert lines[1:] == [] or lines[1].startswith("  ") and lines[1].strip(), err
+    return [line.strip() for line in lines]
 
 
 def server_rows(url: str) -> tuple[Any, ...]:
@@ -294,6 +342,7 @@ def quoted(book: str, *sentences: str) -> None:
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if UNCHECKED:
+        named = ("" if os.environ.get("SPIRE_RULEBOOKS")
+                 else " (SPIRE_RULEBOOKS names their directory)")
         terminalreporter.write_line(
-            f"{len(UNCHECKED)} rulebook quotes not checked: {NO_RULEBOOKS} (SPIRE_RULEBOOKS "
-            "names their directory)")
+            f"{len(UNCHECKED)} rulebook quotes not checked: {NO_RULEBOOKS}{named}")

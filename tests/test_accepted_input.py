@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Spire, play
+from conftest import Spire, play, refusal
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -304,8 +304,7 @@ class Table(RuleBasedStateMachine):
         if run.code == 0:
             return
         assert run.code in (1, 2), (args, run)
-        lines = run.err.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("spire: "), (args, run.err)
+        refusal(run.err, typed=args)
         assert self.spire.journal_rows() == before, f"refused {args} changed the journal"
 
 

@@ -140,11 +140,11 @@ def _closing_edited(spire: Spire, tmp_path: Path, edit: str) -> Path:
 
 
 @pytest.mark.parametrize(("edit", "says"), [
-    ("count", "closing record says branch 'main' has 2 events"),
-    ("hash", "closing record says branch 'again' has 2 events to #4 (hash ffffffffffff"),
-    ("head", "branch 'third' has 1 events to #9"),
+    ("count", "branch 'main' was cut short or edited\nthe record: 2 events to #3"),
+    ("hash", "the record: 2 events to #4 (hash ffffffffffff"),
+    ("head", "branch 'third' was cut short or edited\nthe record: 1 event to #9"),
     ("branch left out", "does not name branch 'empty'"),
-    ("branch added", "names 5 branches; the file holds 4"),
+    ("branch added", "names 5 branches, the file 4 (cut short?)"),
     ("not a list", "has no list of branches"),
 ])
 def test_a_closing_record_that_disagrees_is_refused(
@@ -189,11 +189,11 @@ def test_a_checkpoint_line_deleted_renamed_or_moved_is_refused(
     path = _checkpoint_edited(branched, tmp_path, edit)
     copy = Spire(tmp_path / "copy.sqlite")
     line = copy.refused("import", str(path), code=2)
-    assert line.endswith(f"the closing record says branch 'main' has the checkpoints 'start' at "
-                         f"#1, 'one' at #2; the file holds {holds} there: a checkpoint line "
-                         "deleted, renamed or moved (edited)"), line
+    assert line.endswith("a checkpoint of branch 'main' was deleted, renamed or moved\n"
+                         "the closing record: 'start' at #1, 'one' at #2; the file: "
+                         f"{holds}"), line
     assert copy.journal_rows() == ((), (), ())
-    assert "deleted, renamed or moved" in branched.refused(
+    assert "was deleted, renamed or moved" in branched.refused(
         "import", str(path), "--name", "copy", code=2)
 
 
@@ -223,7 +223,7 @@ def test_nothing_may_follow_the_closing_record(branched: Spire, tmp_path: Path) 
 
 @pytest.mark.parametrize(("field", "value", "says"), [
     ("fork_hash", "a" * 64, "forks at #2 of 'main', whose event there has another hash"),
-    ("parent", "nowhere", "forks from 'nowhere', which comes before it nowhere"),
+    ("parent", "nowhere", "no branch 'nowhere' before branch 'again' to fork from"),
     ("fork", 40, "forks at #40, past 'main''s head"),
     ("branch", "main", "branch 'main' comes twice"),
     ("colour", "red", "neither an event, a branch nor the closing record"),

@@ -105,7 +105,7 @@ def test_the_rulebooks_examples_are_listed_even_before_a_campaign(spire: Spire) 
 
 def test_a_card_is_entered_without_a_campaign_and_kept_for_every_campaign(spire: Spire) -> None:
     # `card add` is each game's own: with no campaign yet, --game says whose catalog.
-    assert "say which with --game" in spire.refused(*OGRE, code=2)
+    assert "with no campaign yet, --game says which" in spire.refused(*OGRE, code=2)
     spire.ok(*OGRE, "--game", "hildegard")
     spire.ok("new", "gray-oaks", "--game", "hildegard")
     spire.ok("reveal", "140")
@@ -190,7 +190,7 @@ def test_showing_an_unmet_card_says_no_more_than_for_an_unknown_name(hildegard: 
     hildegard.ok(*OGRE)
     unmet = hildegard.refused("card", "show", "Ogre", code=2)
     unknown = hildegard.refused("card", "show", "Troll", code=2)
-    assert unmet == "spire: no card named 'Ogre' that this campaign has met; " \
+    assert unmet == "spire: no card named 'Ogre' that this campaign has met\n" \
         "`spire card list` lists the cards it may see"
     assert unmet.replace("Ogre", "Troll") == unknown
     run = hildegard("card", "show", "Ogre", "--json")

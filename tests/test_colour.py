@@ -65,3 +65,23 @@ def test_on_a_real_terminal(journal: Spire) -> None:
         code, shown = on_terminal("--db", str(journal.db), *args,
                                   env={"NO_COLOR": None, "FORCE_COLOR": None})
         assert code == 0 and ESC.encode() in shown, shown
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_refusals_second_line_is_dimmed_on_a_terminal(journal: Spire) -> None:
+    """Issue 34, item 4: the reason stands in plain text; the citation and `--force` under
+    it are dimmed on a terminal, and plain with NO_COLOR."""
+    from ptys import on_terminal
+
+    before = journal.journal_rows()
+    code, shown = on_terminal("--db", str(journal.db), "spend", "gold", "9",
+                              env={"NO_COLOR": None, "FORCE_COLOR": None})
+    first, second = shown.decode().replace("\r\n", "\n").strip("\n").split("\n")
+    assert code == 1 and first == "spire: you have 0 gold, not 9", shown
+    assert second.startswith(f"{ESC}[2m  rulebook: Gold & Management; --force records it"), shown
+    code, shown = on_terminal("--db", str(journal.db), "spend", "gold", "9",
+                              env={"NO_COLOR": "1", "FORCE_COLOR": None})
+    assert code == 1 and ESC.encode() not in shown, shown
+    assert shown.decode().splitlines()[1] == ("  rulebook: Gold & Management; --force records "
+                                              "it anyway")
+    assert journal.journal_rows() == before

@@ -59,7 +59,7 @@ def test_a_mistyped_branch_gets_its_closest_match(hildegard: Spire) -> None:
 
 def test_a_branch_far_from_any_is_listed_instead(hildegard: Spire) -> None:
     line = hildegard.refused("switch", "elsewhere", code=2)
-    assert line.endswith("no branch named 'elsewhere'; `spire branches` lists them"), line
+    assert line.endswith("no branch named 'elsewhere'\n`spire branches` lists them"), line
 
 
 def test_a_mistyped_campaign_gets_its_closest_match(hildegard: Spire) -> None:
@@ -72,7 +72,7 @@ def test_a_mistyped_campaign_gets_its_closest_match(hildegard: Spire) -> None:
 def test_a_mistyped_checkpoint_gets_its_closest_match(hildegard: Spire) -> None:
     hildegard.ok("checkpoint", "before-the-bridge")
     line = hildegard.refused("rewind", "before-the-brige", code=2)
-    assert "no checkpoint named 'before-the-brige' on this branch; did you mean " \
+    assert "no checkpoint named 'before-the-brige' on this branch\ndid you mean " \
         "'before-the-bridge'?" in line, line
     line = hildegard.refused("rewind", "strat", code=2)
     assert "did you mean 'start'?" in line, line

@@ -39,7 +39,7 @@ def test_another_applications_database_is_left_as_it_was(
     before = files(other_app.parent)
     spire = Spire(other_app)
     line = spire.refused(*command, code=3)
-    assert "another application's database, not a spire journal" in line
+    assert "is not a spire journal\nit is another application's database" in line
     assert files(other_app.parent) == before
     with sqlite3.connect(other_app) as conn:
         assert [r[0] for r in conn.execute("SELECT name FROM sqlite_master")] == ["users"]

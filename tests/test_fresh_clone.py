@@ -58,5 +58,5 @@ def test_without_the_rulebooks_only_quote_tests_are_skipped(tmp_path: Path) -> N
     assert any(test.startswith("tests/test_deck.py") for test, _ in ran)
     assert not any(test.startswith(("tests/test_deck.py", "tests/test_things.py"))
                    for test in skipped)
-    assert "the rulebooks (shared/rulebooks beside the repository) are not here" in done.stdout
+    assert f"the rulebooks are not in {tmp_path / 'not-here'} (SPIRE_RULEBOOKS)" in done.stdout
     assert re.search(r"^\d+ rulebook quotes not checked", done.stdout, re.M), done.stdout[-500:]

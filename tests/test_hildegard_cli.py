@@ -473,8 +473,9 @@ ENEMY_LOCK_REFUSALS = [
     (["roll r c b"], "lock 3", "lock 1"),                  # the Crows keep their Ring
     (["roll r c b"], "lock 1 3", "lock 1"),
     (["roll c r d"], "lock 3", "lock 2"),                  # Crescent hit 1; Ring for square 3
-    (["roll b b b"], "lock 1 2", "it locks one, any one"),  # nothing useful: one die only
-    (["roll b b b"], "lock 1 2 3", "it locks one, any one"),
+    # nothing useful: one die only
+    (["roll b b b"], "lock 1 2", "it locks any one, re-rolls the rest"),
+    (["roll b b b"], "lock 1 2 3", "it locks any one, re-rolls the rest"),
 ]
 
 
@@ -504,7 +505,7 @@ def test_the_enemy_finesse_can_be_forced(hildegard: Spire) -> None:
     out = play(hildegard, "lock 3 --force")
     assert "[3:blank]" in out
     overrides = str(hildegard.json("status")["overrides"])
-    assert "keeps every die that could fill or potentially fill a square" in overrides
+    assert "keeps every die it could use and re-rolls the rest: lock 1" in overrides
     out = play(hildegard, "roll d")
     assert encounter(hildegard)["squares"][:3] == ["hit", "empty", "empty"]
 
@@ -514,7 +515,7 @@ def test_the_enemy_cannot_stop_while_it_must_finesse(hildegard: Spire) -> None:
     crows_to_roll(hildegard)
     play(hildegard, "roll r c b")
     line = refused(hildegard, "stop", code=1)
-    assert "the enemy must finesse until its dice can fill a square" in line
+    assert "the enemy finesses until a die can fill a square or its rolls run out" in line
     play(hildegard, "stop --force")
     fight = encounter(hildegard)
     assert (fight["round"], fight["turn"]) == (2, "players")
@@ -579,7 +580,7 @@ def test_a_lock_after_a_grazed_set_names_the_graze(hildegard: Spire, encounter_l
     play(hildegard, encounter_line, "effect graze", "effect tame")
     play(hildegard, "roll c c r d" if encounter_line == CROWS else "roll c c r")
     said = refused(hildegard, "lock 1", code=1)
-    assert said.startswith("spire: Graze: Hildegard's set had no finesse; it is tallied")
+    assert said.startswith("spire: Graze: Hildegard's set had no finesse and was tallied\n")
     assert tallied in said
     assert "no dice rolled" not in said
 

@@ -83,7 +83,7 @@ def test_the_crows_face_off(hildegard: Spire) -> None:
     assert "The Crows 3/7 | meter X......" in out
     assert "the enemy must keep: 1; re-roll the rest" in out
     line = hildegard.refused("lock", "3", code=1)
-    assert "keeps every die that could fill or potentially fill a square" in line
+    assert "keeps every die it could use and re-rolls the rest: lock 1" in line
     hildegard.ok("lock", "1")
     out = hildegard.ok("roll", "crescent")
     assert "meter XXX...." in out

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import BOTH, Spire
+from conftest import BOTH, Spire, refusal
 
 from journal.cli.play import Completer, Shell, history_file, prompt, status_line
 
@@ -299,8 +299,9 @@ def test_keep_going_runs_every_line_and_exits_with_the_first_failure(hildegard: 
         "note the end\n")
     run = hildegard("play", "--keep-going", input=session)
     assert run.code == 1, "the first failure's code"
-    first, second = run.err.splitlines()
-    assert first.startswith("line 3: ") and second.startswith("line 5: there is no die 9")
+    first, cited, second = run.err.splitlines()
+    assert first.startswith("line 3: ") and cited.startswith("  rulebook: ")
+    assert second.startswith("line 5: there is no die 9")
     assert hildegard.json("status")["head"] == 5
     assert hildegard.json("log")[-1]["payload"]["text"] == "the end"
 
@@ -584,9 +585,9 @@ def test_a_session_file_played_twice_is_refused_unless_again(hildegard: Spire,
     before = hildegard.journal_rows()
     second = _play_file(hildegard, session)
     assert second.returncode == 1 and "Traceback" not in second.stderr
-    line, = second.stderr.splitlines()
-    assert line.startswith("spire: this file was played into 'gray-oaks' already (#2 to #3 on "
-                           "main, ") and "`spire play --again < FILE` plays it again" in line
+    line, hint = refusal(second.stderr)
+    assert line.startswith("spire: this file was played already: #2 to #3 on main, ") \
+        and hint == "`spire play --again < FILE` plays it again"
     assert hildegard.journal_rows() == before and hildegard.json("status")["resources"][
         "feats"] == 1
     again = _play_file(hildegard, session, "--again")

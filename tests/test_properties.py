@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from conftest import Spire
+from conftest import Spire, refusal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -140,6 +140,6 @@ def test_the_command_line_shows_the_stored_state_and_appends_nothing_on_refusal(
                 assert run.out.splitlines()[-1] == render.summary(stored.state), args
                 continue
             assert run.code == 2 or (run.code == 1 and "--force" not in args), (args, run)
-            assert run.err.startswith("spire: ") and run.err.count("\n") == 1, run.err
+            refusal(run.err)
             assert "Traceback" not in run.err + run.out
             assert spire.journal_rows() == before, f"refused {args} changed the journal"

@@ -130,7 +130,8 @@ def test_10_no_useless_die_is_locked_after_a_hit(hildegard: Spire) -> None:
     crows_to_roll(hildegard)
     play(hildegard, "roll c b b")
     line = refused(hildegard, "lock 2")
-    assert "re-rolls the dice that hit nothing" in line and "Enemy Turn Flow" in line
+    assert "a die that hit stays locked in; re-roll the other" in line
+    assert "Enemy Turn Flow" in line
     play(hildegard, "roll c b")                          # square 2; the blank goes again
     assert encounter(hildegard)["squares"][:2] == ["hit", "hit"]
     play(hildegard, "roll r")
@@ -333,7 +334,8 @@ def test_18_a_heal_below_the_cleanse_range_cleanses_nothing(spire: Spire) -> Non
 def test_18_a_cleanse_chosen_before_the_roll_is_an_override(spire: Spire) -> None:
     play(spire, *BLEEDING)
     line = refused(spire, "recoup cleanse 6")
-    assert "the Cleanse comes with the roll's result" in line and "Recoup Bar Example" in line
+    assert "the Cleanse comes with the roll: `spire recoup heal`" in line
+    assert "Recoup Bar Example" in line
     out = play(spire, "recoup cleanse 6 --force")
     assert "recoup roll 6: Bleed cleansed from Millicent" in out
     assert ally(spire, "Millicent")["hp"] == 4                 # the other reading: no heal
@@ -471,7 +473,7 @@ FIRST = "Hildegard (and Hallveig in 2 Player Games) always attack first unless s
 def test_12_the_enemy_goes_first_when_forced(hildegard: Spire) -> None:
     hildegard_quoted(FIRST)
     line = refused(hildegard, 'faceoff "The Crows" --enemy-first')
-    assert "always attack first unless stated otherwise" in line and "Face-Offs" in line
+    assert "attack first unless a card says otherwise" in line and "Face-Offs" in line
     play(hildegard, 'faceoff "The Crows" --enemy-first --force')
     assert encounter(hildegard)["turn"] == "enemy"
     out = play(hildegard, "roll c c r")                   # the Crows' 3 dice

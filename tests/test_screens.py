@@ -167,6 +167,30 @@ def test_the_toolbar_says_what_matters_first_at_80_columns(
     assert terminal.shows(prompt_on_its_own_line, within=10), terminal.screen()
 
 
+# -- the play shell's own lines at 80 columns (issue 34, item 4) -----------------------------
+
+def test_the_play_shell_opens_and_refuses_in_whole_lines_at_80_columns(
+        hildegard: Spire, terminal: Terminal) -> None:
+    """Its first line broke mid-word ("exit l" / "eaves"); a refusal took 2 or 3 rows. Now
+    the opening line is one row, and a rule's refusal is its reason on one row, the
+    rulebook's section and --force on the row under it."""
+    from journal.cli.play import INTRO
+
+    terminal.type(spire_line(hildegard, "play"))
+    assert terminal.shows("gray-oaks", within=30), terminal.screen()
+    rows = [row.rstrip() for row in terminal.screen().splitlines()]
+    assert INTRO in rows, terminal.screen()
+    shell = rows[rows.index(INTRO):-1]  # the shell's screen, the toolbar aside
+    assert shell[1].startswith("gray-oaks") and all(len(row) < 80 for row in shell), shell
+    terminal.type("spend gold 5")
+    assert terminal.shows("--force records it anyway", within=30), terminal.screen()
+    rows = [row.rstrip() for row in terminal.screen().splitlines()]
+    at = rows.index("spire: you have 0 gold, not 5")
+    assert rows[at + 1] == "  rulebook: Gold & Management; --force records it anyway"
+    terminal.key("C-d")
+    assert terminal.shows(prompt_on_its_own_line, within=10), terminal.screen()
+
+
 def test_clear_in_the_shell_clears_the_screen(hildegard: Spire, terminal: Terminal) -> None:
     """`clear` in the play shell does what it does in the terminal around it."""
     terminal.type(spire_line(hildegard, "play"))

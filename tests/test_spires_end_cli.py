@@ -95,7 +95,7 @@ def test_each_step_records_who_acted(spire: Spire) -> None:
     assert spire.json("log")[-1]["player"] == 2
     _play(spire, "recoup heal 8\nupkeep")
     line = spire.refused("action", "1", "5", "--player", "2", code=1)
-    assert "Millicent is Ally 1, played by player 1, not player 2 (rulebook: Co-Op)" in line
+    assert "Millicent is Ally 1, played by player 1, not player 2\nrulebook: Co-Op;" in line
     spire.ok("action", "1", "5", "--player", "2", "--force")
     assert spire.json("log")[-1]["player"] == 2
 
@@ -181,7 +181,7 @@ REFUSALS = [
     ([], "draw Wynn --hp 3", 1, "You can only use two Allies at a time"),
     ([], "draw Oswin --hp 3", 2, "Oswin is already in the campaign"),
     ([], "draw Wynn --hp 3 --bar \"Kick; 4-6: 1, B\"", 2, "status letter B"),
-    ([], "draw Wynn --hp 3 --bar \"Kick; 9: 1\"", 2, "less than or equal to 8"),
+    ([], "draw Wynn --hp 3 --bar \"Kick; 9: 1\"", 2, "9 is above 8"),
     ([], "draw Wynn --hp 3 --recoup \"heal 4-6: lots\"", 2, "cannot read"),
     ([], "draw Nobody", 2, "no ally card named 'Nobody'"),
     ([], f"{OGRE}", 1, "the fight with Ogre is under way"),
@@ -197,7 +197,7 @@ REFUSALS = [
     ([], "upkeep --player 2", 1, "Millicent is Ally 1, played by player 1, not player 2"),
     ([], "action 1 5 --player 4", 2, "invalid value"),
     (["action 1 5"], "action 1 6", 1, "has performed 1 action this turn"),
-    (["action 1 5"], "rest", 1, "has performed an action this turn"),
+    (["action 1 5"], "rest", 1, "has acted this turn; one rests instead of the action"),
     (["rest"], "action 1 5", 1, "has rested this turn"),
     (["recoup heal 5"], "recoup heal 6", 1, "one Recoup roll per turn"),
     (["upkeep", "upkeep", "enemy 1 2 --select 1"], "enemy 1 2 --select 1", 1,
@@ -256,7 +256,7 @@ def test_effect_and_end_dispatch_on_the_game(fighting: Spire) -> None:
                                                               code=2)
     out = fighting.ok("end")
     assert "Ended the fight" in out and "the fight is over: all status effects are removed" in out
-    assert "the fight with Ogre is over (ended); `spire fight ENEMY` begins the next" in \
+    assert "the fight with Ogre is over (ended)\n`spire fight ENEMY` begins the next" in \
         fighting.refused("end", code=1)
 
 

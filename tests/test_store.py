@@ -18,7 +18,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from conftest import BOTH, CliRunner, Spire
+from conftest import BOTH, CliRunner, Spire, refusal
 
 from journal import store
 from journal.cli import app
@@ -226,10 +226,9 @@ def test_a_journal_from_a_newer_spire_is_refused_untouched(hildegard: Spire) -> 
 
 
 def one_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("spire: "), err
+    """A refusal's reason (`refusal`), and no traceback."""
     assert "Traceback" not in err
-    return lines[0]
+    return refusal(err)[0]
 
 
 def test_a_file_that_is_not_a_journal_is_refused_untouched(spire: Spire) -> None:

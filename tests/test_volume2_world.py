@@ -225,7 +225,7 @@ def test_the_pull_decks_are_pulled_by_name(plains: Spire) -> None:
          "Cards include the Ally Deck, the Duster Deck and the Wildlife Deck.",
          "Until your party is more than one Ally, you may only pull a Minor Needlegrass "
          "Nibbler.")
-    assert "only the Minor Needlegrass Nibbler may be pulled" in plains.refused(
+    assert "a party of one ally may pull only the Minor Needlegrass Nibbler" in plains.refused(
         "pull", "--deck", "wildlife", "Thornback Boar", code=1)
     out = plains.ok("pull", "--deck", "Wildlife", "Minor Needlegrass Nibbler")
     assert "Pulled Minor Needlegrass Nibbler from the Wildlife Deck" in out
@@ -334,7 +334,8 @@ def test_the_episode_ends_on_the_story_card_and_play_goes_on_in_the_next(
     plains.ok("pull", "30")
     plains.ok("episode", "end")
     assert plains.json("status")["episode_ended"] == 5
-    assert "the episode has ended" in plains.refused("trade", "Rope", "--pelts", "1", code=1)
+    line = plains.refused("trade", "Rope", "--pelts", "1", code=1)
+    assert "episode over; `spire new NAME --game volume2 --from FILE`" in line
 
 
 def test_a_forced_waterfall_choice_keeps_one_card_a_row(plains: Spire) -> None:
@@ -362,7 +363,7 @@ def test_a_waterfall_event_is_laid_once_a_retrieval(plains: Spire) -> None:
 
 @pytest.mark.parametrize(("edit", "why"), [
     ({"milestones": [-1]}, "a milestone numbered below 1"),
-    ({"allies": ["Finnian", "Dunstan"]}, "allies without their cards"),
+    ({"allies": ["Finnian", "Dunstan"]}, "an ally without a card"),
     ({"items": [{"name": "Rope", "kind": "gear", "holder": "Imrie"}]},
      "an item held by someone not in the party"),
     ({"resources": [["bees", 1], ["bees", 2]]}, "a resource listed twice"),

@@ -165,5 +165,7 @@ def test_a_watch_waits_out_a_server_that_went_away(watching: list[Watcher]) -> N
         code, err = watcher.interrupt()
         assert code == 0 and "Traceback" not in err + watcher.text()
         lines = err.strip().splitlines()
-        assert len(lines) == 2 and all(line.startswith("spire: ") for line in lines), err
-        assert "went away" in lines[0] and "waiting" in lines[0]   # once, not at every retry
+        assert len(lines) == 3 and lines[0].startswith("spire: "), err  # once, not at every retry
+        assert "went away" in lines[0] and "waiting" in lines[0] and len(lines[0]) <= 80, err
+        assert lines[1].startswith("  ") and lines[1].strip(), err   # why, under it
+        assert lines[2].startswith("spire: ") and "is back" in lines[2], err

@@ -21,8 +21,8 @@ def test_a_read_of_a_journal_that_is_not_there_makes_nothing(tmp_path: Path,
                                                              args: list[str]) -> None:
     missing = Spire(tmp_path / "typo" / "deeper" / "jornal.sqlite")
     line = missing.refused(*args, code=3)
-    assert line == (f"spire: no journal at {missing.db}: `spire new NAME --game GAME` starts "
-                    "one there; --db or SPIRE_DB names another, `spire where` says which")
+    assert line == (f"spire: no journal at {missing.db}\n"
+                    "`spire new NAME --game GAME` starts one; --db or SPIRE_DB names another")
     assert list(tmp_path.iterdir()) == [], "a read made a file or a directory"
 
 

@@ -38,12 +38,14 @@ def _printed(text: str) -> list[str]:
 
 def replay_page(spire: Spire, steps: list[Step]) -> None:
     """Run each step; the output shown must be what spire printed (trailing spaces aside).
-    Output starting with `spire: ` is a refusal: exit 1, that one line, nothing appended."""
+    Output starting with `spire: ` is a refusal: exit 1, that line (and the one indented
+    under it, if any), nothing appended."""
     for args, shown in steps:
         command = f"spire {shlex.join(args)}"
         if shown and shown[0].startswith("spire: "):
-            line = spire.refused(*args, code=1)
-            assert [line] == shown, f"`{command}` is refused otherwise:\n{line}"
+            first, *under = spire.refused(*args, code=1).split("\n")
+            said = [first, *(f"  {line}" for line in under)]
+            assert said == shown, f"`{command}` is refused otherwise:\n" + "\n".join(said)
             continue
         run = spire(*args)
         assert run.code == 0, f"`{command}` -> {run.code}: {run.err}"

@@ -160,11 +160,11 @@ class SpireGroup(TyperGroup):
                 asked = {"--install-completion", "--show-completion"} & set(given)
                 said = in_spires_words(e)
                 code = _fail(f"{said.partition(';')[0]}; `spire completion bash|zsh|fish` "
-                             "prints the script to load" if asked else said, e.exit_code)
+                             "prints the script to load" if asked else said, code=e.exit_code)
         except typer.Abort:
-            code = _fail("stopped", 130)
+            code = _fail("stopped", code=130)
         except SpireError as e:
-            code = _fail(str(e), e.exit_code)
+            code = _fail(*e.lines, code=e.exit_code)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -232,11 +232,18 @@ def _reader_gone() -> None:
         pass
 
 
-def _fail(message: str, code: int) -> int:
-    from journal.terminal import visible
+def _fail(message: str, more: str = "", *, code: int) -> int:
+    """A refusal on stderr: `spire: ` and its reason, in 80 columns (journal.errors.WIDTH),
+    then what may follow it (`more`, or the part of a long `message` after its last "; "
+    that fits) on a second line, indented, dimmed on a terminal. The exit code."""
+    from journal.errors import parted
+    from journal.terminal import styled, visible
 
-    line = visible(" ".join(message.split()))
-    print(f"spire: {line}", file=sys.stderr)
+    if not more:
+        message, more = parted(message)
+    print(f"spire: {visible(' '.join(message.split()))}", file=sys.stderr)
+    if more:
+        print(styled(f"  {' '.join(more.split())}", "dim", sys.stderr), file=sys.stderr)
     return code
 
 

@@ -142,8 +142,8 @@ def journal(ctx: typer.Context, reads: bool = False) -> Journal:
         from journal.errors import NoJournal
         from journal.store.opening import shown
 
-        raise NoJournal(f"no journal at {shown(key[0])}: `spire new NAME --game GAME` starts one "
-                        "there; --db or SPIRE_DB names another, `spire where` says which")
+        raise NoJournal(f"no journal at {shown(key[0])}",
+                        "`spire new NAME --game GAME` starts one; --db or SPIRE_DB names another")
     return found
 
 

@@ -50,8 +50,8 @@ def pull(
             view.state, deck, card), force)
         return
     if not card.strip().isdigit() or len(card.strip()) > 6:
-        raise BadInput(f"cannot read the card {card!r}: give its number (or, for a card of "
-                       "an unnumbered deck, --deck DECK and its name)")
+        raise BadInput(f"cannot read the card {card!r}; give its number, or for a card of "
+                       "an unnumbered deck, --deck DECK and its name")
     number = int(card)
     act(ctx, lambda view: decide.pull(view.state, number), force)
 

@@ -119,8 +119,8 @@ def game_command(ctx: Context, path: str) -> Command | None:
     if " " in path:  # a core group's (`card add`): --game says whose
         from journal.games import names
 
-        raise BadInput(f"`{path}` is each game's own: with no campaign yet, say which with "
-                       f"--game ({', '.join(names())})")
+        raise BadInput(f"`{path}` is each game's own: with no campaign yet, --game says "
+                       "which", f"--game {'|'.join(names())}")
     raise BadInput(f"`{path}` needs a campaign: {titles} {have} it (`spire new`)")
 
 

@@ -30,7 +30,8 @@ __all__ = ["EXIT", "NOT_IN_SHELL", "Completer", "Shell", "history_file", "prompt
 
 PROMPT_WIDTH = 39
 """The prompt's longest: campaign, card and whose turn, never wrapping an 80-column line."""
-INTRO = "spire play: the commands without `spire`. help lists them, Tab completes, exit leaves."
+INTRO = "spire play: commands without `spire`. Tab completes, help lists, exit leaves."
+"""The shell's first line, in 80 columns."""
 
 
 @app.command()
@@ -121,7 +122,7 @@ class Shell:
         try:
             words = shlex.split(line)
         except ValueError as e:
-            return _fail(f"cannot read the line: {e}", 2)
+            return _fail(f"cannot read the line: {e}", code=2)
         if words[:1] == ["spire"]:  # pasted from the docs, or out of habit
             words = words[1:]
         if not words:
@@ -134,12 +135,12 @@ class Shell:
         if name == CLEAR:
             return _clear()
         if name in NOT_IN_SHELL:
-            return _fail(f"`{name}` does not run inside the play shell", 2)
+            return _fail(f"`{name}` does not run inside the play shell", code=2)
         if name.startswith("-") and name != "--version":
-            return _fail(f"{name} belongs on `spire play` itself; here, give a command", 2)
+            return _fail(f"{name} belongs on `spire play` itself; here, give a command", code=2)
         given = words[:words.index("--")] if "--" in words else words
         if any(w == "--db" or w.startswith("--db=") for w in given):  # (after the command too)
-            return _fail("--db belongs on `spire play` itself: the shell keeps one journal", 2)
+            return _fail("--db belongs on `spire play` itself: the shell keeps one journal", code=2)
         return self.run(words)
 
     def run(self, words: list[str]) -> int:
@@ -245,7 +246,7 @@ class Shell:
         name, before = view.campaign.name, view.branch.head
         when = played(journal, name, lines)
         if when is not None and not again:
-            raise Refused(f"this file was played into {name!r} already ({when}); "
+            raise Refused(f"this file was played already: {when}",
                           "`spire play --again < FILE` plays it again")
         code = self.batch(lines, keep_going)
         after = self.view()
@@ -255,7 +256,8 @@ class Shell:
         return code
 
     def quietly(self, line: str) -> tuple[int | None, str]:
-        """Run `line` holding back its error line: the exit code and the reason."""
+        """Run `line` holding back its refusal: the exit code and the reason (its first
+        line, then the indented one under it if it has one)."""
         import contextlib
         import io
 
@@ -266,9 +268,11 @@ class Shell:
         if not code:
             _echo(said, sys.stderr)
             return code, ""
-        _echo(said[:-1], sys.stderr)
-        last = said[-1].removeprefix("spire: ") if said else f"failed with exit code {code}"
-        return code, last
+        first = max((n for n, text in enumerate(said) if text.startswith("spire: ")),
+                    default=len(said))  # the refusal: its line, and the one under it if any
+        _echo(said[:first], sys.stderr)
+        reason = said[first:] or [f"failed with exit code {code}"]
+        return code, "\n".join([reason[0].removeprefix("spire: "), *reason[1:]])
 
     # -- standard input a terminal -------------------------------------------------------
 
@@ -284,7 +288,7 @@ class Shell:
             try:
                 line = session.prompt(self.prompt())
             except UnicodeDecodeError as e:  # a terminal that sent bytes that are not UTF-8
-                _fail(f"cannot read the line: not UTF-8 text ({e.reason})", 2)
+                _fail(f"cannot read the line: not UTF-8 text ({e.reason})", code=2)
                 continue
             except EOFError:
                 return 0

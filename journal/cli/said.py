@@ -7,18 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from journal.errors import closest
+from journal.errors import closest, value_words
 
 _NO_COMMAND = re.compile(r"No such command '(?P<name>.+?)'\.(?: Did you mean (?P<meant>.+)\?)?")
 _NO_OPTION = re.compile(r"No such option: (?P<name>\S+)(?: \(Possible options: (?P<meant>.+)\))?")
-_NOT_WHAT = {"int_parsing": "a whole number", "int_type": "a whole number",
-             "int_from_float": "a whole number", "float_parsing": "a number",
-             "float_type": "a number", "bool_parsing": "true or false"}
-"""What a value pydantic could not read is not, by the kind of its error."""
-_BOUNDS = {"greater_than_equal": ("ge", "below"), "less_than_equal": ("le", "above"),
-           "greater_than": ("gt", "not above"), "less_than": ("lt", "not below")}
-"""A value out of its range, by the kind of pydantic's error: the bound, and how it errs."""
-
 
 def in_spires_words(error: Any) -> str:
     """The line of click's `error` (a UsageError: typer names only its base), as spire's."""
@@ -53,17 +45,10 @@ def _not_read(message: str, cause: BaseException | None) -> str:
     valid integer, unable to parse string as an integer") as "'two' is not a whole
     number"."""
     errors = getattr(cause, "errors", None)
-    if not callable(errors):
+    head, cut, _ = message.partition(": Input should be")
+    if not callable(errors) or not cut:
         return message
-    first = errors()[0]
-    kind, given = first.get("type", ""), first.get("input")
-    head, _, _ = message.partition(": Input should be")
-    if kind in _NOT_WHAT:
-        return f"{head}: {given!r} is not {_NOT_WHAT[kind]}"
-    if kind in _BOUNDS:
-        bound, erring = _BOUNDS[kind]
-        return f"{head}: {given} is {erring} {first.get('ctx', {}).get(bound)}"
-    return message
+    return f"{head}: {value_words(errors()[0])}"
 
 
 def _lowered(message: str) -> str:

@@ -129,8 +129,8 @@ def shell_completion(group: TyperGroup) -> NoReturn:
     asked, _, shell = os.environ.get(COMPLETE_VAR, "").partition("_")
     cword = os.environ.get("COMP_CWORD")
     if asked != "complete" or shell not in SHELLS or not (cword or "0").isdigit():
-        print(f"spire: {COMPLETE_VAR} is complete_bash, complete_zsh or complete_fish, and "
-              "COMP_CWORD a word's number", file=sys.stderr)
+        print(f"spire: {COMPLETE_VAR} is complete_bash, complete_zsh or complete_fish\n"
+              "  and COMP_CWORD a word's number", file=sys.stderr)
         sys.exit(2)
     words = _words(os.environ.get("COMP_WORDS", ""))
     at = len(words) if cword is None else int(cword or 0)

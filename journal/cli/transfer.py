@@ -87,7 +87,9 @@ def import_(
                 read = tracked(lines(text), f"importing {file.name}, lines")
                 journal(ctx).import_(name or file.stem, parse(read))
     except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"cannot read {file}: {e}") from None
+        raise BadInput(f"cannot read {file}: "
+                       + (f"not UTF-8 text; {e}" if isinstance(e, UnicodeDecodeError)
+                          else getattr(e, "strerror", None) or str(e))) from None
     from journal.core.words import plural
 
     done = journal(ctx).read

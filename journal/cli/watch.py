@@ -60,8 +60,8 @@ def watch(journal: Journal, last: int) -> None:
                 _wait(changes, stop)
             except Unreachable as e:
                 if not away:
-                    _tell(f"the journal's server went away ({e}); waiting for it to "
-                                "come back (Ctrl-C stops)")
+                    _tell("the journal's server went away; waiting for it (Ctrl-C stops)",
+                          str(e))
                     away = True
                 if changes is not None:
                     changes.close()
@@ -76,11 +76,13 @@ def watch(journal: Journal, last: int) -> None:
             sys.stdout.flush()
 
 
-def _tell(line: str) -> None:
-    """A line on stderr, as spire's messages are: the screen on stdout stays the view."""
-    from journal.terminal import visible
+def _tell(line: str, more: str = "") -> None:
+    """A line on stderr, as spire's messages are (`more` under it, indented, dimmed on a
+    terminal): the screen on stdout stays the view."""
+    from journal.cli import _fail
 
-    print(f"spire: {visible(' '.join(line.split()))}", file=sys.stderr, flush=True)
+    _fail(line, more, code=0)
+    sys.stderr.flush()
 
 
 def _draw(journal: Journal, last: int, seen: tuple[int, int, str] | None,

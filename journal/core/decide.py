@@ -178,7 +178,7 @@ def discard(state: State, card: int) -> Decision:
     elif not game.discard_removes_from_game and card not in state.seen:
         # The discard pile holds "cards you HAVE experienced" (spires-end, Navigation).
         violations.append(RuleViolation(
-            f"card {card} has not been revealed; the discard pile holds cards you have played",
+            f"card {card} has not been revealed; the discard pile holds cards played",
             NAVIGATION))
     return _decided(
         ev.CardDiscarded(card=card, removed_from_game=game.discard_removes_from_game),
@@ -226,7 +226,7 @@ def _retrieved(game: Game, state: State, what: str, violations: list[RuleViolati
             return ev.EventCardsRetrieved(event=name)
     known = ", ".join(game.event_sets) or "none in this game"
     raise BadInput(
-        f"cannot read {what!r}: give a card number, a milestone (M4) or event cards ({known})")
+        f"cannot read {what!r}; give a card number, a milestone (M4) or event cards ({known})")
 
 
 def _milestone_number(what: str) -> int | None:
@@ -251,8 +251,8 @@ def chapter(state: State, number: int) -> Decision:
             "Checkpoints"))
     if state.chapter is not None and number <= state.chapter:
         violations.append(RuleViolation(
-            f"chapter {state.chapter} has begun; to play an earlier chapter again, rewind to "
-            f"its checkpoint", "Checkpoints"))
+            f"chapter {state.chapter} has begun; rewind to a checkpoint to play one before",
+            "Checkpoints"))
     return _decided(ev.ChapterStarted(chapter=number), violations=violations)
 
 
@@ -360,8 +360,8 @@ def _item_limit(state: State, game: Game, kind: str, holder: str | None) -> list
     if held < limit.per_character:
         return []
     return [RuleViolation(
-        f"{holder} already holds {held} {kind} items, the most one may carry; set it aside "
-        f"with --to aside", game.items_section)]
+        f"{holder} holds {held} {kind} items, the most one may carry; --to aside keeps it",
+        game.items_section)]
 
 
 def _held_item(state: State, name: str, holder: str | None) -> tuple[str, str | None]:
@@ -450,8 +450,8 @@ def _not_a_feat(feats: dict[str, int], resource: str, on: str | None) -> None:
     effect = (on or "").strip().casefold()
     if resource == "feats" and effect in feats:
         cost = feats[effect]
-        raise BadInput(f"feats are spent on {effect.capitalize()} with `spire feat {effect}`, "
-                       f"which takes the {cost} feat{'s' if cost != 1 else ''} and applies it")
+        raise BadInput(f"`spire feat {effect}` spends {cost} feat{'s' if cost != 1 else ''} "
+                       f"on {effect.capitalize()} and applies it")
 
 
 def note(text: str) -> Decision:

@@ -24,7 +24,7 @@ from typing import (
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from journal.errors import BadInput, TooNew
+from journal.errors import BadInput, TooNew, invalid
 
 Card: TypeAlias = int
 
@@ -320,9 +320,7 @@ def parse_payload(type_: str, version: int, data: dict[str, Any]) -> Event:
     try:
         return payload_type(type_).model_validate(data)
     except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or type_
-        raise BadInput(f"invalid {type_} payload: {where}: {first['msg']}") from None
+        raise BadInput(f"invalid {type_} payload: {invalid(e.errors()[0])}") from None
 
 
 def payload_data(event: Payload) -> dict[str, Any]:

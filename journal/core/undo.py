@@ -57,9 +57,16 @@ def redo(
     if not undone:
         raise Refused("nothing to redo: no undo since the latest action")
     again = undone[-1]
-    violations = [RuleViolation(f"#{again.position} was recorded over a rule: {again.override}",
-                                "recorded with --force")] if again.override else []
+    violations = [_forced_again(again.position, again.override)] if again.override else []
     return Decision((again.event,), tuple(violations))
+
+
+def _forced_again(position: int, override: str) -> RuleViolation:
+    """The rule an undone event was forced over, refusing its redo as it refused the event
+    (its citation, "reason (rulebook: section)", parted again)."""
+    reason, cited, section = override.removesuffix(")").rpartition(" (rulebook: ")
+    return (RuleViolation(f"#{position} was forced: {reason}", section) if cited
+            else RuleViolation(f"#{position} was forced: {override}", "recorded with --force"))
 
 
 def _undone_in(window: list[ev.Recorded], whole: bool,

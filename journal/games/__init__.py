@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from journal.errors import BadInput, NotFound
+from journal.errors import BadInput, NotFound, invalid
 from journal.paths import shipped
 
 GAMES: dict[str, str] = {
@@ -167,9 +167,6 @@ def valid(make: Callable[[], T], what: str) -> T:
     try:
         return make()
     except ValidationError as e:
-        error = e.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise BadInput(f"cannot read {what!r}: {where + ': ' if where else ''}"
-                       f"{error['msg'].removeprefix('Value error, ')}") from None
+        raise BadInput(f"cannot read {what!r}: {invalid(e.errors()[0])}") from None
     except ValueError as e:
         raise BadInput(f"cannot read {what!r}: {e}") from None

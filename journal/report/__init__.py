@@ -61,7 +61,7 @@ def format_for(fmt: str | None, output: Path | None) -> str:
             return "md"
         found = SUFFIXES.get(output.suffix.casefold())
         if found is None:
-            raise BadInput(f"cannot tell the format from {output.name!r}: give --format "
+            raise BadInput(f"cannot tell the format from {output.name!r}; give --format "
                            f"{'|'.join(FORMATS)}, or a file ending in .md, .html or .json")
         return found
     if fmt.casefold() not in FORMATS:

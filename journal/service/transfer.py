@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from journal.core import chain
 from journal.core import events as ev
 from journal.core.chain import Closing, Mark, RawEvent, Section
+from journal.core.words import plural
 from journal.errors import BadInput, SpireError
 from journal.store.schema import NAME_LONGEST
 from journal.terminal import visible_json
@@ -148,11 +149,11 @@ class _Reading:
             raise BadInput(f"the undo at #{position} names a position twice")
         for p in positions:
             if taken.get(p) == 0:
-                raise BadInput(f"the undo at #{position} takes back #{p}, itself an undo "
-                               "(an undo is never undone)")
+                raise BadInput(f"the undo at #{position} takes back #{p}, an undo: no undo is "
+                               "undone")
             if p in taken:
-                raise BadInput(f"the undo at #{position} takes back #{p}, which the undo at "
-                               f"#{taken[p]} took back already")
+                raise BadInput(f"the undo at #{position} takes back #{p}, taken back already at "
+                               f"#{taken[p]}")
         taken.update(dict.fromkeys(positions, position))
         taken[position] = 0
 
@@ -172,8 +173,8 @@ class _Reading:
         if section.name in heads:
             raise BadInput(f"branch {section.name!r} comes twice")
         if section.parent not in heads:
-            raise BadInput(f"branch {section.name!r} forks from {section.parent!r}, "
-                           "which comes before it nowhere in the file")
+            raise BadInput(f"no branch {section.parent!r} before branch {section.name!r} to fork "
+                           "from")
         if not 1 <= section.fork <= heads[section.parent]:
             raise BadInput(f"branch {section.name!r} forks at #{section.fork}, past "
                            f"{section.parent!r}'s head")
@@ -198,8 +199,8 @@ class _Reading:
             if told != branch:
                 raise BadInput(_disagrees(branch, told))
         if len(said) > len(self.read):
-            raise BadInput(f"the closing record names {len(said)} branches; the file "
-                           f"holds {len(self.read)} (cut short?)")
+            raise BadInput(f"the closing record names {len(said)} branches, the file "
+                           f"{len(self.read)} (cut short?)")
         self.closed = True
 
     def end(self, number: int) -> None:
@@ -207,8 +208,8 @@ class _Reading:
         if not number:
             raise BadInput("the file holds no events")
         if not self.closed:
-            raise BadInput(f"the file ends at line {number} without its closing record: "
-                           "it was cut short (or written by an older spire: export it again)")
+            raise BadInput(f"the file ends at line {number} without its closing record; it "
+                           "was cut short, or an older spire wrote it: export it again")
 
 
 def _disagrees(branch: dict[str, Any], told: dict[str, Any] | None) -> str:
@@ -216,14 +217,15 @@ def _disagrees(branch: dict[str, Any], told: dict[str, Any] | None) -> str:
     if told is None:
         return f"the closing record does not name branch {name!r}"
     if "checkpoints" in branch and {**told, "checkpoints": branch["checkpoints"]} == branch:
-        return (f"the closing record says branch {name!r} has the checkpoints "
-                f"{_marks(told['checkpoints'])}; the file holds {_marks(branch['checkpoints'])} "
-                "there: a checkpoint line deleted, renamed or moved (edited)")
-    return (f"the closing record says branch {told.get('name')!r} has "
-            f"{told.get('events')} events to #{told.get('head')} (hash "
-            f"{str(told.get('hash'))[:12]}...); the file holds {branch['events']} of "
-            f"{name!r} to #{branch['head']} (hash {branch['hash'][:12]}...): cut short or "
-            "edited")
+        return (f"a checkpoint of branch {name!r} was deleted, renamed or moved; "
+                f"the closing record: {_marks(told['checkpoints'])}; the file: "
+                f"{_marks(branch['checkpoints'])}")
+    events = told.get("events")
+    counted = plural(events, "event") if isinstance(events, int) else f"{events!r} events"
+    return (f"branch {name!r} was cut short or edited; "
+            f"the record: {counted} to #{told.get('head')} (hash "
+            f"{str(told.get('hash'))[:12]}...); the file: {plural(branch['events'], 'event')} "
+            f"to #{branch['head']} (hash {branch['hash'][:12]}...)")
 
 
 def _marks(marks: Any) -> str:

@@ -110,8 +110,8 @@ def unreadable(branch: Branch, rows: Sequence[Any], error: Exception) -> Storage
             position, why = row[0], reason(e)
             break
     where = f"event #{position}" if position is not None else "an event"
-    return Unreadable(f"{where} of branch {branch.name!r} does not read ({why}); the journal "
-                      "was changed outside spire: `spire audit` says what is wrong")
+    return Unreadable(f"{where} of branch {branch.name!r} does not read; the journal was "
+                      f"changed outside spire ({why}): `spire audit` says what is wrong")
 
 
 def reason(error: Exception) -> str:

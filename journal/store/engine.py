@@ -31,8 +31,12 @@ def url_for(db: str) -> str:
 def engine_for(url: str) -> Engine:
     try:
         engine = sa.create_engine(_with_driver(url))
-    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as e:
-        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal: {e}") from None
+    except sa.exc.NoSuchModuleError:
+        scheme = url.partition(":")[0]
+        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal: no database "
+                       f"{scheme!r}; a journal is a file or a postgresql:// URL") from None
+    except sa.exc.ArgumentError as e:  # SQLAlchemy's words on the line under spire's
+        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal; {e}") from None
     except ImportError as e:  # the URL's database driver is not installed
         raise StorageError(opening.no_driver(url, e)) from None
     if engine.dialect.name == "sqlite":
@@ -94,10 +98,10 @@ def storage_message(url: str, error: Exception) -> str:
     orig = getattr(error, "orig", None)
     text = opening.without_password(url, str(orig) if orig is not None else str(error))
     if getattr(orig if orig is not None else error, "sqlstate", None) == "42501":
-        return (f"this role may only read the journal ({' '.join(text.split())}); "
-                "nothing was written")
+        return (f"this role may only read the journal; nothing was written "
+                f"({' '.join(text.split())})")
     if "locked" in text or "busy" in text:
         return f"the journal is locked by another writer; try again ({text})"
     if "not a database" in text:
         return f"{sa.make_url(url).database or url} is not a spire journal ({text})"
-    return f"storage trouble with the journal: {text}"
+    return f"storage trouble with the journal; {text}"

@@ -79,7 +79,7 @@ def check_known(revision: str, where: str) -> None:
         ScriptDirectory(str(shipped("migrations"))).get_revision(revision)
     except CommandError:
         raise StorageError(
-            f"{where} has schema revision {revision!r}, which this spire does not know; "
+            f"{where} has schema revision {revision!r}, unknown to this spire; "
             f"a newer spire wrote it") from None
 
 

@@ -108,9 +108,9 @@ def found(path: Path) -> str | None:
     if not tables:
         return None
     if not SPIRE_TABLES <= tables or revision is None:
-        raise StorageError(f"{path} is another application's database, not a spire journal "
-                           f"(its tables: {', '.join(sorted(tables)[:5])}); spire leaves it as "
-                           "it is")
+        raise StorageError(f"{path} is not a spire journal; it is another application's "
+                           f"database (its tables: {', '.join(sorted(tables)[:5])}), and spire "
+                           "leaves it as it is")
     return str(revision[0])
 
 
@@ -126,7 +126,7 @@ def no_driver(url: str, error: ImportError) -> str:
         how = f"install it with pip install '{extra}' (or pip install '{package}')"
     else:
         how = f"install the Python package that provides {module}"
-    return f"cannot use {shown(url)}: its database driver {module} is not installed; {how}"
+    return f"the database driver {module} is not installed; {how}, to use {shown(url)}"
 
 
 def without_password(url: str, text: str) -> str:

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from journal.core.words import plural
-from journal.errors import BadInput, NotFound
+from journal.errors import BadInput, NotFound, invalid
 from journal.games import load
 from journal.games.hildegard.cards import Card, card_from
 
@@ -69,9 +69,7 @@ def entered(name: str, kind: str, given: dict[str, Any]) -> Card:
     try:
         return models[kind](name=name, **_fields(typed))
     except ValidationError as e:
-        error = e.errors()[0]
-        where = ".".join(str(part) for part in error["loc"])
-        raise BadInput(f"cannot enter {name!r}: {where}: {error['msg']}") from None
+        raise BadInput(f"cannot enter {name!r}: {invalid(e.errors()[0])}") from None
 
 
 def _check_options(kind: str, given: set[str]) -> None:

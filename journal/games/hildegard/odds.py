@@ -206,8 +206,8 @@ def _enemy_turn(fight: Any) -> dict[str, Any]:
     """The enemy's turn, before its set is rolled: what that set does to the meter."""
     shot = fight.enemy_shot
     if shot is not None and shot.rolled:
-        raise Refused("the enemy's set is under way: the odds weigh an enemy's set before "
-                      "its first roll")
+        raise Refused("the enemy's set is under way: `spire odds` weighs it before its first "
+                      "roll")
     enemy = enemy_up(fight)
     return {"game": "hildegard", "kind": "enemy-set", "round": fight.round,
             "wild_shot": "the enemy rolls no wild shot",

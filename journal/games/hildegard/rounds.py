@@ -75,8 +75,8 @@ def assign(state: State, enemy: str, count: int, player: int | None) -> Decision
     if encounter.turn == "enemy" and encounter.outcome is None:
         # Counted at the enemy's first roll; forced, the round just counted is split again.
         return decided(event, [RuleViolation(
-            "this round's bullseyes were counted at the enemy's first roll; to split them "
-            "otherwise, `spire undo` that roll and assign first", "Face-Off Scenario")])
+            "the bullseyes were counted at the enemy's first roll; `spire undo` it, then assign",
+            "Face-Off Scenario")])
     return decided(event, over_rules(encounter) + _split_rules(encounter, event.enemy, count))
 
 
@@ -92,5 +92,5 @@ def _split_rules(fight: FaceOff, enemy: str, count: int) -> list[RuleViolation]:
     card = next(f.card for f in fight.foes if f.card.name == enemy)
     parts = ", ".join(dict.fromkeys(card.parts)) or "every part"
     return [RuleViolation(
-        f"this round's dice form at most {plural(most, 'bullseye')} on {enemy} (its parts: "
-        f"{parts}), not {count}", "Face-Off Scenario")]
+        f"the dice form at most {plural(most, 'bullseye')} on {enemy} ({parts}), not {count}",
+        "Face-Off Scenario")]

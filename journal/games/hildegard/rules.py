@@ -76,8 +76,8 @@ def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...]
     violations = _under_way(state)
     if enemy_first:
         violations.append(RuleViolation(
-            "Hildegard (and Hallveig) always attack first unless stated otherwise: a card "
-            "that says otherwise is recorded with --force", "Face-Offs"))
+            "Hildegard (and Hallveig) attack first unless a card says otherwise",
+            "Face-Offs"))
     event = hv.FaceOffStarted(meter=meter, enemies=told_apart(enemies), enemy_first=enemy_first)
     return decided(event, violations)
 
@@ -176,8 +176,8 @@ def roll(state: State, faces: tuple[Face, ...], player: int | None,
     violations = over_rules(encounter) + _handler(state, encounter, player)
     if attacker is not None:
         violations.append(RuleViolation(
-            f"{attacker.name} was defeated by this round's bullseyes: a defeated enemy does "
-            "not attack", "Face-Offs"))
+            f"{attacker.name} was defeated by this round's bullseyes and does not attack",
+            "Face-Offs"))
     if shot is not None and shot.rolled and not _starts_new_set(encounter, shot):
         violations += _reroll_rules(shot) or _enemy_reroll_rules(encounter, shot)
     elif isinstance(encounter, Target) and encounter.sets_left <= 0:
@@ -241,7 +241,7 @@ def over(encounter: Target | FaceOff) -> str:
     name = encounter.card.name if isinstance(encounter, Target) else "the face-off"
     said = f"{name} is over ({encounter.outcome})"
     if encounter.passed:
-        return f"{said}; `spire target NAME` or `spire faceoff ENEMY` begins the next one"
+        return f"{said}; next, `spire target` or `spire faceoff`"
     if encounter.next_card is None:
         return f"{said}: follow the card's prompt"
     return f"{said}: reveal card {encounter.next_card} next"
@@ -287,8 +287,7 @@ def _enemy_reroll_rules(encounter: Target | FaceOff, shot: ShotSet) -> list[Rule
         return []
     shown = " ".join(str(p + 1) for p in sorted(keep))
     return [RuleViolation(
-        f"the enemy keeps every die that could fill or potentially fill a square: lock {shown} "
-        "before the re-roll", ENEMY)]
+        f"the enemy keeps every die it could use: lock {shown} before the re-roll", ENEMY)]
 
 
 def lock(state: State, positions: tuple[int, ...], player: int | None) -> Decision:
@@ -330,7 +329,8 @@ def _grazed(state: State, encounter: Target | FaceOff, player: int | None) -> st
         then = waiting_for(encounter, encounter.enemy or "")
     if shot is None or not shot.graze or not shot.complete:
         return None
-    return f"Graze: {possessive(shot.roller)} set had no finesse; it is tallied{then}"
+    return (f"Graze: {possessive(shot.roller)} set had no finesse and was tallied; "
+            f"{then.removeprefix(': ')}")
 
 
 def _positions(shot: ShotSet, positions: tuple[int, ...]) -> tuple[int, ...]:
@@ -356,18 +356,16 @@ def _enemy_lock_rules(
     picked = frozenset(p - 1 for p in chosen)
     if not keep and shot.hit and not shot.fresh_lock:
         return [RuleViolation(
-            "a die that hit counts as locked in: the enemy re-rolls the dice that hit nothing "
-            f"(`spire roll` {plural(len(shot.free), 'die')})", ENEMY)]
+            f"a die that hit stays locked in; re-roll the other {plural(len(shot.free), 'die')} "
+            "(`spire roll`)", ENEMY)]
     if not keep and len(picked) == 1 or keep and picked == keep:
         return []
     if not keep:
         return [RuleViolation(
-            "no die of the enemy's can fill or potentially fill a square: it locks one, "
-            "any one, and re-rolls the rest", ENEMY)]
+            "no enemy die could fill a square: it locks any one, re-rolls the rest", ENEMY)]
     shown = " ".join(str(p + 1) for p in sorted(keep))
     return [RuleViolation(
-        f"the enemy keeps every die that could fill or potentially fill a square, and "
-        f"re-rolls the rest: lock {shown}", ENEMY)]
+        f"the enemy keeps every die it could use and re-rolls the rest: lock {shown}", ENEMY)]
 
 
 def stop(state: State, player: int | None) -> Decision:
@@ -388,8 +386,7 @@ def stop(state: State, player: int | None) -> Decision:
         if not enemy_set_over(encounter.meter, encounter.marks, shot.dice, shot.unused,
                               shot.locked, shot.fresh_lock or shot.hit):
             violations.append(RuleViolation(
-                "the enemy must finesse until its dice can fill a square or it runs out of "
-                "rolls", ENEMY))
+                "the enemy finesses until a die can fill a square or its rolls run out", ENEMY))
     return decided(hv.FinesseStopped(roller=roller), violations)
 
 
@@ -436,8 +433,8 @@ def _wild_set(state: State, encounter: Target | FaceOff, player: int | None) -> 
     if who is None:
         rolled = [w for w, s in encounter.shots if s.rolled]
         if len(rolled) > 1:
-            raise BadInput("one wild shot is shared this round: say whose set it affects "
-                           "with --player 1 or --player 2")
+            raise BadInput("one wild shot a round: say whose set it affects with --player 1 "
+                           "or 2")
         who = rolled[0] if rolled else shooters(state)[0]
     shot = encounter.shot(who)
     if shot is None or not shot.rolled:

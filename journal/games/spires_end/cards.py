@@ -166,7 +166,7 @@ class CombatCard(Frozen):
                 missing = [x for x in result.letters if self.status(x) is None]
                 if missing:
                     raise ValueError(f"status letter {missing[0]} of {bar.name or 'a bar'} "
-                                     "is not on the card (give it with --status)")
+                                     "is not on the card; --status gives it")
         return self
 
     def _more_bars(self) -> tuple[Bar, ...]:

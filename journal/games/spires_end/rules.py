@@ -64,8 +64,8 @@ def draw(state: State, card: AllyCard, slot: int | None) -> Decision:
     if state.character(card.name) is not None:
         raise BadInput(f"{card.name} is already in the campaign")
     if game.fight is not None and game.fight.enemy.name.casefold() == card.name.casefold():
-        raise BadInput(f"{game.fight.enemy.name} is the enemy{_latest(game.fight)}: {APART}, "
-                       "so give the ally another name")
+        raise BadInput(f"{game.fight.enemy.name} is the enemy{_latest(game.fight)}: the ally "
+                       f"needs another name; {APART}")
     violations: Violations = []
     if len(game.allies) >= ALLIES:
         violations.append(RuleViolation(
@@ -90,8 +90,8 @@ def _slot_rules(game: SpiresEnd, slot: int) -> Violations:
         return [RuleViolation(f"{ally.name} is Ally {slot}; \"You can only use two Allies at "
                               "a time\"", SET_UP)]
     if ally is not None and ally.name in game.dying:
-        return [RuleViolation(f"{ally.name} performs a death move before the next ally takes "
-                              "their place (`spire death`)", DEATH)]
+        return [RuleViolation(f"{ally.name} performs a death move before the next ally "
+                              "(`spire death`)", DEATH)]
     return []
 
 
@@ -101,13 +101,14 @@ def _ally(state: State, name: str, what: str) -> str:
     found = game.fighter(name)
     if found is None or (not found.is_enemy and found.name not in game.slots):
         names = ", ".join(a.name for a in game.in_play()) or "none in play"
-        raise NotFound(f"no ally in play named {name!r} for {what} (allies: {names})")
+        raise NotFound(f"no ally in play named {name!r} for {what}; allies: {names}")
     return found.name
 
 
 # -- fights ------------------------------------------------------------------------------
 
 APART = "the fighters of a fight are told apart by name"
+"""Why an enemy and an ally may not share a name (every event names whom it strikes)."""
 
 
 def _latest(fight: Fight) -> str:
@@ -122,8 +123,8 @@ def _named_like_an_ally(game: SpiresEnd, enemy: EnemyCard) -> None:
         return
     slot = game.slots.index(ally.name) + 1 if ally.name in game.slots else None
     who = f"Ally {slot}" if slot else "an ally of this campaign"
-    raise BadInput(f"{ally.name} is {who}: {APART}, so give the enemy another name "
-                   f"(`spire fight \"{enemy.name} the Foe\"` with its numbers)")
+    raise BadInput(f"{ally.name} is {who}: the enemy needs another name; {APART}, "
+                   f"as `spire fight \"{enemy.name} the Foe\"` with its numbers")
 
 
 def fight(state: State, enemy: EnemyCard) -> Decision:
@@ -273,15 +274,15 @@ def rest(state: State, player: int | None, onward: bool = True) -> Decision:
     actor = current(game)
     violations = played_by(state, player, actor) + dying(game)
     if fight.actions or fight.rested:
-        done = "performed an action" if fight.actions else "rested"
-        violations.append(RuleViolation(f"{actor.name} has {done} this turn; \"If you skip your "
-                                        "Action you can elect to Rest\"", REST))
+        done = "acted" if fight.actions else "rested"
+        violations.append(RuleViolation(f"{actor.name} has {done} this turn; one rests instead "
+                                        "of the action", REST))
     if actor.has("exhaustion"):
         violations.append(RuleViolation(f"{actor.name} is exhausted: no recoup or rest", GLOSSARY))
     if actor.is_enemy:
         violations.append(RuleViolation(
-            f"{actor.name} does not rest: the enemy's turn is the selection roll, its action "
-            "card, recoup and upkeep (`spire enemy CARD`)", ENEMY))
+            f"{actor.name} does not rest; its turn is `spire enemy CARD`, recoup and upkeep",
+            ENEMY))
     return _decided(se.Rested(actor=actor.name), violations, first)
 
 
@@ -290,8 +291,8 @@ def _enemy_acts_first(actor: Fighter, fight: Fight) -> Violations:
     never skips its action, unless Stun forbids it."""
     if not actor.is_enemy or fight.actions or actor.has("stun"):
         return []
-    return [RuleViolation(f"{actor.name}'s action comes first: the selection roll and its "
-                          "action card (`spire enemy CARD`)", FLOW)]
+    return [RuleViolation(f"{actor.name}'s action comes first: `spire enemy CARD` after its "
+                          "selection roll", FLOW)]
 
 
 def recoup(
@@ -317,8 +318,7 @@ def recoup(
                                         "the enemy's to itself", RECOUP))
     if kind == "cleanse" and (actor.card.recoup.heal or actor.card.recoup.armor):
         violations.append(RuleViolation(
-            "the Cleanse comes with the roll's result (\"You roll 6 - Remove 1 Status "
-            "Effect\"): `spire recoup heal` heals and cleanses on a roll in its range",
+            "the Cleanse comes with the roll: `spire recoup heal` heals and cleanses",
             "Recoup Bar Example"))
     named = _effect_named(game, receiver, effect) if effect else None
     return _decided(se.Recouped(actor=actor.name, kind=kind, roll=roll,

@@ -151,7 +151,7 @@ class EnemyCard(Frozen):
         rows = sorted(self.table, key=lambda r: r.low)
         for before, after in pairwise(rows):
             if after.low <= before.high:
-                raise ValueError(f"the table's rows {before} and {after} overlap: each total "
+                raise ValueError(f"the table's rows {before} and {after} overlap; each total "
                                  "reads one row")
         return self
 

@@ -64,11 +64,11 @@ def ready(card: C) -> C:
     if not missing:
         return card
     flag = "--ally" if card.kind == "ally" else "--enemy"
-    printed = " is" if len(missing) == 1 else "s are"
+    printed, them = (" is", "it") if len(missing) == 1 else ("s are", "them")
     needed = " ".join(f"{m} {'hive|shot' if m == '--dice' else 'N'}" for m in missing)
     raise BadInput(f"{card.name}'s {', '.join(m.lstrip('-') for m in missing)} number{printed} "
-                   f"not entered (the rulebook does not print them): "
-                   f"spire card add {_quoted(card.name)} {flag} {needed}")
+                   f"not entered; the rulebook does not print {them}: "
+                   f"`spire card add {_quoted(card.name)} {flag} {needed}`")
 
 
 def _quoted(name: str) -> str:

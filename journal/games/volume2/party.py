@@ -16,7 +16,7 @@ from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard
 from journal.games.volume2.catalog import ready
 from journal.games.volume2.state import volume2
-from journal.games.volume2.world import NIBBLER
+from journal.games.volume2.world import ENDED, NIBBLER
 
 GAME = load("volume2")
 
@@ -62,8 +62,7 @@ def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]
     game = volume2(state)
     violations: Violations = []
     if game.episode_ended is not None:
-        violations.append(RuleViolation("the episode has ended; `spire new NAME --game volume2 "
-                                        "--from FILE` begins the next", "Episode Progression"))
+        violations.append(RuleViolation(ENDED, "Episode Progression"))
     if game.in_encounter:
         violations.append(RuleViolation("an encounter is under way; `spire end` ends it", FLOW))
     if game.ended_by is not None:
@@ -102,6 +101,5 @@ def _wildlife(state: State, enemies: Sequence[EnemyCard]) -> Violations:
     Nibbler.\""""
     if len(state.characters) > 1:
         return []
-    return [RuleViolation(f"while the party is a single ally only the {NIBBLER} may be "
-                          f"drawn, not {e.name}", WILDLIFE)
+    return [RuleViolation(f"a party of one ally may fight only the {NIBBLER}", WILDLIFE)
             for e in enemies if e.wildlife and e.name.casefold() != NIBBLER.casefold()]

@@ -288,8 +288,8 @@ def deploy(state: State, what: str, count: int, on: str | None) -> Decision:
     if what == "bee":
         aimed = _enemy(enc, on) if on else (turn.attack_on if turn else None)
         if turn is None or turn.attack_on is None:
-            violations.append(RuleViolation("bees only augment successful attacks; they "
-                                            "cannot deal damage on their own", HIVE))
+            violations.append(RuleViolation("bees only augment successful attacks: they deal "
+                                            "no damage on their own", HIVE))
         elif aimed != turn.attack_on:
             violations.append(RuleViolation(f"the sting adds to the successful attack, on "
                                             f"{turn.attack_on}, not {aimed}", HIVE))
@@ -412,8 +412,8 @@ def ability(state: State, name: str, enemy: str | None) -> Decision:
     boost = foe.card.boost(name)
     if boost is None:
         known = ", ".join(b.name for b in foe.card.boosts) or "none entered"
-        raise BadInput(f"{foe.name} has no ability {name!r} that changes a number (abilities: "
-                       f"{known}; enter one with --ability \"NAME: +1 ferocity (stacks)\")")
+        raise BadInput(f"{foe.name} has no ability {name!r} that changes a number; abilities: "
+                       f"{known}; --ability \"NAME: +1 ferocity (stacks)\" enters one")
     violations: Violations = []
     if not foe.standing:
         violations.append(RuleViolation(f"{foe.name} is {foe.out}", "Enemy Overview"))

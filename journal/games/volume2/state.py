@@ -236,8 +236,8 @@ class Volume2:
         immediately" (the core's commands ask it, as the game's own do)."""
         if not self.game_over:
             return None
-        return RuleViolation("every ally in play was KO'd: the game is over (rewind to a "
-                             "checkpoint to play on)", "KOs and Deaths")
+        return RuleViolation("every ally in play was KO'd: the game is over (a rewind plays on)",
+                             "KOs and Deaths")
 
     def waterfalls_laid(self, event: str) -> int:
         return self.laid.count(event)

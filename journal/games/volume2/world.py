@@ -12,7 +12,7 @@ from journal.core import decide
 from journal.core.decide import Decision, item_holder
 from journal.core.state import State
 from journal.core.words import counted
-from journal.errors import BadInput, NotFound, Refused, RuleViolation
+from journal.errors import BadInput, NotFound, Refused, RuleViolation, invalid
 from journal.games import Game, load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import TradeCard
@@ -26,14 +26,15 @@ NIBBLER: str = GAME.raw["encounter"]["nibbler"]
 """The one wildlife card a party of a single ally may pull (Wildlife Cards)."""
 
 Violations = list[RuleViolation]
+ENDED = "episode over; `spire new NAME --game volume2 --from FILE` begins the next"
+"""Why nothing more is played in an episode whose carry-over is written."""
 
 
 def _ended(state: State) -> Violations:
     """After the episode's end its carry-over is written: play goes on in the next. After
     the game is over (every ally in play KO'd), no more is played."""
     return _over(state) + ([] if volume2(state).episode_ended is None else [RuleViolation(
-        "the episode has ended; `spire new NAME --game volume2 --from FILE` begins the next",
-        "Episode Progression")])
+        ENDED, "Episode Progression")])
 
 
 def _over(state: State) -> Violations:
@@ -64,7 +65,7 @@ def buy(state: State, name: str, to: str | None) -> Decision:
                  None)
     if trade is None:
         shown = ", ".join(t.card.name for t in game.trading) or "none yet"
-        raise NotFound(f"no Trading Post Card {name!r} was revealed (revealed: {shown}); "
+        raise NotFound(f"no Trading Post Card {name!r} was revealed; revealed: {shown}; "
                        "`spire trade NAME --meat N --pelts N` reveals one")
     card = trade.card
     violations: Violations = _ended(state)
@@ -73,8 +74,8 @@ def buy(state: State, name: str, to: str | None) -> Decision:
                                         "to the deck", TRADING))
     elif trade.at != story_card(state):
         violations.append(RuleViolation(
-            f"{card.name} was revealed at card {trade.at}: \"When revealed, decide if you can "
-            "purchase, then return the card to the deck\"", TRADING))
+            f"{card.name} was revealed at card {trade.at}: it is bought when revealed or not",
+            TRADING))
     for resource, price in (("meat", card.meat), ("pelts", card.pelts)):
         have = state.resources.get(resource, 0)
         if price > have:
@@ -122,8 +123,8 @@ def lay(state: State, rows: Sequence[int]) -> Decision:
                                         "card it names (`spire waterfall end N`)", WATERFALL))
     elif fall is not None and fall.event == event and \
             state.event_cards.count(event) <= volume2(state).waterfalls_laid(event):
-        violations.append(RuleViolation(f"{event} has been played; retrieve its cards again "
-                                        f"to lay them out again", WATERFALL))
+        violations.append(RuleViolation(f"{event} has been played: retrieve its cards to lay "
+                                        "it out again", WATERFALL))
     if len(rows) > LAYOUT["rows"] or max(rows) > LAYOUT["per_row"]:
         violations.append(RuleViolation(
             f"no Event will exceed {LAYOUT['rows']} rows, and no row will contain more than "
@@ -283,7 +284,7 @@ def _check_carried(carried: v2.CarryOver) -> None:
         (any(m < 1 for m in carried.milestones), "a milestone numbered below 1"),
         (len(set(allies)) < len(allies) or len(set(cards)) < len(cards), "an ally twice"),
         (sorted(c.casefold() for c in cards) != sorted(a for a in allies if a != first.casefold()),
-         f"allies without their cards (each but {first} needs one)"),
+         f"an ally without a card (only {first} has none)"),
         (any(i.holder is not None and i.holder.casefold() not in allies for i in carried.items),
          "an item held by someone not in the party"),
         (any(i.kind not in GAME.item_kinds for i in carried.items),
@@ -301,9 +302,7 @@ def read_carry_over(text: str) -> v2.CarryOver:
     try:
         return v2.CarryOver.model_validate_json(text)
     except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the file"
-        raise BadInput(f"not a carry-over file spire wrote: {where}: {first['msg']}") from None
+        raise BadInput(f"not a carry-over file spire wrote: {invalid(e.errors()[0])}") from None
 
 
 # -- the pull decks ---------------------------------------------------------------------------
@@ -323,8 +322,8 @@ def pull_named(state: State, deck: str, name: str) -> Decision:
     violations: Violations = _ended(state)
     if wanted == "wildlife" and len(state.characters) <= 1 and \
             name.casefold() != NIBBLER.casefold():
-        violations.append(RuleViolation(f"until your party is more than one ally, only the "
-                                        f"{NIBBLER} may be pulled", "Wildlife Cards"))
+        violations.append(RuleViolation(f"a party of one ally may pull only the {NIBBLER}",
+                                        "Wildlife Cards"))
     return Decision((v2.DeckCardPulled(deck=wanted, name=name),),
                     tuple(violations))
 
