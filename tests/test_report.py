@@ -437,3 +437,22 @@ def test_a_long_line_is_drawn_a_column_at_a_time_reaching_every_value_it_reached
     assert svg.decimated(points[:500], last) == points[:500]
     drawn = svg.steps("Resources over time", [("gold", points)], last)
     assert drawn.count(" V ") == len(kept) - 1
+
+
+def test_a_set_under_way_is_told_as_status_tells_it(hildegard: Spire) -> None:
+    """A target's set is tallied when it ends: until then the report says what the set
+    being rolled has made, as `status` does ("1 bullseye this set so far"), not only
+    "0 of 2 bullseyes"."""
+    hildegard.ok("target", "Street Merchant")
+    hildegard.ok("roll", "c", "c", "r")
+    assert "(1 bullseye this set so far)" in hildegard.ok("status")
+    md = report(hildegard, "md")
+    assert ("Street Merchant: under way, 0 of 2 bullseyes after 0 of 2 sets, and 1 bullseye "
+            "in the set being rolled.") in md
+    assert "- Outcome: under way, 0 of 2 bullseyes, and 1 bullseye in the set being rolled" in md
+    [target] = json.loads(report(hildegard, "json"))["encounters"]
+    assert target["set_under_way"] == 1
+    assert "1 set done" in hildegard.ok("wild", "miss")  # the set ends: tallied
+    [target] = json.loads(report(hildegard, "json"))["encounters"]
+    assert target["set_under_way"] is None and target["set_bullseyes"] == [1]
+    assert "being rolled" not in report(hildegard, "md")

@@ -209,7 +209,7 @@ def _target(t: TargetReport) -> dict[str, Any]:
         "bonus": t.bonus, "bonus_awarded": t.bonus_awarded,
         "set_bullseyes": list(t.set_bullseyes), "bullseyes": t.bullseyes,
         "outcome": t.outcome, "next_card": t.next_card, "headline": t.headline,
-        "chance_at_start": t.chance,
+        "chance_at_start": t.chance, "set_under_way": t.playing,
     }
 
 

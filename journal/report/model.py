@@ -95,6 +95,16 @@ class TargetReport:
     chance: float | None = None
     """The chance to hit it had at its start, with the best finesse and no feats spent
     (`spire odds`); None where the odds do not weigh it."""
+    playing: int | None = None
+    """The bullseyes of the set under way so far (not yet tallied), as `status` shows
+    them; None when no set is under way."""
+
+    @property
+    def so_far(self) -> str:
+        """", and 1 bullseye in the set being rolled", or nothing."""
+        if self.playing is None:
+            return ""
+        return f", and {plural(self.playing, 'bullseye')} in the set being rolled"
 
     @property
     def chance_text(self) -> str:
@@ -106,7 +116,7 @@ class TargetReport:
     def result(self) -> str:
         """The outcome and where it sends the players, or how far the target has come."""
         if self.outcome is None:
-            return f"under way, {self.bullseyes} of {self.bullseye_limit} bullseyes"
+            return f"under way, {self.bullseyes} of {self.bullseye_limit} bullseyes{self.so_far}"
         after = f"; card {self.next_card} next" if self.next_card is not None else ""
         return f"{self.outcome} with {plural(self.bullseyes, 'bullseye')}{after}"
 
@@ -116,7 +126,7 @@ class TargetReport:
             return f"{self.name}: {self.outcome} with {plural(self.bullseyes, 'bullseye')}"
         return (f"{self.name}: under way, {self.bullseyes} of "
                 f"{plural(self.bullseye_limit, 'bullseye')} after "
-                f"{len(self.set_bullseyes)} of {plural(self.sets, 'set')}")
+                f"{len(self.set_bullseyes)} of {plural(self.sets, 'set')}{self.so_far}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from journal.games import Game
 from journal.games.hildegard import events as hv
 from journal.games.hildegard.cards import Bonus, Reward, TargetCard
 from journal.games.hildegard.dice import BULLSEYES
-from journal.games.hildegard.state import FaceOff, Hildegard, Target
+from journal.games.hildegard.state import FaceOff, Hildegard, Target, set_bullseyes
 from journal.report import fold
 from journal.report.fold import Taker
 from journal.report.model import Dice as DiceSection
@@ -227,7 +227,14 @@ def _target(track: _Track, t: Target) -> TargetReport:
     return TargetReport(
         started=track.started, ended=track.ended, shooter=t.shooter,
         bonus_awarded=t.bonus_awarded, set_bullseyes=t.set_bullseyes, bullseyes=t.bullseyes,
-        outcome=outcome, next_card=t.next_card, **_printed(t.card))
+        outcome=outcome, next_card=t.next_card, playing=_so_far(t), **_printed(t.card))
+
+
+def _so_far(t: Target) -> int | None:
+    """The bullseyes of the set under way, not yet tallied (None if none is)."""
+    if t.outcome is not None or t.shot is None or t.shot.complete:
+        return None
+    return set_bullseyes(t.shot, t.card.parts)
 
 
 @cache
