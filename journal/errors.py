@@ -74,12 +74,14 @@ does Y", "reason (`spire X`)"; each with the characters the hint drops."""
 
 def parted(message: str, room: int = WIDTH - len("spire: ")) -> tuple[str, str]:
     """`message` as a first line of at most `room` characters and what follows it: whole
-    if it fits, else cut before its last hint (`CUTS`) that leaves a first line that fits;
-    if none does, before its first (a reason long for the path or name it holds)."""
+    if it fits, else cut before its last hint (`CUTS`, never inside brackets) that leaves a
+    first line that fits; if none does, before its first (a reason long for the path or
+    name it holds)."""
     message = " ".join(message.split())
     if len(message) <= room:
         return message, ""
-    cuts = sorted((at, at + skip) for cut, skip in CUTS.items() for at in _all(message, cut))
+    cuts = sorted((at, at + skip) for cut, skip in CUTS.items() for at in _all(message, cut)
+                  if _outside_brackets(message, at))
     if not cuts:
         return message, ""
     fitting = [(at, rest) for at, rest in cuts if at <= room]
@@ -88,11 +90,18 @@ def parted(message: str, room: int = WIDTH - len("spire: ")) -> tuple[str, str]:
 
 
 def _all(text: str, part: str) -> list[int]:
-    found, at = [], text.find(part)
-    while at > 0:
+    """Where `part` is in `text`, past its first character (a cut there leaves nothing)."""
+    found, at = [], text.find(part, 1)
+    while at >= 0:
         found.append(at)
         at = text.find(part, at + 1)
     return found
+
+
+def _outside_brackets(text: str, at: int) -> bool:
+    """Whether every bracket opened before `at` is closed before it."""
+    before = text[:at]
+    return before.count("(") <= before.count(")")
 
 
 class SpireError(Exception):

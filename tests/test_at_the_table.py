@@ -87,7 +87,7 @@ def test_after_a_face_off_each_refusal_says_it_is_over_and_what_comes_next(
     assert "the face-off is over (won): reveal card 41 next" in line
     play(hildegard, "reveal 41")
     line = hildegard.refused(*shlex.split(command), code=1)
-    assert "the face-off is over (won); next, `spire target` or `spire faceoff`" \
+    assert "the face-off is over (won)\nnext, `spire target NAME` or `spire faceoff ENEMY`" \
         in line
 
 
@@ -114,7 +114,8 @@ def test_feats_are_spent_on_an_effect_one_way(hildegard: Spire) -> None:
            "both players will gain that Effect")
     play(hildegard, "gain feats 2")
     line = hildegard.refused("spend", "feats", "1", "--on", "hone", code=2)
-    assert line == "spire: `spire feat hone` spends 1 feat on Hone and applies it"
+    assert line == ("spire: feats are spent on Hone with `spire feat hone`\n"
+                    "it takes the 1 feat and applies it")
     assert "-2 feats on a boat ride" in hildegard.ok("spend", "feats", "2", "--on",
                                                      "a boat ride")
     play(hildegard, "undo", "target Practice --limit 1 --accuracy 2 --sets 1 --parts c")

@@ -186,7 +186,7 @@ def test_an_import_whose_undo_takes_back_what_no_undo_can_is_refused(
 
 
 @pytest.mark.parametrize(("undos", "says"), [
-    ([[2], [3]], "the undo at #4 takes back #3, an undo: no undo is undone"),
+    ([[2], [3]], "the undo at #4 takes back #3, itself an undo\nan undo is never undone"),
     ([[2], [2]], "the undo at #4 takes back #2, taken back already at #3"),
     ([[2, 2]], "the undo at #3 names a position twice"),
 ])

@@ -242,6 +242,7 @@ def test_a_completion_request_spire_cannot_read_is_bad_input_in_one_line(
     assert run.exit_code == 2
     assert run.stdout == ""
     assert "Traceback" not in run.stderr
-    assert refusal(run.stderr) == ["spire: _SPIRE_COMPLETE is complete_bash, complete_zsh or "
-                                   "complete_fish", "and COMP_CWORD a word's number"]
+    assert refusal(run.stderr) == ["spire: cannot read the completion request _SPIRE_COMPLETE",
+                                   "_SPIRE_COMPLETE is complete_bash|complete_zsh|complete_fish "
+                                   "and COMP_CWORD a word's number"]
     assert hildegard.journal_rows() == before

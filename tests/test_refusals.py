@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import Spire
 
+from journal.errors import parted
+
 BACKENDS = ("sqlite", "postgresql")  # every refusal, on a file and on a shared server
 
 # (game, setup commands, refused command, exit code, a fragment of the one line)
@@ -174,3 +176,31 @@ def test_storage_trouble_exits_3(spire: Spire, tmp_path: Path) -> None:
 
 def test_db_that_is_a_directory(spire: Spire, tmp_path: Path) -> None:
     assert "is a directory" in Spire(tmp_path).refused("demo", code=2)
+
+
+def test_a_hint_is_never_cut_inside_brackets(spire: Spire) -> None:
+    """A refusal is cut before its hint, never between a bracket and its close: the
+    checkpoints a mistyped name could have meant go under it whole."""
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    for name in ("before-the-long-bridge", "after-the-crows-flew", "chapter-nine"):
+        spire.ok("checkpoint", name)
+    first, under = spire.refused("rewind", "x", code=2).split("\n")
+    assert first == "spire: no checkpoint named 'x' on this branch"
+    assert under == ("its checkpoints: after-the-crows-flew, before-the-long-bridge, "
+                     "chapter-nine, start; or give an event's position, 1 to 1")
+    assert parted("a long reason (with a bracket; that holds a cut) and more words than fit"
+                  "; the hint", room=40) == ("a long reason (with a bracket; that holds a cut) and "
+                                    "more words than fit", "the hint")
+
+
+def test_a_session_files_refusal_fits_with_its_line_number(hildegard: Spire) -> None:
+    """`line 100: ` is longer than `spire: `: a reason that fits beside `spire: ` is cut
+    before its hint to fit beside the line number."""
+    mistyped = "goldcoins"
+    alone = hildegard.refused("gain", mistyped, "1", code=2)
+    assert alone == ("spire: no resource 'goldcoins' in Spire's End: Hildegard; it keeps: gold, "
+                     "feats")
+    run = hildegard("play", input="# before\n" * 99 + f"gain {mistyped} 1\n")
+    assert run.code == 2
+    assert run.err.splitlines() == [
+        "line 100: no resource 'goldcoins' in Spire's End: Hildegard", "  it keeps: gold, feats"]

@@ -334,7 +334,8 @@ def test_18_a_heal_below_the_cleanse_range_cleanses_nothing(spire: Spire) -> Non
 def test_18_a_cleanse_chosen_before_the_roll_is_an_override(spire: Spire) -> None:
     play(spire, *BLEEDING)
     line = refused(spire, "recoup cleanse 6")
-    assert "the Cleanse comes with the roll: `spire recoup heal`" in line
+    assert ("the Cleanse comes with the roll's result\n"
+            "`spire recoup heal` heals, and cleanses") in line
     assert "Recoup Bar Example" in line
     out = play(spire, "recoup cleanse 6 --force")
     assert "recoup roll 6: Bleed cleansed from Millicent" in out

@@ -313,6 +313,23 @@ def test_redo_of_a_forced_action_is_forced_again(spire: Spire) -> None:
     assert spire.json("audit")["clean"]
 
 
+def test_redo_of_an_action_forced_over_two_rules_cites_each_again(spire: Spire) -> None:
+    """An override keeps each rule with its own section ("a (rulebook: X); b (rulebook:
+    Y)"): a redo is refused by the first as the action was, and forced, records both."""
+    spire.ok("new", "gray-oaks", "--game", "hildegard")
+    spire.ok("chapter", "1")
+    spire.ok("chapter", "0", "--force")  # no chapter 0, and chapter 1 has begun
+    spire.ok("undo")
+    line = spire.refused("redo", code=1)
+    assert line == ("spire: #3 was forced: Spire's End: Hildegard has chapters 1 to 4, not 0\n"
+                    "rulebook: Checkpoints; --force records it anyway")
+    spire.ok("redo", "--force")
+    assert spire.json("log")[-1]["override"] == (
+        "#3 was forced: Spire's End: Hildegard has chapters 1 to 4, not 0 (rulebook: "
+        "Checkpoints); #3 was forced: chapter 1 has begun; to play an earlier one again, "
+        "rewind to its checkpoint (rulebook: Checkpoints)")
+
+
 def test_log_of_another_branch_and_a_branch_renamed(spire: Spire) -> None:
     spire.ok("new", "gray-oaks", "--game", "hildegard")
     spire.ok("note", "on main")

@@ -363,7 +363,7 @@ def test_a_waterfall_event_is_laid_once_a_retrieval(plains: Spire) -> None:
 
 @pytest.mark.parametrize(("edit", "why"), [
     ({"milestones": [-1]}, "a milestone numbered below 1"),
-    ({"allies": ["Finnian", "Dunstan"]}, "an ally without a card"),
+    ({"allies": ["Finnian", "Dunstan"]}, "allies and cards that differ"),
     ({"items": [{"name": "Rope", "kind": "gear", "holder": "Imrie"}]},
      "an item held by someone not in the party"),
     ({"resources": [["bees", 1], ["bees", 2]]}, "a resource listed twice"),

@@ -234,8 +234,8 @@ def _reader_gone() -> None:
 
 def _fail(message: str, more: str = "", *, code: int) -> int:
     """A refusal on stderr: `spire: ` and its reason, in 80 columns (journal.errors.WIDTH),
-    then what may follow it (`more`, or the part of a long `message` after its last "; "
-    that fits) on a second line, indented, dimmed on a terminal. The exit code."""
+    then what may follow it (`more`, or the hint `journal.errors.parted` finds in a long
+    `message`) on a second line, indented, dimmed on a terminal. The exit code."""
     from journal.errors import parted
     from journal.terminal import styled, visible
 

@@ -224,7 +224,7 @@ class Shell:
             if code is None:
                 break
             if code:
-                print(f"line {number}: {reason}", file=sys.stderr)
+                _told_at(number, reason)
                 first = first or code
                 if not keep_going:
                     break
@@ -301,6 +301,20 @@ class Shell:
         from prompt_toolkit.application import get_app
 
         return self.toolbar(get_app().output.get_size().columns)
+
+
+def _told_at(number: int, reason: str) -> None:
+    """A refused line of a session file: `line N: ` and its reason, in 80 columns, and
+    what follows the reason (a hint, the rulebook's section) indented under it."""
+    from journal.errors import WIDTH, parted
+    from journal.terminal import styled
+
+    first, *under = reason.split("\n")
+    told = f"line {number}: "
+    head, more = parted(first, room=WIDTH - len(told))
+    print(f"{told}{head}", file=sys.stderr)
+    if rest := "; ".join(part for part in (more, *(u.strip() for u in under)) if part):
+        print(styled(f"  {rest}", "dim", sys.stderr), file=sys.stderr)
 
 
 def _echo(lines: list[str], stream: TextIO) -> None:

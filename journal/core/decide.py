@@ -251,7 +251,8 @@ def chapter(state: State, number: int) -> Decision:
             "Checkpoints"))
     if state.chapter is not None and number <= state.chapter:
         violations.append(RuleViolation(
-            f"chapter {state.chapter} has begun; rewind to a checkpoint to play one before",
+            f"chapter {state.chapter} has begun; to play an earlier one again, rewind to its "
+            "checkpoint",
             "Checkpoints"))
     return _decided(ev.ChapterStarted(chapter=number), violations=violations)
 
@@ -407,7 +408,7 @@ def _resource(state: State, name: str) -> str:
         if wanted in (key, key.rstrip("s")):
             return key
     known = ", ".join(game.resources) or "none"
-    raise NotFound(f"{game.title} has no resource {name!r} (it keeps: {known})")
+    raise NotFound(f"no resource {name!r} in {game.title}; it keeps: {known}")
 
 
 def _amount(amount: int) -> int:
@@ -450,8 +451,8 @@ def _not_a_feat(feats: dict[str, int], resource: str, on: str | None) -> None:
     effect = (on or "").strip().casefold()
     if resource == "feats" and effect in feats:
         cost = feats[effect]
-        raise BadInput(f"`spire feat {effect}` spends {cost} feat{'s' if cost != 1 else ''} "
-                       f"on {effect.capitalize()} and applies it")
+        raise BadInput(f"feats are spent on {effect.capitalize()} with `spire feat {effect}`",
+                       f"it takes the {cost} feat{'s' if cost != 1 else ''} and applies it")
 
 
 def note(text: str) -> Decision:

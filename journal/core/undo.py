@@ -6,6 +6,7 @@ come in newest first, read only as far back as the answer needs.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterable
 
 from journal.core import events as ev
@@ -26,7 +27,7 @@ def undo(latest_first: Iterable[ev.Recorded]) -> Decision:
             gone.update(event.positions)
         elif not isinstance(event, ev.CampaignStarted) and recorded.position not in gone:
             return Decision((ev.Retracted(positions=(recorded.position,)),))
-    raise Refused("nothing to undo: every action since the campaign began is already undone")
+    raise Refused("nothing to undo: every action since the campaign began is undone")
 
 
 def redo(
@@ -57,16 +58,23 @@ def redo(
     if not undone:
         raise Refused("nothing to redo: no undo since the latest action")
     again = undone[-1]
-    violations = [_forced_again(again.position, again.override)] if again.override else []
+    violations = _forced_again(again.position, again.override) if again.override else []
     return Decision((again.event,), tuple(violations))
 
 
-def _forced_again(position: int, override: str) -> RuleViolation:
-    """The rule an undone event was forced over, refusing its redo as it refused the event
-    (its citation, "reason (rulebook: section)", parted again)."""
-    reason, cited, section = override.removesuffix(")").rpartition(" (rulebook: ")
-    return (RuleViolation(f"#{position} was forced: {reason}", section) if cited
-            else RuleViolation(f"#{position} was forced: {override}", "recorded with --force"))
+def _forced_again(position: int, override: str) -> list[RuleViolation]:
+    """The rules an undone event was forced over, refusing its redo as they refused the
+    event: its override, "reason (rulebook: section)" for each rule joined by "; ", parted
+    again."""
+    cited = CITED.findall(override)
+    if not cited:
+        return [RuleViolation(f"#{position} was forced: {override}", "recorded with --force")]
+    return [RuleViolation(f"#{position} was forced: {reason}", section)
+            for reason, section in cited]
+
+
+CITED = re.compile(r"(.+?) \(rulebook: ([^)]*)\)(?:; |$)")
+"""A rule's reason and section in an override, as `RuleViolation.citation` wrote them."""
 
 
 def _undone_in(window: list[ev.Recorded], whole: bool,

@@ -149,8 +149,8 @@ class _Reading:
             raise BadInput(f"the undo at #{position} names a position twice")
         for p in positions:
             if taken.get(p) == 0:
-                raise BadInput(f"the undo at #{position} takes back #{p}, an undo: no undo is "
-                               "undone")
+                raise BadInput(f"the undo at #{position} takes back #{p}, itself an undo; "
+                               "an undo is never undone")
             if p in taken:
                 raise BadInput(f"the undo at #{position} takes back #{p}, taken back already at "
                                f"#{taken[p]}")

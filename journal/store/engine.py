@@ -32,9 +32,11 @@ def engine_for(url: str) -> Engine:
     try:
         engine = sa.create_engine(_with_driver(url))
     except sa.exc.NoSuchModuleError:
-        scheme = url.partition(":")[0]
-        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal: no database "
-                       f"{scheme!r}; a journal is a file or a postgresql:// URL") from None
+        database, plus, driver = url.partition(":")[0].partition("+")
+        raise BadInput(f"cannot use {opening.shown(url)!r} as a journal: "
+                       + (f"no driver {driver!r} for {database}" if plus
+                          else f"no database {database!r}"),
+                       "a journal is a file or a postgresql:// URL") from None
     except sa.exc.ArgumentError as e:  # SQLAlchemy's words on the line under spire's
         raise BadInput(f"cannot use {opening.shown(url)!r} as a journal; {e}") from None
     except ImportError as e:  # the URL's database driver is not installed

@@ -241,7 +241,7 @@ def over(encounter: Target | FaceOff) -> str:
     name = encounter.card.name if isinstance(encounter, Target) else "the face-off"
     said = f"{name} is over ({encounter.outcome})"
     if encounter.passed:
-        return f"{said}; next, `spire target` or `spire faceoff`"
+        return f"{said}; next, `spire target NAME` or `spire faceoff ENEMY`"
     if encounter.next_card is None:
         return f"{said}: follow the card's prompt"
     return f"{said}: reveal card {encounter.next_card} next"

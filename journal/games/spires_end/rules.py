@@ -65,7 +65,7 @@ def draw(state: State, card: AllyCard, slot: int | None) -> Decision:
         raise BadInput(f"{card.name} is already in the campaign")
     if game.fight is not None and game.fight.enemy.name.casefold() == card.name.casefold():
         raise BadInput(f"{game.fight.enemy.name} is the enemy{_latest(game.fight)}: the ally "
-                       f"needs another name; {APART}")
+                       "needs another name", f"{APART}")
     violations: Violations = []
     if len(game.allies) >= ALLIES:
         violations.append(RuleViolation(
@@ -123,8 +123,9 @@ def _named_like_an_ally(game: SpiresEnd, enemy: EnemyCard) -> None:
         return
     slot = game.slots.index(ally.name) + 1 if ally.name in game.slots else None
     who = f"Ally {slot}" if slot else "an ally of this campaign"
-    raise BadInput(f"{ally.name} is {who}: the enemy needs another name; {APART}, "
-                   f"as `spire fight \"{enemy.name} the Foe\"` with its numbers")
+    raise BadInput(f"{ally.name} is {who}: the enemy needs another name",
+                   f"fighters are told apart by name: `spire fight \"{enemy.name} the Foe\"` "
+                   "with its numbers")
 
 
 def fight(state: State, enemy: EnemyCard) -> Decision:
@@ -318,7 +319,8 @@ def recoup(
                                         "the enemy's to itself", RECOUP))
     if kind == "cleanse" and (actor.card.recoup.heal or actor.card.recoup.armor):
         violations.append(RuleViolation(
-            "the Cleanse comes with the roll: `spire recoup heal` heals and cleanses",
+            "the Cleanse comes with the roll's result; `spire recoup heal` heals, and "
+            "cleanses on a roll in its range",
             "Recoup Bar Example"))
     named = _effect_named(game, receiver, effect) if effect else None
     return _decided(se.Recouped(actor=actor.name, kind=kind, roll=roll,

@@ -236,7 +236,7 @@ class Volume2:
         immediately" (the core's commands ask it, as the game's own do)."""
         if not self.game_over:
             return None
-        return RuleViolation("every ally in play was KO'd: the game is over (a rewind plays on)",
+        return RuleViolation("every ally in play was KO'd: the game is over (rewind to play on)",
                              "KOs and Deaths")
 
     def waterfalls_laid(self, event: str) -> int:

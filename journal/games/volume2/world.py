@@ -74,7 +74,7 @@ def buy(state: State, name: str, to: str | None) -> Decision:
                                         "to the deck", TRADING))
     elif trade.at != story_card(state):
         violations.append(RuleViolation(
-            f"{card.name} was revealed at card {trade.at}: it is bought when revealed or not",
+            f"{card.name} was revealed at card {trade.at}: it is bought when revealed, if at all",
             TRADING))
     for resource, price in (("meat", card.meat), ("pelts", card.pelts)):
         have = state.resources.get(resource, 0)
@@ -284,7 +284,7 @@ def _check_carried(carried: v2.CarryOver) -> None:
         (any(m < 1 for m in carried.milestones), "a milestone numbered below 1"),
         (len(set(allies)) < len(allies) or len(set(cards)) < len(cards), "an ally twice"),
         (sorted(c.casefold() for c in cards) != sorted(a for a in allies if a != first.casefold()),
-         f"an ally without a card (only {first} has none)"),
+         f"allies and cards that differ ({first} has none)"),
         (any(i.holder is not None and i.holder.casefold() not in allies for i in carried.items),
          "an item held by someone not in the party"),
         (any(i.kind not in GAME.item_kinds for i in carried.items),
