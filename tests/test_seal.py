@@ -190,9 +190,9 @@ def test_an_earlier_head_expected_says_what_came_after(played: Spire) -> None:
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (["--expect", "xyz"], "--expect wants a head hash"),
-    (["--expect", "abc"], "--expect wants a head hash"),
-    (["--expect", "a" * 65], "--expect wants a head hash"),
+    (["--expect", "xyz"], "--expect is a head hash of 8 to 64 hex digits"),
+    (["--expect", "abc"], "--expect is a head hash of 8 to 64 hex digits"),
+    (["--expect", "a" * 65], "--expect is a head hash of 8 to 64 hex digits"),
     (["--expect", "abcdef12", "--all"], "give --branch, not --all"),
 ])
 def test_a_bad_expect_is_refused(played: Spire, args: list[str], says: str) -> None:

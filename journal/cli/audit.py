@@ -42,7 +42,7 @@ def audit(
     if expect is not None and every:
         raise BadInput("--expect is one branch's head; give --branch, not --all")
     if expect is not None and not _a_hash(expect):
-        raise BadInput(f"--expect wants a head hash of 8 to 64 hex digits, not {expect!r}")
+        raise BadInput(f"--expect is a head hash of 8 to 64 hex digits, not {expect!r}")
     from journal.render.progress import working
 
     with working("auditing"):

@@ -195,9 +195,8 @@ class Journal:
             raise NotFound(f"no checkpoint named {name!r} on this branch; did you mean "
                            f"{near!r}? (or give an event's position, 1 to {view.branch.head})")
         known = ", ".join(c.name for c in marks) or "none"
-        raise NotFound(f"no checkpoint named {name!r} on this branch",
-                       f"its checkpoints: {known}; or give an event's position, 1 to "
-                       f"{view.branch.head}")
+        raise NotFound(f"no checkpoint named {name!r} on this branch", f"its checkpoints: "
+                       f"{known}; or give an event's position, 1 to {view.branch.head}")
 
     def rename_branch(self, old: str, new: str) -> Branch:
         """Give a branch of the current campaign another name; its events, fork and
