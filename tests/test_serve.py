@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import ipaddress
 import os
 import queue
 import re
@@ -462,6 +463,18 @@ def test_an_opened_server_asks_every_request_for_its_token(opened: Server) -> No
     cookie = f"spire_token={opened.token}"
     assert request(opened, "GET", "/static/live.js", {"cookie": cookie})[0] == 200
     assert request(opened, "POST", f"/?token={opened.token}")[0] == 405
+
+
+def test_a_server_on_every_interface_prints_the_machines_address(opened: Server) -> None:
+    """`--host 0.0.0.0` printed the machine's name, which a tablet may not know: it prints
+    the machine's address on its network, one `hostname -I` lists (the next test opens
+    the page there)."""
+    listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True, check=False)
+    if listed.returncode != 0 or not listed.stdout.split():
+        pytest.skip("`hostname -I` lists no address here")
+    host = urlsplit(opened.address).hostname
+    assert host in listed.stdout.split(), (opened.said, listed.stdout)
+    assert not ipaddress.ip_address(host).is_loopback
 
 
 def test_an_opened_servers_page_works_from_its_printed_address(

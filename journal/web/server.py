@@ -67,12 +67,33 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def address(host: str, bound: socket.socket, token: str | None) -> str:
-    """The address to open: the host as given (this machine's name for one that listens
-    on every interface), the port bound, the token."""
+    """The address to open: the host as given (for one that listens on every interface,
+    this machine's address on its network, else its name), the port bound, the token."""
     port = bound.getsockname()[1]
-    shown = socket.gethostname() if host in ("0.0.0.0", "::") else host
+    shown = host
+    if host in ("0.0.0.0", "::"):
+        shown = own_address(socket.AF_INET if host == "0.0.0.0" else socket.AF_INET6) \
+            or socket.gethostname()
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+PROBES = {socket.AF_INET: "10.254.254.254", socket.AF_INET6: "fd00::fe"}
+"""An address on a private network, of each family, that nothing needs to answer."""
+
+
+def own_address(family: socket.AddressFamily) -> str | None:
+    """This machine's address on the network its traffic would leave by (a tablet on the
+    table's Wi-Fi reaches it there, where it may not know the machine's name), or None
+    with no network. Connecting a UDP socket picks the way out and sends nothing."""
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect((PROBES[family], 1))
+            found = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    kind = ipaddress.ip_address(found)
+    return None if kind.is_loopback or kind.is_unspecified or kind.is_link_local else found
 
 
