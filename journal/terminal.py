@@ -117,6 +117,19 @@ def say(text: str, style: Style = "") -> None:
     sys.stdout.write(styled(text, style) + "\n")
 
 
+def tell(message: str, more: str = "", lead: str = "spire: ") -> None:
+    """A message of spire's on stderr, as a refusal is: `lead` and its reason in one line
+    of 80 columns (journal.errors.parted cuts a long one before its hint), then what
+    follows it (that hint, and `more`) on a second line, indented, dimmed on a terminal."""
+    from journal.errors import WIDTH, parted
+
+    reason, hint = parted(message, room=WIDTH - len(lead))
+    print(f"{lead}{visible(reason)}", file=sys.stderr)
+    if under := "; ".join(part for part in (hint, " ".join(more.split())) if part):
+        print(styled(f"  {under}", "dim", sys.stderr), file=sys.stderr)
+    sys.stderr.flush()
+
+
 def styled(text: str, style: Style, out: TextIO | None = None) -> str:
     """`text`, control characters escaped, in `style` if it goes (to standard output, or
     to `out`) to a terminal that takes colour; as it is anywhere else (a pipe, a file,

@@ -20,6 +20,7 @@ import typer.testing
 from typer.main import get_command
 
 from journal.cli import app
+from journal.errors import WIDTH
 
 _APP = app
 _COMMAND = get_command(app)
@@ -68,11 +69,6 @@ class CliRunner(typer.testing.CliRunner):
             runner=self, stdout_bytes=shown[0], stderr_bytes=shown[1], output_bytes=shown[2],
             return_value=value, exit_code=code, exception=error,
             exc_info=info)
-
-
-WIDTH = 80
-"""The columns a refusal's first line fits (issue 34): every refusal the suite triggers
-in-process is measured (`fits`)."""
 
 
 def fits(err: str, typed: Sequence[str] = ()) -> None:

@@ -200,7 +200,8 @@ def test_a_session_files_refusal_fits_with_its_line_number(hildegard: Spire) -> 
     alone = hildegard.refused("gain", mistyped, "1", code=2)
     assert alone == ("spire: no resource 'goldcoins' in Spire's End: Hildegard; it keeps: gold, "
                      "feats")
+    before = hildegard.journal_rows()
     run = hildegard("play", input="# before\n" * 99 + f"gain {mistyped} 1\n")
-    assert run.code == 2
+    assert run.code == 2 and hildegard.journal_rows() == before
     assert run.err.splitlines() == [
         "line 100: no resource 'goldcoins' in Spire's End: Hildegard", "  it keeps: gold, feats"]

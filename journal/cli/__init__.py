@@ -236,14 +236,9 @@ def _fail(message: str, more: str = "", *, code: int) -> int:
     """A refusal on stderr: `spire: ` and its reason, in 80 columns (journal.errors.WIDTH),
     then what may follow it (`more`, or the hint `journal.errors.parted` finds in a long
     `message`) on a second line, indented, dimmed on a terminal. The exit code."""
-    from journal.errors import parted
-    from journal.terminal import styled, visible
+    from journal.terminal import tell
 
-    if not more:
-        message, more = parted(message)
-    print(f"spire: {visible(' '.join(message.split()))}", file=sys.stderr)
-    if more:
-        print(styled(f"  {' '.join(more.split())}", "dim", sys.stderr), file=sys.stderr)
+    tell(message, more)
     return code
 
 

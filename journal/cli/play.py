@@ -304,17 +304,12 @@ class Shell:
 
 
 def _told_at(number: int, reason: str) -> None:
-    """A refused line of a session file: `line N: ` and its reason, in 80 columns, and
-    what follows the reason (a hint, the rulebook's section) indented under it."""
-    from journal.errors import WIDTH, parted
-    from journal.terminal import styled
+    """A refused line of a session file: `line N: ` and its reason (as `quietly` held it
+    back: its line, and the one under it) in 80 columns, what follows indented under it."""
+    from journal.terminal import tell
 
-    first, *under = reason.split("\n")
-    told = f"line {number}: "
-    head, more = parted(first, room=WIDTH - len(told))
-    print(f"{told}{head}", file=sys.stderr)
-    if rest := "; ".join(part for part in (more, *(u.strip() for u in under)) if part):
-        print(styled(f"  {rest}", "dim", sys.stderr), file=sys.stderr)
+    first, _, under = reason.partition("\n")
+    tell(first, under, lead=f"line {number}: ")
 
 
 def _echo(lines: list[str], stream: TextIO) -> None:

@@ -129,11 +129,11 @@ def shell_completion(group: TyperGroup) -> NoReturn:
     asked, _, shell = os.environ.get(COMPLETE_VAR, "").partition("_")
     cword = os.environ.get("COMP_CWORD")
     if asked != "complete" or shell not in SHELLS or not (cword or "0").isdigit():
-        from journal.terminal import styled
+        from journal.terminal import tell
 
-        print(f"spire: cannot read the completion request {COMPLETE_VAR}", file=sys.stderr)
-        print(styled(f"  {COMPLETE_VAR} is complete_bash|complete_zsh|complete_fish and "
-                     "COMP_CWORD a word's number", "dim", sys.stderr), file=sys.stderr)
+        tell(f"cannot read the completion request {COMPLETE_VAR}",
+             f"{COMPLETE_VAR} is complete_bash|complete_zsh|complete_fish and COMP_CWORD a "
+             "word's number")
         sys.exit(2)
     words = _words(os.environ.get("COMP_WORDS", ""))
     at = len(words) if cword is None else int(cword or 0)

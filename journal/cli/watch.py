@@ -40,6 +40,7 @@ def watch(journal: Journal, last: int) -> None:
     import threading
 
     from journal.errors import Unreachable
+    from journal.terminal import tell
 
     stop = threading.Event()
     since = datetime.now()
@@ -55,13 +56,12 @@ def watch(journal: Journal, last: int) -> None:
                     changes = journal.store.changes()
                 seen = _draw(journal, last, seen, since)
                 if away:
-                    _tell("the journal's server is back; watching again")
+                    tell("the journal's server is back; watching again")
                     away = False
                 _wait(changes, stop)
             except Unreachable as e:
                 if not away:
-                    _tell("the journal's server went away; waiting for it (Ctrl-C stops)",
-                          str(e))
+                    tell("the journal's server went away; waiting for it (Ctrl-C stops)", str(e))
                     away = True
                 if changes is not None:
                     changes.close()
@@ -74,15 +74,6 @@ def watch(journal: Journal, last: int) -> None:
         if stop.is_set() and sys.stdout.isatty():
             sys.stdout.write("\n")  # the shell's prompt on a line of its own, not after ^C
             sys.stdout.flush()
-
-
-def _tell(line: str, more: str = "") -> None:
-    """A line on stderr, as spire's messages are (`more` under it, indented, dimmed on a
-    terminal): the screen on stdout stays the view."""
-    from journal.cli import _fail
-
-    _fail(line, more, code=0)
-    sys.stderr.flush()
 
 
 def _draw(journal: Journal, last: int, seen: tuple[int, int, str] | None,
