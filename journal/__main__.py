@@ -1,3 +1,5 @@
-from journal.cli import main
+"""`python -m journal`: spire, as the `spire` command runs it."""
+
+from journal.process import main
 
 main()

@@ -58,7 +58,7 @@ def test_the_console_script_is_spire(wheel: zipfile.ZipFile) -> None:
     (entry_points,) = [n for n in names(wheel) if n.endswith(".dist-info/entry_points.txt")]
     parser = configparser.ConfigParser()
     parser.read_string(wheel.read(entry_points).decode())
-    assert dict(parser["console_scripts"]) == {"spire": "journal.cli:main"}
+    assert dict(parser["console_scripts"]) == {"spire": "journal.process:main"}
 
 
 @pytest.mark.slow
@@ -69,7 +69,7 @@ def test_the_unpacked_wheel_runs_from_outside_the_checkout(
     wheel.extractall(site)
     script = (
         "import sys, journal; assert journal.__file__.startswith(sys.argv[1]), journal.__file__; "
-        "from journal.cli import main; sys.argv[1:] = sys.argv[2:]; main()"
+        "from journal.process import main; sys.argv[1:] = sys.argv[2:]; main()"
     )
     env = {"PYTHONPATH": str(site), "PATH": "", "COLUMNS": "100"}
 

@@ -390,7 +390,7 @@ def dying(spire: Spire, at: str, *args: str) -> subprocess.CompletedProcess[str]
               "        step(*args, **kwargs)\n"
               "    os.kill(os.getpid(), signal.SIGKILL)\n"
               f"setattr(sealing, {at!r}, killed)\n"
-              "from journal.cli import main\n"
+              "from journal.process import main\n"
               f"sys.argv = ['spire', '--db', {str(spire.db)!r}, *{list(args)!r}]\n"
               "main()\n")
     gc.collect()  # connections the in-process commands left open

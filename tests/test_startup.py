@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # modules it had loaded when it finished.
 PROBE = """
 import contextlib, io, json, sys
-from journal.cli import main
+from journal.process import main
 sys.argv = ["spire", *sys.argv[1:]]
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
@@ -33,17 +33,18 @@ with contextlib.redirect_stdout(out):
         main()
     except SystemExit as e:
         code = e.code
-print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules),
+                  "collecting": __import__("gc").isenabled()}))
 """
 
 HEAVY = ("sqlalchemy", "pydantic", "rich", "alembic", "journal.service", "journal.store",
          "prompt_toolkit")
 
 
-def probe(*args: str, env: dict[str, str] | None = None) -> dict[str, object]:
+def probe(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> dict[str, object]:
     done = subprocess.run(
         [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
+        input=stdin, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
@@ -400,3 +401,60 @@ def test_a_snapshot_is_read_with_its_own_games_state_alone(spire: Spire) -> None
     module, modules = json.loads(done.stdout)
     assert module == "journal.games.volume2.state"
     assert [m for m in modules if m.startswith(OTHER_GAMES["volume2"])] == []
+
+
+@pytest.mark.slow
+def test_a_one_shot_command_runs_with_the_collector_paused_and_a_shell_resumes_it(
+    tmp_path: Path,
+) -> None:
+    # Python's cyclic collector walks everything a command imports, again and again, only
+    # to find it alive (a sixth of a one-shot write, issue 33): `spire` pauses it for a
+    # command that ends (journal/process.py). The play shell stays, so it runs with it.
+    db = str(tmp_path / "journal.sqlite")
+    for args in (["new", "gray-oaks", "--game", "hildegard"], ["note", "the gate"], ["log"]):
+        result = probe("--db", db, *args)
+        assert result["code"] in (0, None), args
+        assert result["collecting"] is False, args
+    shell = probe("--db", db, "play", stdin="note the road\n")
+    assert shell["code"] in (0, None)
+    assert shell["collecting"] is True
+    assert "Note: the road" in str(probe("--db", db, "log")["out"])
+
+
+PLUGIN_DIST = {
+    "spy_plugin.py": "import pathlib, os\n"
+                     "pathlib.Path(os.environ['SPY_MARK']).write_text('loaded')\n"
+                     "class Plugin:\n"
+                     "    def new_schema_validator(self, *args, **kwargs):\n"
+                     "        return None, None, None\n"
+                     "plugin = Plugin()\n",
+    "spy_plugin-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: spy-plugin\nVersion: 1.0\n",
+    "spy_plugin-1.0.dist-info/entry_points.txt": "[pydantic]\nspy = spy_plugin:plugin\n",
+}
+"""A pydantic plugin, installed as a package installs one (an entry point of the group
+`pydantic`), that leaves a mark when it is loaded."""
+
+
+@pytest.mark.slow
+def test_a_write_looks_for_no_pydantic_plugin(tmp_path: Path) -> None:
+    # Finding pydantic's plugins reads the entry points of every package installed beside
+    # spire, at the first model a command validates; spire has none (journal/process.py).
+    site = tmp_path / "site"
+    for name, text in PLUGIN_DIST.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text)
+    mark, db = tmp_path / "loaded", str(tmp_path / "journal.sqlite")
+    env = {"PYTHONPATH": os.pathsep.join([str(ROOT), str(site)]), "SPY_MARK": str(mark)}
+
+    def run(*args: str, **more: str) -> None:
+        done = subprocess.run([sys.executable, "-m", "journal", "--db", db, *args],
+                              capture_output=True, text=True, check=False,
+                              env={**os.environ, **env, **more})
+        assert done.returncode == 0, done.stderr
+
+    run("new", "gray-oaks", "--game", "hildegard")
+    run("target", "Street Merchant")
+    run("roll", "c", "c", "r")
+    assert not mark.exists()
+    run("undo", PYDANTIC_DISABLE_PLUGINS="")  # one set by the player is kept: none disabled
+    assert mark.read_text() == "loaded"

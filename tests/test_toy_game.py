@@ -21,7 +21,7 @@ from conftest import refusal
 
 TESTS = Path(__file__).parent
 LAUNCH = ("import sys; from journal.games import register; register('tally', 'toygame'); "
-          "from journal.cli import main; sys.argv[0] = 'spire'; main()")
+          "from journal.process import main; sys.argv[0] = 'spire'; main()")
 
 
 class Toy:

@@ -368,9 +368,10 @@ def load(*modules: str) -> None:
 
 
 def main() -> None:
-    """`spire`: one command in a process of its own. Its journals are closed as it ends;
-    then what is left is frozen (`gc.freeze`), so the interpreter's last collections do
-    not walk everything the command loaded only to find it alive: they took a sixth of a
+    """`spire`: one command in a process of its own (started by journal/process.py, which
+    pauses the cyclic collector first). Its journals are closed as it ends; then what is
+    left is frozen (`gc.freeze`), so the interpreter's last collections do not walk
+    everything the command loaded only to find it alive: they took a sixth of a
     `spire status` (about 50 ms of 300; tests/bench/flat.py holds it to the floor)."""
     import gc
 

@@ -66,9 +66,11 @@ def play(
       spire play < session.txt
     """
     from journal.cli.common import journals_kept
+    from journal.service import collector
 
     with journals_kept():
         shell = Shell(ctx)
+        collector.resumed()  # a shell stays: its cycles are freed as it goes
         if sys.stdin.isatty():
             code = shell.interactive()
         elif _a_file(sys.stdin):

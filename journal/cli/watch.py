@@ -40,8 +40,10 @@ def watch(journal: Journal, last: int) -> None:
     import threading
 
     from journal.errors import Unreachable
+    from journal.service import collector
     from journal.terminal import tell
 
+    collector.resumed()  # a watch stays: its cycles are freed as it goes
     stop = threading.Event()
     since = datetime.now()
     journal.store.only_read()

@@ -25,3 +25,14 @@ def paused() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def resumed() -> None:
+    """The collector on again for a command that stays (the play shell, `watch`, `serve`),
+    if its process paused it at the start: what is loaded by then (the modules, the
+    campaign's state) is frozen first (`gc.freeze`), so the collections of a long session
+    walk only what it makes. Nothing changes where the collector is on (spire run inside
+    another program, as the tests run it)."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()

@@ -23,8 +23,10 @@ def serve(read: Reading, host: str, port: int) -> None:
     beyond this machine gets a token, in the address printed and asked of every request."""
     import uvicorn
 
+    from journal.service import collector
     from journal.web.app import build
 
+    collector.resumed()  # a server stays: its cycles are freed as it goes
     read.store.only_read()
     read.status()  # a campaign that is not there is said before anything is bound
     token = None if loopback(host) else secrets.token_urlsafe(TOKEN_BYTES)

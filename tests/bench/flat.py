@@ -118,7 +118,7 @@ def peak():
     print("PEAK", int(found.split()[1]) // 1024, file=sys.stderr)
 atexit.register(peak)
 sys.argv = ["spire", *sys.argv[1:]]
-from journal.cli import main
+from journal.process import main
 main()
 """
 
