@@ -53,7 +53,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("present", ("journal.render", "journal.render.*", "journal.insight", "journal.insight.*",
                  "journal.report", "journal.report.*", "journal.web", "journal.web.*",
                  *_game("present"))),
-    ("cli", ("journal.__main__", "journal.cli", "journal.cli.*", *_game("cli"))),
+    ("cli", ("journal.__main__", "journal.process", "journal.cli", "journal.cli.*",
+             *_game("cli"))),
 )
 """The layers, bottom first, and the modules of each (shell patterns over their names)."""
 

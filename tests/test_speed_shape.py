@@ -6,8 +6,10 @@ tests/bench/bench.py, measures the time.)"""
 from __future__ import annotations
 
 import gc
+import re
 import sqlite3
 import sys
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -492,3 +494,36 @@ def test_a_redo_reads_back_only_to_the_undo_it_takes_back(spire: Spire, events: 
         assert view.state == project(Journal(str(spire.db)).store.log.read(view.branch))
     assert all(n <= 8 for n in reads), (events, reads)
     assert asked == []
+
+
+@pytest.fixture
+def statements() -> Iterator[list[str]]:
+    """Every SQL statement the journals of this test send, as sent."""
+    import sqlalchemy as sa
+
+    sent: list[str] = []
+
+    def heard(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        sent.append(statement)
+
+    sa.event.listen(sa.engine.Engine, "before_cursor_execute", heard)
+    yield sent
+    sa.event.remove(sa.engine.Engine, "before_cursor_execute", heard)
+
+
+@pytest.mark.parametrize("events", [50, 600])
+def test_a_one_shot_write_asks_for_its_campaign_and_its_snapshot_once(
+    spire: Spire, statements: list[str], events: int,
+) -> None:
+    # A one-shot command compiles each of its statements afresh (issue 33): the campaigns
+    # are listed once (which is current, and its game), the campaign is read once with its
+    # branch, and the branch's latest snapshot once (none at 50 events, one at 600).
+    build(spire.db, events, undo_every=20, name="long")
+    spire.ok("use", "long")
+    spire.ok("status")  # the first command folds the imported branch and keeps snapshots
+    statements.clear()
+    spire.ok("note", "the merchant again")
+    froms = [table for s in statements for table in re.findall(r"\bFROM\s+(\w+)", s)]
+    assert froms.count("snapshots") == 1, statements
+    assert froms.count("campaigns") == 2, statements  # the list; the one with its branch
+    assert "the merchant again" in spire.ok("log", "--last", "1")

@@ -102,6 +102,7 @@ class States:
             if last[0] == mark >= snapshots.SNAPSHOT_EVERY:  # positions as counted
                 self.store.kept.save_snapshot(
                     branch, mark, PROJECTION_VERSION, snapshots.encode(state), self.now())
+                self._snapshotted[branch.id] = mark
         return fold(stream, gone, state)  # past the head as counted: nothing, or a gap
 
     def _from_snapshot(
@@ -116,8 +117,12 @@ class States:
         from journal.core.state import fold
 
         before = min(taken, default=None)
+        latest = before is None
         while (found := self.store.kept.snapshot(branch, PROJECTION_VERSION, before)) is not None:
             at, text = found
+            if latest:  # the branch's latest snapshot: `keep_snapshot` need not ask again
+                self._snapshotted[branch.id] = max(at, self._snapshotted.get(branch.id, 0))
+                latest = False
             tail = list(self.store.log.stream(branch, after=at))  # what the fold needs alone
             gone = taken.union(*(e.positions for _, e, _ in tail if isinstance(e, ev.Retracted)))
             if min(gone, default=at + 1) <= at:  # an undo reaches behind it: an older one
@@ -128,6 +133,8 @@ class States:
             except (ValueError, KeyError, TypeError):  # a cache that does not read:
                 return None                             # folded without it
             return fold(tail, gone, state)
+        if latest:  # none at all
+            self._snapshotted.setdefault(branch.id, 0)
         return None
 
     def without(self, branch: Branch, taken: frozenset[int]) -> State:

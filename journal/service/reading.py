@@ -69,7 +69,9 @@ class Reading:
             return self.campaign_name
         if self._current is None:
             chosen = self.store.kept.current_campaign()
-            names = [c.name for c in self.store.tree.campaigns()]
+            campaigns = self.store.tree.campaigns()
+            self._games.update((c.name, c.game) for c in campaigns)  # `game` asks no more
+            names = [c.name for c in campaigns]
             if chosen in names:
                 self._current = chosen
             elif len(names) == 1:
