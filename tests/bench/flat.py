@@ -239,7 +239,7 @@ READ_ONE_ROW = ("import sqlalchemy as sa, sys; e = sa.create_engine('sqlite:///'
 
 def status_row(db: Path, runs: int, label: str) -> Row:
     """`spire status` in a new process against the floor: a process that imports
-    SQLAlchemy and reads one row, taken turn about."""
+    SQLAlchemy and reads one row, taken turn about (issue 17 asked 1.3x; issue 33, 1.1x)."""
     subprocess.run([*SPIRE, "--db", str(db), "note", "status is asked for"], check=True,
                    capture_output=True, env=ENV)  # as at the table: a write, then status
     floor, status = [], []
@@ -248,7 +248,7 @@ def status_row(db: Path, runs: int, label: str) -> Row:
         status.append(command_s(db, "status"))
     a, b = statistics.median(status) * 1000, statistics.median(floor) * 1000
     return (f"spire status, new process, {label}, undo in 20", f"{a:.0f} ms",
-            f"{b:.0f} ms (SQLAlchemy, one row)", ratio(a / b, 1.3))
+            f"{b:.0f} ms (SQLAlchemy, one row)", ratio(a / b, 1.1))
 
 
 def command_s_plain(args: list[str]) -> float:
