@@ -621,6 +621,46 @@ def test_screenshots_of_the_live_page(server: Server, browser: Any, shot: str) -
         tab.close()
 
 
+ODDS_LINES = """() => [...document.querySelectorAll('.odds .lines li')].map(li => {
+  const range = document.createRange();
+  range.selectNodeContents(li.querySelector('.rest'));
+  const rows = new Map();  // each row's top: its leftmost text (a space at a row's end
+  for (const r of range.getClientRects()) {  // has a box of its own)
+    const top = Math.round(r.top);
+    if (r.width > 0) rows.set(top, Math.min(rows.get(top) ?? Infinity, Math.round(r.left)));
+  }
+  const lead = li.querySelector('.lead');
+  return {text: li.innerText, lead: lead && Math.round(lead.getBoundingClientRect().left),
+          rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, left]) => left)};
+})"""
+"""Each odds line on the page: where its lead begins (null without one), and where each
+row of the rest begins, top to bottom."""
+
+
+@pytest.mark.parametrize("name", ["demo", "gray-oaks", "tower", "plains"])
+def test_a_wrapped_odds_line_goes_on_under_itself_on_a_phone(
+    server: Server, browser: Any, name: str,
+) -> None:
+    # The odds are `spire odds`'s lines, too long for a phone: the rest of a line wraps
+    # under where it began (beside its label, its indent or a table's first cell), and a
+    # sentence's next rows hang two columns in, so a wrapped line never reads as the next.
+    tab = browser.new_page(viewport={"width": 400, "height": 860})
+    try:
+        tab.goto(server.url("/c/" + name))
+        shows_within(tab, "#link", "live", 10)
+        found = tab.evaluate(ODDS_LINES)
+        wrapped = [line for line in found if len(line["rows"]) > 1]
+        assert wrapped, found  # a phone is too narrow for some
+        for line in wrapped:
+            first, *more = line["rows"]
+            if line["lead"] is None:
+                assert all(left > first for left in more), line
+            else:
+                assert line["lead"] < first and all(left == first for left in more), line
+    finally:
+        tab.close()
+
+
 def test_screenshot_of_the_history_page(server: Server, browser: Any) -> None:
     tab = browser.new_page(viewport={"width": 1920, "height": 1080})
     try:

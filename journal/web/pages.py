@@ -99,9 +99,9 @@ class Pages:
             **facts, campaign=read.campaign().name, name=name)
 
 
-def odds(read: Reading) -> list[str]:
-    """The odds `spire odds` weighs now, as the lines it prints; none when there is
-    nothing to weigh."""
+def odds(read: Reading) -> list[tuple[str, str]]:
+    """The odds `spire odds` weighs now, as the lines it prints (each parted into its lead
+    and the rest); none when there is nothing to weigh."""
     from journal.errors import SpireError
     from journal.insight.odds import odds as weigh
 

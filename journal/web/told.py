@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,12 +29,27 @@ def lines(events: list[ev.Recorded], undone: frozenset[int]) -> list[Line]:
     return [Line(r.position, describe(r.event), r.position in undone) for r in events]
 
 
-def told(found: dict[str, Any]) -> list[str]:
+def told(found: dict[str, Any]) -> list[tuple[str, str]]:
     """The lines `spire odds` prints for `found` (the game's insight module's words, to
-    a string rather than the terminal: the server prints nothing else on stdout)."""
+    a string rather than the terminal: the server prints nothing else on stdout), each
+    parted into its lead and the rest (`parted`)."""
     from journal.games.packages import package_of
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         package_of(found["game"]).insight().show_odds(found, False)
-    return [line for line in out.getvalue().splitlines() if line.strip()]
+    return [parted(line) for line in out.getvalue().splitlines() if line.strip()]
+
+
+_LEAD = re.compile(r"( +|\S.*?  +)(?=\S)")
+"""A line's indent, or its first words and the two or more spaces that end them."""
+
+
+def parted(line: str) -> tuple[str, str]:
+    """A line of `spire odds` as its lead and the rest: a label padded to its column
+    (`enemy   The Crows: 3 of 7 bullseyes`), a table's first cell with its padding, or the
+    indent of a line that belongs to the one above; ("", line) for a sentence. The page
+    sets the rest beside its lead, so on a narrow screen it wraps under itself, not under
+    the label."""
+    found = _LEAD.match(line)
+    return (found.group(0), line[found.end():]) if found else ("", line)
