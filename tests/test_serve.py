@@ -631,10 +631,12 @@ ODDS_LINES = """() => [...document.querySelectorAll('.odds .lines li')].map(li =
   }
   const lead = li.querySelector('.lead');
   return {text: li.innerText, lead: lead && Math.round(lead.getBoundingClientRect().left),
-          rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, left]) => left)};
+          rows: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, left]) => left),
+          share: li.querySelector('.rest').getBoundingClientRect().width /
+                 li.getBoundingClientRect().width};
 })"""
-"""Each odds line on the page: where its lead begins (null without one), and where each
-row of the rest begins, top to bottom."""
+"""Each odds line on the page: where its lead begins (null without one), where each row
+of the rest begins, top to bottom, and the share of the line's width the rest has."""
 
 
 @pytest.mark.parametrize("name", ["demo", "gray-oaks", "tower", "plains"])
@@ -649,6 +651,9 @@ def test_a_wrapped_odds_line_goes_on_under_itself_on_a_phone(
         tab.goto(server.url("/c/" + name))
         shows_within(tab, "#link", "live", 10)
         found = tab.evaluate(ODDS_LINES)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 400, \
+            "the page is wider than the phone"
+        assert all(line["share"] >= 0.5 for line in found), found  # room to wrap in
         wrapped = [line for line in found if len(line["rows"]) > 1]
         assert wrapped, found  # a phone is too narrow for some
         for line in wrapped:

@@ -86,9 +86,11 @@ def pieces(report: Report, fmt: str) -> Iterator[str]:
     if fmt == "json":
         from journal.report import as_json
 
-        # Not with the collector paused: `json.dumps(indent=...)` leaves a cycle behind
-        # each call (its encoder's closures), which only the collector frees.
-        yield from as_json.pieces(report)
+        # With the collector on, even in a one-shot command (which pauses it): `json.dumps
+        # (indent=...)` leaves a cycle behind each call (its encoder's closures), which
+        # only the collector frees (337 MB at 100k events with it off, against 72 MB).
+        with collector.running():
+            yield from as_json.pieces(report)
         return
     with collector.paused():
         if fmt == "md":

@@ -27,11 +27,25 @@ def paused() -> Iterator[None]:
             gc.enable()
 
 
+@contextmanager
+def running() -> Iterator[None]:
+    """The collector on inside (as it was after), for a pass that leaves a cycle behind
+    each step, which reference counting alone would never free: the JSON report's
+    `json.dumps` with an indent."""
+    enabled = gc.isenabled()
+    gc.enable()
+    try:
+        yield
+    finally:
+        if not enabled:
+            gc.disable()
+
+
 def resumed() -> None:
     """The collector on again for a command that stays (the play shell, `watch`, `serve`),
-    if its process paused it at the start: what is loaded by then (the modules, the
-    campaign's state) is frozen first (`gc.freeze`), so the collections of a long session
-    walk only what it makes. Nothing changes where the collector is on (spire run inside
+    if its process paused it at the start: what is loaded by then (spire's, SQLAlchemy's
+    and typer's modules) is frozen first (`gc.freeze`), so the collections of a long
+    session do not walk it. Nothing changes where the collector is on (spire run inside
     another program, as the tests run it)."""
     if not gc.isenabled():
         gc.freeze()

@@ -100,9 +100,9 @@ class States:
             state = fold(seen(itertools.islice(stream, mark - done)), gone, state)
             done = mark
             if last[0] == mark >= snapshots.SNAPSHOT_EVERY:  # positions as counted
-                self.store.kept.save_snapshot(
-                    branch, mark, PROJECTION_VERSION, snapshots.encode(state), self.now())
-                self._snapshotted[branch.id] = mark
+                if self.store.kept.save_snapshot(
+                        branch, mark, PROJECTION_VERSION, snapshots.encode(state), self.now()):
+                    self._snapshotted[branch.id] = mark
         return fold(stream, gone, state)  # past the head as counted: nothing, or a gap
 
     def _from_snapshot(
@@ -163,8 +163,8 @@ class States:
         if last is None:
             found = self.store.kept.snapshot(branch, PROJECTION_VERSION)
             last = self._snapshotted[branch.id] = found[0] if found else 0
-        if branch.head - last >= snapshots.SNAPSHOT_EVERY:
-            self.store.kept.save_snapshot(
+        if branch.head - last >= snapshots.SNAPSHOT_EVERY:  # kept or not, tried again
+            self.store.kept.save_snapshot(  # only so many events on (a busy journal)
                 branch, branch.head, PROJECTION_VERSION, snapshots.encode(state), self.now())
             self._snapshotted[branch.id] = branch.head
 

@@ -65,12 +65,13 @@ class Kept:
 
     def save_snapshot(
         self, branch: Branch, position: int, version: int, state: str, at: datetime,
-    ) -> None:
-        """Keep a snapshot; a cache, so a busy journal (or one this role may only read)
-        simply goes without it. Not inside a held transaction: a failure there would undo
-        the write it holds on a database that aborts a transaction on an error."""
+    ) -> bool:
+        """Keep a snapshot (whether it was kept); a cache, so a busy journal (or one this
+        role may only read) simply goes without it. Not inside a held transaction: a
+        failure there would undo the write it holds on a database that aborts a
+        transaction on an error."""
         if self.db.holding:
-            return
+            return False
         try:
             with self.db.writing() as conn:
                 conn.execute(sa.delete(snapshots).where(
@@ -80,7 +81,8 @@ class Kept:
                     branch_id=branch.id, position=position, version=version, state=state,
                     created_at=at.isoformat()))
         except StorageError:
-            pass
+            return False
+        return True
 
     # -- the glance at a head -----------------------------------------------------------
 

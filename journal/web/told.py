@@ -41,15 +41,21 @@ def told(found: dict[str, Any]) -> list[tuple[str, str]]:
     return [parted(line) for line in out.getvalue().splitlines() if line.strip()]
 
 
-_LEAD = re.compile(r"( +|\S.*?  +)(?=\S)")
-"""A line's indent, or its first words and the two or more spaces that end them."""
+_LEAD = re.compile(r"( *\S.*?  +| +)(?=\S)")
+"""A line's label (its indent, its first words and the two or more spaces that end them),
+or its indent alone."""
+LEAD_LONGEST = 16
+"""The widest lead kept beside the rest (a label is 8 columns): a table's first cell of 40
+would leave the rest no room on a phone, so such a line wraps as a sentence does."""
 
 
 def parted(line: str) -> tuple[str, str]:
     """A line of `spire odds` as its lead and the rest: a label padded to its column
-    (`enemy   The Crows: 3 of 7 bullseyes`), a table's first cell with its padding, or the
-    indent of a line that belongs to the one above; ("", line) for a sentence. The page
-    sets the rest beside its lead, so on a narrow screen it wraps under itself, not under
-    the label."""
+    (`enemy   The Crows: 3 of 7 bullseyes`, `  targeted    Finnian 50.0%`), or the indent
+    of a line that belongs to the one above; ("", line) for a sentence, or for a lead
+    wider than `LEAD_LONGEST`. The page sets the rest beside its lead, so on a narrow
+    screen it wraps under itself, not under the label."""
     found = _LEAD.match(line)
-    return (found.group(0), line[found.end():]) if found else ("", line)
+    if found is None or len(found.group(0)) > LEAD_LONGEST:
+        return "", line
+    return found.group(0), line[found.end():]
