@@ -81,7 +81,8 @@ def fits(err: str, typed: Sequence[str] = ()) -> None:
             shown = PLACES.sub(lambda found: "…/" + found[0].rstrip("/").rsplit("/")[-1], line)
             shown = ESCAPED.sub("?", shown)
             for word in sorted((w for w in typed if len(w) > TYPED), key=len, reverse=True):
-                shown = shown.replace(word, "…" * TYPED)
+                seen = "".join(c if c.isprintable() else "?" for c in word)  # as escaped
+                shown = shown.replace(word, "…" * TYPED).replace(seen, "…" * TYPED)
             assert len(shown) <= WIDTH, f"{len(shown)} columns: {line}"
 
 
