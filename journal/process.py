@@ -9,7 +9,8 @@ the whole of a one-shot command, as journal.service.collector pauses it over a l
 such a command is short, and what it frees it frees by reference counting (its states hold
 no cycles). A pass that leaves a cycle behind each step runs with the collector on
 (`collector.running`: the JSON report), and tests/test_startup.py holds every command
-that reads a whole branch to leaving no more behind at 3,000 events than at 1,000. A
+that reads a whole branch to leaving, at 3,000 events, fewer than one more object in a
+cycle an event than at 1,000 (the audit's undos leave a fraction of one). A
 command that stays (the play shell, `watch`, `serve`) resumes it as it begins
 (`collector.resumed`), so a session of hours frees its cycles as it goes.
 
