@@ -21,7 +21,7 @@ CI_RUN = ROOT / ".ci" / "run"
 INSTALL_AND_DEMO = "python3 -m venv .venv && . .venv/bin/activate && pip install . && spire demo"
 INSTALL_AND_TEST = (
     "python3 -m venv .venv && . .venv/bin/activate && pip install '.[test]' && "
-    "pytest -m 'slow or not slow'")
+    "pytest -m 'slow or not slow' -n auto")
 INSTALL_AS_AN_APPLICATION = "pipx install ."
 """`spire` in every terminal (tests/test_install.py installs it so, and with uv)."""
 
