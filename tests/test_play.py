@@ -593,7 +593,54 @@ def test_a_session_file_played_twice_is_refused_unless_again(hildegard: Spire,
     again = _play_file(hildegard, session, "--again")
     assert again.returncode == 0, again.stderr
     assert hildegard.json("status")["resources"]["feats"] == 2
-    session.write_text("gain feats 1\nnote the bonus\nnote and one more\n")
+    session.write_text("gain feats 1\nnote another bonus\n")
     assert _play_file(hildegard, session).returncode == 0       # another file: played
     hildegard.ok("new", "elms", "--game", "hildegard")
     assert _play_file(hildegard, session).returncode == 0       # another campaign: played
+
+
+def test_a_mended_or_grown_session_file_plays_on_from_where_it_was_played(
+    hildegard: Spire, tmp_path: Path,
+) -> None:
+    """A session file stopped at its third line (a typo); the players mended the line and
+    played the file again, and its first two lines were recorded a second time (a
+    newcomer's first hour). Its lines played already are refused, nothing appended,
+    saying where `--from` plays on; that plays on; a file that grew by a session is
+    refused so too; and --from past the file's end is bad input."""
+    session = tmp_path / "session.txt"
+    session.write_text("note session one\ngain gold 2\nbogus 3\n\ngain feats 1\n")
+    stopped = _play_file(hildegard, session)
+    assert stopped.returncode == 2 and stopped.stderr.startswith("line 3: "), stopped.stderr
+    kept = hildegard.journal_rows()
+    session.write_text("note session one\ngain gold 2\ngain gold 1\n\ngain feats 1\n")
+    again = _play_file(hildegard, session)
+    assert again.returncode == 1 and "Traceback" not in again.stderr
+    line, hint = refusal(again.stderr)
+    assert line.startswith("spire: lines 1 to 2 were played already: #2 to #3 on main, "), line
+    assert hint == "`spire play --from 3 < FILE` plays on from line 3; --again plays it all"
+    assert hildegard.journal_rows() == kept
+    on = _play_file(hildegard, session, "--from", "3")
+    assert on.returncode == 0, on.stderr
+    status = hildegard.json("status")["resources"]
+    assert (status["gold"], status["feats"]) == (3, 1)    # each line recorded once
+    assert [e["type"] for e in hildegard.json("log")].count("note-added") == 1
+    after = hildegard.journal_rows()
+    twice = _play_file(hildegard, session, "--from", "3")     # the same line from history
+    assert twice.returncode == 1 and refusal(twice.stderr)[0].startswith(
+        "spire: this file was played already: #4 to #5 on main, ")
+    assert hildegard.journal_rows() == after
+    session.write_text(session.read_text() + "# the next session\nnote session two\n")
+    grown = _play_file(hildegard, session)
+    assert grown.returncode == 1
+    assert refusal(grown.stderr) == [
+        refusal(grown.stderr)[0], "`spire play --from 6 < FILE` plays on from line 6; "
+        "--again plays it all"]
+    assert refusal(grown.stderr)[0].startswith("spire: lines 1 to 5 were played already: #4")
+    assert hildegard.journal_rows() == after
+    past = _play_file(hildegard, session, "--from", "9")
+    assert past.returncode == 2 and refusal(past.stderr) == [
+        "spire: the file has 7 lines: --from 9 is past its end",
+        "`spire play --from LINE < FILE` begins at a line of the file"]
+    assert hildegard.journal_rows() == after
+    assert _play_file(hildegard, session, "--from", "6").returncode == 0
+    assert hildegard.json("log")[-1]["payload"]["text"] == "session two"

@@ -42,6 +42,9 @@ def play(
     again: bool = typer.Option(
         False, "--again", help="Reading from a file: play it even if it was played into this "
         "campaign already."),
+    start: int = typer.Option(
+        1, "--from", min=1, metavar="LINE",
+        help="Reading from a file: begin at this line (the lines before it were played)."),
 ) -> None:
     """A shell inside the current campaign: the same commands, without `spire`.
 
@@ -58,12 +61,15 @@ def play(
     `line N: why` on stderr, with that command's exit code; what came before it is in the
     journal, nothing after it. With --keep-going it runs every line and exits with the
     first failure's code (0 if none failed). A file played into the campaign already is
-    refused, saying when, unless --again plays it again.
+    refused, saying when, unless --again plays it again; so is one whose first lines were
+    (it stopped at a refused line that was mended, or it grew by a session), saying where
+    --from plays on.
 
     \b
     Examples:
       spire play
       spire play < session.txt
+      spire play --from 12 < session.txt
     """
     from journal.cli.common import journals_kept
     from journal.service import collector
@@ -74,9 +80,9 @@ def play(
         if sys.stdin.isatty():
             code = shell.interactive()
         elif _a_file(sys.stdin):
-            code = shell.session_file(list(_lines(sys.stdin)), keep_going, again)
+            code = shell.session_file(list(_lines(sys.stdin)), keep_going, again, start)
         else:  # a pipe: its lines as they come
-            code = shell.batch(_lines(sys.stdin), keep_going)
+            code = shell.batch(_lines(sys.stdin), keep_going, start)[0]
     raise typer.Exit(code)
 
 
@@ -215,12 +221,14 @@ class Shell:
 
     # -- standard input not a terminal ---------------------------------------------------
 
-    def batch(self, lines: Iterable[str], keep_going: bool) -> int:
-        """Run each line; stop at the first refused one unless `keep_going`. The exit code
-        is the first failure's, or 0."""
+    def batch(self, lines: Iterable[str], keep_going: bool, start: int = 1,
+              ) -> tuple[int, int | None]:
+        """Run each line from line `start` on; stop at the first refused one unless
+        `keep_going`. The exit code (the first failure's, or 0) and the number of the line
+        it stopped at (None: it ran to the end)."""
         first = 0
         for number, line in enumerate(lines, 1):
-            if not line.strip() or line.lstrip().startswith("#"):
+            if number < start or not line.strip() or line.lstrip().startswith("#"):
                 continue
             code, reason = self.quietly(line)
             if code is None:
@@ -229,32 +237,43 @@ class Shell:
                 _told_at(number, reason)
                 first = first or code
                 if not keep_going:
-                    break
-        return first
+                    return first, number
+        return first, None
 
-    def session_file(self, lines: list[str], keep_going: bool, again: bool) -> int:
-        """`batch` over a file's lines, once for a campaign: a file played into the
-        campaign already is refused, nothing run, unless `again`; a file that recorded
-        anything is kept as played."""
+    def session_file(self, lines: list[str], keep_going: bool, again: bool, start: int,
+                     ) -> int:
+        """`batch` over a file's lines, once for a campaign: a file whose lines from
+        `start` on were played into the campaign already (all of them, or the first of
+        them) is refused, nothing run, unless `again`; what a file recorded is kept as
+        played, the whole file or its lines before the one it stopped at."""
         from datetime import datetime
 
-        from journal.errors import Refused
+        from journal.errors import BadInput, Refused
         from journal.service.journal import keep_played, played
 
+        if start > len(lines):
+            raise BadInput(f"the file has {len(lines)} lines: --from {start} is past its end",
+                           "`spire play --from LINE < FILE` begins at a line of the file")
         view = self.view()
         if view is None:  # no campaign yet: the file makes its own (`new`), refused if twice
-            return self.batch(lines, keep_going)
+            return self.batch(lines, keep_going, start)[0]
         journal = self.journal()
         name, before = view.campaign.name, view.branch.head
-        when = played(journal, name, lines)
-        if when is not None and not again:
-            raise Refused(f"this file was played already: {when}",
-                          "`spire play --again < FILE` plays it again")
-        code = self.batch(lines, keep_going)
+        found = played(journal, name, lines)
+        if found is not None and found.through >= start and not again:
+            if found.whole:
+                raise Refused(f"this file was played already: {found.what}",
+                              "`spire play --again < FILE` plays it again")
+            on = found.through + 1
+            raise Refused(f"lines 1 to {found.through} were played already: "
+                          f"{found.what}", f"`spire play --from {on} < FILE` plays on from "
+                          f"line {on}; --again plays it all")
+        code, stopped = self.batch(lines, keep_going, start)
         after = self.view()
         if after is not None and after.campaign.name == name and after.branch.head != before:
-            keep_played(journal, name, lines, f"#{before + 1} to #{after.branch.head} on "
-                                f"{after.branch.name}, {datetime.now():%Y-%m-%d %H:%M}")
+            keep_played(journal, name, lines if stopped is None else lines[:stopped - 1],
+                        f"#{before + 1} to #{after.branch.head} on {after.branch.name}, "
+                        f"{datetime.now():%Y-%m-%d %H:%M}")
         return code
 
     def quietly(self, line: str) -> tuple[int | None, str]:

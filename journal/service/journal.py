@@ -10,7 +10,7 @@ journal.service.exchange's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from journal.core.chain import Mark, RawEvent, Section
 from journal.errors import BadInput, Conflict, NotFound, Refused, closest
@@ -303,21 +303,54 @@ def _checkpoint_for(decision: Decision) -> str | None:
 
 # -- session files played (`spire play < FILE`) ----------------------------------------
 
-def played(journal: Journal, campaign: str, lines: list[str]) -> str | None:
-    """When and where these lines were played into `campaign` as a session file, if they
-    were ("#12 to #30 on main, 2026-12-07 03:10")."""
-    return journal.store.kept.played(_session_mark(campaign, lines))
+class Played(NamedTuple):
+    """The longest beginning of a session file played into a campaign already."""
+
+    through: int
+    """The number of its last line played (of the file as it is now)."""
+    whole: bool
+    """Whether that is every command of the file."""
+    what: str
+    """When and where it was played ("#12 to #30 on main, 2026-12-07 03:10")."""
+
+
+def played(journal: Journal, campaign: str, lines: list[str]) -> Played | None:
+    """How much of these lines was played into `campaign` as a session file already: the
+    whole file, or its first commands (a file that stopped at a refused line and was
+    mended, a file that grew by a session), if any were."""
+    commands = _commands(lines)
+    marks = _session_marks(campaign, [line for _, line in commands])
+    kept = journal.store.kept.played(marks)
+    for count in range(len(commands), 0, -1):
+        what = kept.get(marks[count - 1])
+        if what is not None:
+            return Played(commands[count - 1][0], count == len(commands), what)
+    return None
 
 
 def keep_played(journal: Journal, campaign: str, lines: list[str], what: str) -> None:
-    journal.store.kept.keep_played(_session_mark(campaign, lines), what)
+    """Keep that `lines` (a whole file, or the lines of one before where it stopped) were
+    played into `campaign`, and `what` of them."""
+    commands = [line for _, line in _commands(lines)]
+    if commands:
+        journal.store.kept.keep_played(_session_marks(campaign, commands)[-1], what)
 
 
-def _session_mark(campaign: str, lines: list[str]) -> str:
-    """A session file's mark in a campaign: a digest of the campaign's name and the file's
-    commands (blank lines, comments and spaces at either end aside)."""
+def _commands(lines: list[str]) -> list[tuple[int, str]]:
+    """A session file's commands, each with its line's number: blank lines, comments and
+    spaces at either end aside."""
+    return [(number, line.strip()) for number, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _session_marks(campaign: str, commands: list[str]) -> list[str]:
+    """The mark of each beginning of a session file in a campaign, its first command's to
+    the whole file's: a digest of the campaign's name and those commands."""
     import hashlib
 
-    kept = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
-    return hashlib.sha256("\n".join([campaign, *kept]).encode("utf-8", "surrogateescape")
-                          ).hexdigest()[:32]
+    digest = hashlib.sha256(campaign.encode("utf-8", "surrogateescape"))
+    marks = []
+    for command in commands:
+        digest.update(("\n" + command).encode("utf-8", "surrogateescape"))
+        marks.append(digest.copy().hexdigest()[:32])
+    return marks

@@ -5,6 +5,7 @@ card catalog."""
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import asdict
 from datetime import datetime
 
@@ -130,13 +131,15 @@ class Kept:
 
     # -- session files played ---------------------------------------------------------
 
-    def played(self, mark: str) -> str | None:
-        """What was kept of the session file `mark` names when it was played (`keep_played`),
-        if it was."""
+    def played(self, marks: Collection[str]) -> dict[str, str]:
+        """What was kept of each session file (or beginning of one) of `marks` that was
+        played (`keep_played`), by its mark."""
+        wanted = set(marks)
         with self.db.reading() as conn:
-            found: str | None = conn.scalar(
-                sa.select(settings.c.value).where(settings.c.key == f"{PLAYED}{mark}"))
-        return found
+            rows = conn.execute(sa.select(settings.c.key, settings.c.value).where(
+                settings.c.key.startswith(PLAYED, autoescape=True))).all()
+        return {mark: row.value for row in rows
+                if (mark := row.key.removeprefix(PLAYED)) in wanted}
 
     def keep_played(self, mark: str, what: str) -> None:
         """Keep that the session file `mark` names was played, and `what` of it."""
