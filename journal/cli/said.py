@@ -11,6 +11,9 @@ from journal.errors import closest, value_words
 
 _NO_COMMAND = re.compile(r"No such command '(?P<name>.+?)'\.(?: Did you mean (?P<meant>.+)\?)?")
 _NO_OPTION = re.compile(r"No such option: (?P<name>\S+)(?: \(Possible options: (?P<meant>.+)\))?")
+_MISSING = re.compile(r"Missing (?:argument|option) .+")
+_NEGATIVE = re.compile(r"-\d+")
+
 
 def in_spires_words(error: Any) -> str:
     """The line of click's `error` (a UsageError: typer names only its base), as spire's."""
@@ -19,12 +22,15 @@ def in_spires_words(error: Any) -> str:
         return _no_command(found["name"], found["meant"], getattr(error, "ctx", None))
     if found := _NO_OPTION.fullmatch(message):
         return _no_option(found["name"], found["meant"], getattr(error, "ctx", None))
+    if _MISSING.fullmatch(message):  # what it takes is in its help's example
+        return f"{_lowered(message)}; `{_path(getattr(error, 'ctx', None))} --help` shows an example"
     return _lowered(_not_read(message, error.__cause__))
 
 
 def _no_command(name: str, meant: str | None, ctx: Any) -> str:
-    """No command `name`: the closest of the group's (the campaign's game's too)."""
-    if meant is None and ctx is not None and hasattr(ctx.command, "list_commands"):
+    """No command `name`: the closest of the group's, the campaign's game's among them
+    (typer's own `meant` knows only the core's: 'recop' meant 'redo' in Spire's End)."""
+    if ctx is not None and hasattr(ctx.command, "list_commands"):
         near = closest(name, ctx.command.list_commands(ctx))
         meant = None if near is None else repr(near)
     said = ("`spire help` lists them" if meant is None
@@ -36,8 +42,14 @@ def _no_option(name: str, meant: str | None, ctx: Any) -> str:
     """No option `name` on the command: the closest, if click found one, else its help."""
     if meant is not None:
         return f"no such option: {name}; did you mean {' or '.join(meant.split(', '))}?"
-    command = getattr(ctx, "command_path", None) or "spire"
-    return f"no such option: {name}; `{command} --help` lists them"
+    if _NEGATIVE.fullmatch(name):  # `reveal -3`, `gain gold -2`: a number, not an option
+        return f"{name} reads as an option: no number below zero is taken here"
+    return f"no such option: {name}; `{_path(ctx)} --help` lists them"
+
+
+def _path(ctx: Any) -> str:
+    """The command as typed (`spire card add`), from click's context if there is one."""
+    return getattr(ctx, "command_path", None) or "spire"
 
 
 def _not_read(message: str, cause: BaseException | None) -> str:
