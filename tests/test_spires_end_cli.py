@@ -426,3 +426,15 @@ def test_player_given_for_the_next_allys_move_leaves_the_upkeep_its_own(spire: S
     assert [(e["type"], e["player"]) for e in spire.json("log")[-2:]] == [
         ("upkeep-done", 1), ("action-performed", 2)]
     spire.ok("audit")
+
+
+def test_end_says_what_it_did_and_not_the_action_before_it(fighting: Spire) -> None:
+    # A newcomer's first hour: after an action, `spire end` printed the action's lines
+    # again ("Millicent pays 1 HP for Back Hand", "Back Hand, roll 5 ...") under "Fight
+    # ended", as if the action had been taken twice.
+    action = fighting.ok("action", "Back Hand", "5")
+    told = [line.strip() for line in action.splitlines() if line.startswith("  ")]
+    assert told, action
+    out = fighting.ok("end")
+    assert "the fight is over: all status effects are removed" in out
+    assert not [line for line in told if line in {s.strip() for s in out.splitlines()}], out

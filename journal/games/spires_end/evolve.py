@@ -110,7 +110,9 @@ def _(event: se.FightEnded, state: State) -> State:
     game = spires_end(state)
     if game.fight is None or not game.fight.under_way:
         return state
-    return with_game(state, end_fight(game, "ended"))
+    # `spire end` is an event of its own: what it resolved follows no earlier action's
+    # lines (an enemy defeated by an action is said after that action's, in one event).
+    return with_game(state, end_fight(replace(game, resolved=()), "ended"))
 
 
 def _on_fight(state: State, change: Any) -> State:
