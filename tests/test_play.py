@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import BOTH, Spire, refusal
 
-from journal.cli.play import Completer, Shell, history_file, prompt, status_line
+from journal.cli.play import Completer, Shell, history_file
+from journal.cli.prompting import prompt, status_line
 
 ROOT = Path(__file__).resolve().parents[1]
 UP = "\x1b[A"
@@ -539,7 +540,7 @@ def test_the_toolbar_puts_whose_turn_first_and_each_fighter_once(spire: Spire) -
     once (the prompt was 137 characters, an ally twice and the turn missing)."""
     from test_spires_end_cli import DRAW_MILLICENT, DRAW_OSWIN, OGRE, _play
 
-    from journal.cli.play import toolbar_line
+    from journal.cli.prompting import toolbar_line
 
     _play(spire, f"new tower --game spires-end --players 2\n{DRAW_MILLICENT}\n{DRAW_OSWIN}\n"
                  f"{OGRE}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Spire
+from conftest import Spire, quoted
 
 from journal.errors import parted
 
@@ -205,3 +205,19 @@ def test_a_session_files_refusal_fits_with_its_line_number(hildegard: Spire) -> 
     assert run.code == 2 and hildegard.journal_rows() == before
     assert run.err.splitlines() == [
         "line 100: no resource 'goldcoins' in Spire's End: Hildegard", "  it keeps: gold, feats"]
+
+
+@pytest.mark.parametrize(("game", "book", "section", "says"), [
+    ("hildegard", "hildegard", "Two Players: Hildegard & Hallveig", "1 to 2 players, not 4"),
+    ("spires-end", "spires-end", "Co-Op", "1 to 3 players, not 4"),
+    ("volume2", "volume2-episode1", "Players & Roles", "1 to 3 players, not 4"),
+])
+def test_too_many_players_cites_the_section_that_says_how_many(
+    spire: Spire, game: str, book: str, section: str, says: str,
+) -> None:
+    # Each game's rulebook says it where its own section does; the refusal cited a
+    # "Players" that none of them prints (a newcomer's first hour).
+    quoted(book, section)
+    line, under = spire.refused("new", "four", "--game", game, "--players", "4",
+                                code=1).split("\n")
+    assert line.endswith(says) and under == f"rulebook: {section}; --force records it anyway"

@@ -11,7 +11,7 @@ imported here: prompt_toolkit, shlex and the rest load when the shell starts.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -19,17 +19,15 @@ import typer
 
 from journal.cli import _fail, app, short_help
 from journal.cli.complete import CLEAR, EXIT, NOT_IN_SHELL, Completer
+from journal.cli.prompting import prompt, toolbar_line
 
 if TYPE_CHECKING:
     from typer.core import TyperGroup
 
-    from journal.core.state import State
     from journal.service.journal import Journal, View
 
-__all__ = ["EXIT", "NOT_IN_SHELL", "Completer", "Shell", "history_file", "prompt", "status_line"]
+__all__ = ["EXIT", "NOT_IN_SHELL", "Completer", "Shell", "history_file"]
 
-PROMPT_WIDTH = 39
-"""The prompt's longest: campaign, card and whose turn, never wrapping an 80-column line."""
 INTRO = "spire play: commands without `spire`. Tab completes, help lists, exit leaves."
 """The shell's first line, in 80 columns."""
 
@@ -80,7 +78,9 @@ def play(
         if sys.stdin.isatty():
             code = shell.interactive()
         elif _a_file(sys.stdin):
-            code = shell.session_file(list(_lines(sys.stdin)), keep_going, again, start)
+            from journal.cli.session_file import played_once
+
+            code = played_once(shell, list(_lines(sys.stdin)), keep_going, again, start)
         else:  # a pipe: its lines as they come
             code = shell.batch(_lines(sys.stdin), keep_going, start)[0]
     raise typer.Exit(code)
@@ -240,42 +240,6 @@ class Shell:
                     return first, number
         return first, None
 
-    def session_file(self, lines: list[str], keep_going: bool, again: bool, start: int,
-                     ) -> int:
-        """`batch` over a file's lines, once for a campaign: a file whose lines from
-        `start` on were played into the campaign already (all of them, or the first of
-        them) is refused, nothing run, unless `again`; what a file recorded is kept as
-        played, the whole file or its lines before the one it stopped at."""
-        from datetime import datetime
-
-        from journal.errors import BadInput, Refused
-        from journal.service.journal import keep_played, played
-
-        if start > len(lines):
-            raise BadInput(f"the file has {len(lines)} lines: --from {start} is past its end",
-                           "`spire play --from LINE < FILE` begins at a line of the file")
-        view = self.view()
-        if view is None:  # no campaign yet: the file makes its own (`new`), refused if twice
-            return self.batch(lines, keep_going, start)[0]
-        journal = self.journal()
-        name, before = view.campaign.name, view.branch.head
-        found = played(journal, name, lines)
-        if found is not None and found.through >= start and not again:
-            if found.whole:
-                raise Refused(f"this file was played already: {found.what}",
-                              "`spire play --again < FILE` plays it again")
-            on = found.through + 1
-            raise Refused(f"lines 1 to {found.through} were played already: "
-                          f"{found.what}", f"`spire play --from {on} < FILE` plays on from "
-                          f"line {on}; --again plays it all")
-        code, stopped = self.batch(lines, keep_going, start)
-        after = self.view()
-        if after is not None and after.campaign.name == name and after.branch.head != before:
-            keep_played(journal, name, lines if stopped is None else lines[:stopped - 1],
-                        f"#{before + 1} to #{after.branch.head} on {after.branch.name}, "
-                        f"{datetime.now():%Y-%m-%d %H:%M}")
-        return code
-
     def quietly(self, line: str) -> tuple[int | None, str]:
         """Run `line` holding back its refusal: the exit code and the reason (its first
         line, then the indented one under it if it has one)."""
@@ -336,125 +300,6 @@ def _told_at(number: int, reason: str) -> None:
 def _echo(lines: list[str], stream: TextIO) -> None:
     for line in lines:
         print(line, file=stream)
-
-
-# -- the prompt --------------------------------------------------------------------------
-
-def status_line(view: View) -> str:
-    """One line: campaign, branch, card, hit points, and the encounter under way; with no
-    encounter, the resources instead (render.summary)."""
-    from journal.render import lines as render
-
-    state = view.state
-    summary = render.summary(state)
-    encounter = render.encounter_lines(state)[:1]
-    # summary() is "card ... | chapter ... | resources..."; with an encounter under way its
-    # head line is what matters now, so only the card part is kept.
-    parts = [summary.partition(" | ")[0] if encounter else summary]
-    parts += [f"{c.name} HP {c.hp}/{c.hp_max}" for c in state.characters if c.hp_max is not None]
-    return " | ".join([f"{view.campaign.name} {view.branch.name} {parts[0]}", *parts[1:],
-                       *encounter])
-
-
-def prompt(view: View) -> str:
-    """The prompt, without its "> ": campaign (and branch, off main), card, whose turn;
-    at most PROMPT_WIDTH - 2 characters, so it never wraps."""
-    state = view.state
-    where = view.campaign.name if view.branch.name == "main" \
-        else f"{view.campaign.name}/{_cut(view.branch.name, 12)}"
-    card = f"card {state.card}" if state.card is not None else "no card"
-    from journal.core.words import possessive
-
-    who = whose_turn(state)
-    room = PROMPT_WIDTH - 2
-    for turn in ([f", {possessive(who)} turn", f", {who}"] if who else [""]):
-        line = f"{where} {card}{turn}"
-        if len(line) <= room:
-            return line
-    turn = f", {_cut(who, 14)}" if who else ""
-    return f"{_cut(where, room - len(card) - len(turn) - 1)} {card}{turn}"
-
-
-def toolbar_line(view: View, width: int | None = None) -> str:
-    """The bottom line: branch and card, then the encounter under way, whose turn first
-    (its lines carry the fighters' hit points); between encounters, the resources and the
-    characters' hit points. Fitted to `width`, it keeps what matters most and drops the
-    rest, part by part (`fitted`)."""
-    from journal.render import lines as render
-
-    state = view.state
-    heads = [line for line in render.encounter_lines(state) if line and not line[0].isspace()]
-    if not heads:
-        line = status_line(view).removeprefix(f"{view.campaign.name} ")
-        return line if width is None else fitted(line.split(" | "), width)
-    card = render.summary(state).partition(" | ")[0]
-    turns = [line for line in heads if line.startswith(("Round ", "Fight ", "Encounter "))]
-    rest = [line for line in heads if line not in turns]
-    parts = [f"{view.branch.name} {card}", *turns, *rest]
-    if width is None:
-        return " | ".join(parts)
-    where = [] if view.branch.name == "main" else [view.branch.name]
-    short = "no card" if state.card is None else f"card {state.card}"
-    return fitted([" ".join([*where, short]), *turns, *rest], width)
-
-
-LEAST = ("no effects", "rest 0/", "boost 0/", "no feats")
-"""Parts of the bottom line that say nothing is there: dropped first."""
-
-
-def fitted(lines: Sequence[str], width: int) -> str:
-    """`lines`' parts (each line's " | "-separated pieces), joined by " | " in their order,
-    as many as fit in `width`: the turn and the encounter's head first, then hit points,
-    then the rest in order; the parts that say nothing is there last. A part that fits
-    nowhere is cut with "..."."""
-    parts = [_compact(part) for line in lines for part in line.split(" | ")]
-    parts = [part for part in parts if part]
-
-    def rank(index: int) -> tuple[int, int]:
-        part = parts[index]
-        if part.startswith(LEAST):
-            return (4, index)
-        if index == 1 or part.startswith(("Round ", "Fight ", "Encounter ", "Face-off")):
-            return (0, index)
-        if "HP" in part or "bullseye" in part or "left" in part:
-            return (1, index)
-        return (2 if index == 0 else 3, index)
-
-    order = sorted(range(len(parts)), key=rank)
-    if not parts or len(parts[order[0]]) > width:  # what matters most does not fit: it, cut
-        return _cut(parts[order[0]], width) if parts else ""
-    kept: list[int] = []
-    for index in order:
-        trial = sorted([*kept, index])
-        if len(" | ".join(parts[i] for i in trial)) <= width:
-            kept = trial
-    return " | ".join(parts[i] for i in kept)
-
-
-def _compact(part: str) -> str:
-    """A part of the bottom line in fewer columns: "Ally 1 Millicent: HP 5/5, AP 2/2" as
-    "Millicent HP 5/5 AP 2/2", "Round 1: " as "R1 ", and no run of spaces."""
-    import re
-
-    part = " ".join(part.split())
-    part = re.sub(r"^(?:Ally(?: \d+)?|Enemy) (.+?): HP ", r"\1 HP ", part)
-    part = re.sub(r"^Round (\d+): ", r"R\1 ", part)
-    return part.replace(", AP ", " AP ")
-
-
-def whose_turn(state: State) -> str | None:
-    """Who acts next in the encounter under way (an ally, a player or an enemy); None
-    between encounters."""
-    from journal.games.packages import package_of
-
-    return package_of(state.game).rules_module().whose_turn(state)
-
-
-def _cut(text: str, width: int) -> str:
-    """`text` in at most `width` characters, cut with "..." when longer."""
-    if len(text) <= width:
-        return text
-    return text[:max(width - 3, 0)] + "..." if width > 3 else text[:width]
 
 
 # -- history -----------------------------------------------------------------------------

@@ -23,7 +23,8 @@ def in_spires_words(error: Any) -> str:
     if found := _NO_OPTION.fullmatch(message):
         return _no_option(found["name"], found["meant"], getattr(error, "ctx", None))
     if _MISSING.fullmatch(message):  # what it takes is in its help's example
-        return f"{_lowered(message)}; `{_path(getattr(error, 'ctx', None))} --help` shows an example"
+        command = _path(getattr(error, "ctx", None))
+        return f"{_lowered(message)}; `{command} --help` shows an example"
     return _lowered(_not_read(message, error.__cause__))
 
 

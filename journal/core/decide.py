@@ -64,7 +64,8 @@ def start_campaign(game: Game, players: int, quick_start: bool = False,
     violations = []
     if not low <= players <= high:
         violations.append(RuleViolation(
-            f"{game.title} is for {low} to {high} players, not {players}", "Players"))
+            f"{game.title} is for {low} to {high} players, not {players}",
+            game.players_section))
     resources = tuple((r.name, r.start) for r in game.resources.values())
     sheets = tuple(
         ev.CharacterSheet(name=c.name, hp=c.hp, ap=c.ap) for c in game.characters_at_start(players)

@@ -61,6 +61,8 @@ class Game:
     name: str
     title: str
     players: tuple[int, int]
+    players_section: str
+    """The rulebook's section that says how many may play."""
     chapters: tuple[int, int | None] | None
     """The first and last chapter; a last of None: the rulebook does not say how many."""
     reveal_removes_between: bool
@@ -103,6 +105,7 @@ def _load(name: str, path: Path | None = None) -> Game:
         name=game["name"],
         title=game["title"],
         players=(game["players"][0], game["players"][1]),
+        players_section=game["players_section"],
         chapters=(chapters[0], chapters[1] if len(chapters) > 1 else None) if chapters else None,
         reveal_removes_between=deck["reveal_removes_between"],
         discard_removes_from_game=deck["discard_removes_from_game"],
