@@ -296,3 +296,16 @@ def test_a_0001_journal_is_copied_aside_and_gains_the_catalog(hildegard: Spire) 
         assert not conn.execute("SELECT name FROM sqlite_master WHERE name = 'cards'").fetchall()
     assert [row[1] for row in catalog_rows(hildegard)] == ["Ogre"]
     assert hildegard.json("status")["notes"] == ["kept across the upgrade"]
+
+
+def test_a_campaign_with_no_card_to_list_says_so(spire: Spire) -> None:
+    # Spire's End prints no example card: `spire card list` printed nothing at all, as
+    # if it had not run (a newcomer's first hour). It says so, and how to enter one,
+    # without a word of a card entered but not yet met.
+    spire.ok("new", "tower", "--game", "spires-end")
+    said = "no cards this campaign has met are entered; `spire card add` enters one"
+    assert spire.ok("card", "list").splitlines() == [said]
+    spire.ok("card", "add", "Ogre", "--enemy", "--number", "31", "--hp", "8", "--ap", "2",
+             "--bar", "Club; 4-6: 2; 7-8: 3")
+    assert spire.ok("card", "list").splitlines() == [said]      # not met: not shown
+    assert spire.json("card", "list") == []

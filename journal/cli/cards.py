@@ -50,6 +50,8 @@ def card_list(ctx: typer.Context, as_json: Json = False) -> None:
     if as_json:
         _print_json([_json(card, source) for card, source in listed])
         return
+    if not listed:  # said so, not an empty screen (and no word of cards not yet met)
+        _say("no cards this campaign has met are entered; `spire card add` enters one")
     width = max((len(card.name) for card, _ in listed), default=0)
     for card, source in listed:
         _say(f"{card.name.ljust(width)}  {card.kind.ljust(6)}  {_number(card).ljust(8)}  "
