@@ -321,3 +321,20 @@ def test_an_effect_forces_the_enemys_bar_when_it_has_it() -> None:
     decision = rules.enemy(lone, 1, 1, (6,), None)
     assert decision.events[0].bar == 1  # type: ignore[attr-defined]
     assert who(then(lone, decision), "Imp").hp == 2  # Confusion: it attacks itself
+
+
+@pytest.mark.parametrize(("recoup", "kind", "says"), [
+    ("heal 4-6: 1; 7: 2; 8: 3; cleanse 5-8", "armor", "Boris's recoup bar has no armor"),
+    ("armor 6-8: 1", "heal", "Boris's recoup bar has no heal"),
+])
+def test_a_recoup_is_chosen_from_the_bar(recoup: str, kind: str, says: str) -> None:
+    # "Steps: 1) Choose a Recoup. 2) Roll 1D8. 3) Perform results." A recoup the bar
+    # does not print was recorded, and spent the turn's one roll on nothing.
+    quoted("spires-end", "Steps: 1) Choose a Recoup. 2) Roll 1D8. 3) Perform results.")
+    boris = AllyCard(name="Boris", hp=4, ap=1, bars=(catalog.bar("Poke; 5-8: 1"),),
+                     recoup=catalog.recoup(recoup))
+    state = fold(se.AllyDrawn(card=boris, slot=1), se.FightBegan(enemy=FOE))
+    decision = rules.recoup(state, kind, 8, None, None, None)
+    assert violation(decision).startswith(says) and decision.violations[0].section == rules.RECOUP
+    assert rules.recoup(state, "heal" if kind == "armor" else "armor", 8, None, None,
+                        None).violations == ()

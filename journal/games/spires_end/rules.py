@@ -317,6 +317,11 @@ def recoup(
     if receiver != actor.name and (actor.is_enemy or (game.fighter(receiver) or actor).is_enemy):
         violations.append(RuleViolation("recoup points go to an ally of the one who recoups, "
                                         "the enemy's to itself", RECOUP))
+    printed = [k for k in ("heal", "armor") if getattr(actor.card.recoup, k)] or ["cleanse"]
+    if kind in ("heal", "armor") and kind not in printed:  # "1) Choose a Recoup."
+        violations.append(RuleViolation(
+            f"{actor.name}'s recoup bar has no {kind}: choose one it prints "
+            f"({' or '.join(printed)})", RECOUP))
     if kind == "cleanse" and (actor.card.recoup.heal or actor.card.recoup.armor):
         violations.append(RuleViolation(
             "the Cleanse comes with the roll's result; `spire recoup heal` heals, and "
