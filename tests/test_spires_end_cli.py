@@ -438,3 +438,13 @@ def test_end_says_what_it_did_and_not_the_action_before_it(fighting: Spire) -> N
     out = fighting.ok("end")
     assert "the fight is over: all status effects are removed" in out
     assert not [line for line in told if line in {s.strip() for s in out.splitlines()}], out
+
+
+def test_a_recoup_the_bar_does_not_print_is_refused_unless_forced(fighting: Spire) -> None:
+    # The Recoup Bar Example prints Heal and Cleanse, no armor ("1) Choose a Recoup").
+    fighting.ok("action", "Back Hand", "5")
+    line, under = fighting.refused("recoup", "armor", "8", code=1).split("\n")
+    assert line == ("spire: Millicent's recoup bar has no armor: choose one it prints (heal)")
+    assert under == "rulebook: Step 2: Recoup; --force records it anyway"
+    fighting.ok("recoup", "armor", "8", "--force")
+    assert "has no armor" in fighting.json("log", "--last", "1")[0]["override"]

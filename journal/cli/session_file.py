@@ -49,9 +49,9 @@ def played_once(shell: Shell, lines: list[str], keep_going: bool, again: bool,
             raise Refused(f"this file was played already: {found.what}",
                           "`spire play --again < FILE` plays it again")
         on = found.through + 1
-        raise Refused(f"lines 1 to {found.through} were played already: "
-                      f"{found.what}", f"`spire play --from {on} < FILE` plays on from "
-                      f"line {on}; --again plays it all")
+        raise Refused(f"lines 1 to {found.through} were played: {found.what}",  # 80 columns
+                      f"`spire play --from {on} < FILE` plays on from line {on}; --again "
+                      "plays it all")
     code, stopped = shell.batch(lines, keep_going, start)
     after = shell.view()
     if after is not None and after.campaign.name == name and after.branch.head != before:
