@@ -6,6 +6,7 @@ entered as a table would enter them from its cards."""
 from __future__ import annotations
 
 import json
+import shlex
 from typing import Any
 
 import pytest
@@ -74,7 +75,40 @@ def test_only_what_the_rulebook_prints_ships(spire: Spire) -> None:
         (5, 3, None)
     assert (listed["Dunstan"]["recoup"], listed["Dunstan"]["hp"]) == (4, None)
     line = spire.refused("fight", WADE, code=2)
-    assert "not entered" in line and "spire card add" in line and "--recoup N" in line
+    assert f"Finnian and {WADE} need numbers the rulebook does not print" in line
+    assert "`spire card add Finnian --ally --recoup N`" in line
+
+
+def test_a_fight_names_every_card_whose_numbers_are_missing_at_once(spire: Spire) -> None:
+    """The README's `spire fight "Wade Slocum" --with Dunstan` in a new campaign: three
+    cards lack numbers the rulebook does not print. One refusal names them all, and its
+    hint, typed as it is with the numbers in, makes the fight go (it said one card a time)."""
+    spire.ok("new", "plains", "--game", "volume2")
+    reason, hint = spire.refused("fight", WADE, "--with", "Dunstan", code=2).split("\n")
+    assert reason == (f"spire: Finnian, Dunstan and {WADE} need numbers the rulebook does "
+                      "not print")
+    commands = hint.removeprefix("enter them: ").split("; ")
+    assert commands == [
+        "`spire card add Finnian --ally --recoup N`",
+        "`spire card add Dunstan --ally --hp N --ap N`",
+        f'`spire card add "{WADE}" --enemy --hp N --ap N --ferocity N --attacks N --retreat N`']
+    for command in commands:
+        spire.ok(*shlex.split(command.strip("`").replace(" N", " 3"))[1:])
+    refused = spire.refused("fight", WADE, "--with", "Dunstan", code=1)
+    assert refused.startswith("spire: Dunstan has not joined the party (`spire draw Dunstan`)")
+    spire.ok("draw", "Dunstan")
+    assert spire.ok("fight", WADE, "--with", "Dunstan").startswith(
+        f"#3 Encounter: Finnian, Dunstan against {WADE}")
+
+
+def test_one_card_missing_numbers_is_named_with_its_command(spire: Spire) -> None:
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    spire.ok("card", "add", "Old Boar", "--enemy", "--hp", "3", "--ap", "0", "--attacks", "1")
+    line = spire.refused("fight", "Old Boar", code=2)
+    assert line == ("spire: Old Boar's ferocity, retreat, table numbers are not entered\n"
+                    "the rulebook does not print them: `spire card add \"Old Boar\" --enemy "
+                    "--ferocity N --retreat N --table TABLE`")
 
 
 def test_wade_slocums_table_as_printed(spire: Spire) -> None:

@@ -56,19 +56,38 @@ def find(name: str, entered: dict[str, Any], kind: str) -> Card:
 
 C = TypeVar("C", AllyCard, EnemyCard)
 
+PLACEHOLDERS = {"--dice": "hive|shot", "--table": "TABLE"}
+"""What stands for an option's value in the command that enters it (N where unnamed)."""
+
 
 def ready(card: C) -> C:
     """`card`, if it has every number an encounter needs; else bad input naming the
     options that enter them."""
-    missing = card.missing()
-    if not missing:
-        return card
-    flag = "--ally" if card.kind == "ally" else "--enemy"
+    every_ready(card)
+    return card
+
+
+def every_ready(*cards: AllyCard | EnemyCard) -> None:
+    """Bad input naming every card of `cards` that lacks a number an encounter needs, and
+    the command that enters each, all in one refusal (a table fixes them in one go)."""
+    lacking = [(card, missing) for card in cards if (missing := card.missing())]
+    if not lacking:
+        return
+    commands = "; ".join(f"`{_entering(card, missing)}`" for card, missing in lacking)
+    if len(lacking) > 1:
+        *first, last = [card.name for card, _ in lacking]
+        raise BadInput(f"{', '.join(first)} and {last} need numbers the rulebook does not "
+                       "print", hint=f"enter them: {commands}")
+    card, missing = lacking[0]
     printed, them = (" is", "it") if len(missing) == 1 else ("s are", "them")
-    needed = " ".join(f"{m} {'hive|shot' if m == '--dice' else 'N'}" for m in missing)
     raise BadInput(f"{card.name}'s {', '.join(m.lstrip('-') for m in missing)} number{printed} "
-                   f"not entered; the rulebook does not print {them}: "
-                   f"`spire card add {_quoted(card.name)} {flag} {needed}`")
+                   f"not entered; the rulebook does not print {them}: {commands}")
+
+
+def _entering(card: AllyCard | EnemyCard, missing: list[str]) -> str:
+    flag = "--ally" if card.kind == "ally" else "--enemy"
+    needed = " ".join(f"{m} {PLACEHOLDERS.get(m, 'N')}" for m in missing)
+    return f"spire card add {_quoted(card.name)} {flag} {needed}"
 
 
 def _quoted(name: str) -> str:

@@ -14,7 +14,7 @@ from journal.errors import BadInput, RuleViolation
 from journal.games import load
 from journal.games.volume2 import events as v2
 from journal.games.volume2.cards import AllyCard, EnemyCard
-from journal.games.volume2.catalog import ready
+from journal.games.volume2.catalog import every_ready, ready
 from journal.games.volume2.state import volume2
 from journal.games.volume2.world import ENDED, NIBBLER
 
@@ -76,8 +76,8 @@ def begin(state: State, allies: Sequence[AllyCard], enemies: Sequence[EnemyCard]
                                  f"{a.name}`)", SELECTION)
                    for a in allies if state.character(a.name) is None]
     violations += _wildlife(state, enemies)
-    event = v2.EncounterBegan(allies=tuple(ready(a) for a in allies),
-                              enemies=_told_apart(tuple(ready(e) for e in enemies)))
+    every_ready(*allies, *enemies)
+    event = v2.EncounterBegan(allies=tuple(allies), enemies=_told_apart(tuple(enemies)))
     return decided(event, violations)
 
 
