@@ -112,9 +112,29 @@ def _as_given(renderable: Any) -> Any:
 
 
 def say(text: str, style: Style = "") -> None:
-    """One line, never wrapped: a script or a pipe gets it whole. Its control characters
-    (a newline too) are shown escaped."""
-    sys.stdout.write(styled(text, style) + "\n")
+    """One line, whole to a script, a pipe or a file; on a terminal narrower than it,
+    wrapped at its words under its own text (`wrapped`), never cut inside a word at the
+    edge. Its control characters (a newline too) are shown escaped."""
+    text = visible(text)
+    lines = wrapped(text, width()) if sys.stdout.isatty() else [text]
+    sys.stdout.write("".join(styled(line, style) + "\n" for line in lines))
+
+
+def wrapped(text: str, room: int) -> list[str]:
+    """`text` in lines of at most `room` columns, broken at spaces: each line after the
+    first under the text of the first, past its indent and its event's `#N ` ("#4 Hildegard
+    takes aim ..."), or two more columns in for a line that is not an event's."""
+    if len(text) <= room:
+        return [text]
+    import textwrap
+
+    indent = len(text) - len(text.lstrip(" "))
+    number = text[indent:].split(" ", 1)[0]
+    hang = len(number) + 1 if number[1:].isdigit() and number[0] == "#" else 2
+    under = " " * min(indent + hang, room // 2)
+    return textwrap.wrap(text, room, initial_indent="", subsequent_indent=under,
+                         break_long_words=False, break_on_hyphens=False,
+                         drop_whitespace=True) or [text]
 
 
 def tell(message: str, more: str = "", lead: str = "spire: ") -> None:

@@ -88,9 +88,10 @@ def test_13_the_meter_s_unprinted_squares_are_said_and_can_be_entered(hildegard:
     hildegard_quoted("In this example, the enemy has 7 squares to fill.",
                      "If all the Hit Squares on the meter are filled, Hildegard loses.")
     out = play(hildegard, 'faceoff "The Crows"')
-    assert ("squares 4-7 have no part entered on Hildegard's Hit Meter: no die can hit there. "
-            "Enter your card's: spire card add \"Hildegard's Hit Meter\" --meter --accuracy 4 "
-            "--squares ...") in out
+    assert ("  squares 4-7 have no part entered: no die can hit there. Enter your card's:\n"
+            "  spire card add \"Hildegard's Hit Meter\" --meter --accuracy 4 --squares ...\n"
+            ) in out
+    assert max(map(len, out.splitlines())) <= 80
     assert [s["part"] for s in encounter(hildegard)["meter"]["squares"]] == [
         "crescent", "crescent", "ring", None, None, None, None]
     play(hildegard, "end", 'card add "Hildegard\'s Hit Meter" --meter --accuracy 4 '

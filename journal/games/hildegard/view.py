@@ -187,7 +187,8 @@ def _enemy_next(f: FaceOff) -> str:
 def _unknown_parts(f: FaceOff) -> list[str]:
     """Said at a face-off's start: squares whose part was never entered can never be hit,
     so the face-off could never be lost (the rulebook prints squares 1-3 of Hildegard's).
-    In full at the campaign's first face-off on the meter, then in a short line."""
+    In full at the campaign's first face-off on the meter (two lines of 80 columns, the
+    meter named in the command that enters it), then in a short line."""
     unknown = [i + 1 for i, square in enumerate(f.meter.squares) if square.part is None]
     if not unknown:
         return []
@@ -195,10 +196,9 @@ def _unknown_parts(f: FaceOff) -> list[str]:
         squares = f"square {unknown[0]}" if len(unknown) == 1 else f"squares {_ranges(unknown)}"
         return [f"  ({squares} of {f.meter.name}: no part entered)"]
     which = f"square {unknown[0]} has" if len(unknown) == 1 else f"squares {_ranges(unknown)} have"
-    said = (f"  {which} no part entered on {f.meter.name}: no die can hit there. Enter your "
-            f"card's: spire card add \"{f.meter.name}\" --meter --accuracy {f.meter.accuracy} "
-            "--squares ...")
-    return [said]
+    return [f"  {which} no part entered: no die can hit there. Enter your card's:",
+            f"  spire card add \"{f.meter.name}\" --meter --accuracy {f.meter.accuracy} "
+            "--squares ..."]
 
 
 def _ranges(numbers: list[int]) -> str:

@@ -1,0 +1,49 @@
+"""What a command prints fits the terminal it prints on: a line longer than the terminal
+is wide is wrapped at its words, under its own text, so that no word is cut at the edge
+("2 set" then "s" on the next line, in an 80-column terminal). A pipe or a file gets every
+line whole, as a script reads it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ptys import on_pipes, on_terminal
+
+ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
+LONG = "#4 Hildegard takes aim at Street Merchant: 2 bullseyes to hit, accuracy 3, 2 sets"
+"""A line of the Hildegard demo one character wider than 80 columns."""
+
+
+def shown(raw: bytes) -> list[str]:
+    """The lines a terminal shows, its escape codes dropped."""
+    return ESCAPES.sub(b"", raw).decode().replace("\r\n", "\n").split("\n")
+
+
+def test_a_line_wider_than_the_terminal_wraps_at_its_words(tmp_path: Path) -> None:
+    db = str(tmp_path / "j.sqlite")
+    code, raw = on_terminal("--db", db, "demo", "--game", "hildegard", env={"COLUMNS": "80"})
+    assert code == 0
+    lines = shown(raw)
+    assert max(map(len, lines)) <= 80
+    at = lines.index("#4 Hildegard takes aim at Street Merchant: 2 bullseyes to hit, accuracy 3, 2")
+    assert lines[at + 1] == "   sets"
+    code, out, _ = on_pipes("--db", str(tmp_path / "piped.sqlite"), "demo", "--game",
+                            "hildegard", env={"COLUMNS": "80"})
+    assert code == 0
+    piped = out.decode().split("\n")
+    assert LONG in piped
+    assert " ".join(" ".join(lines).split()).replace(db, "PATH") == \
+        " ".join(" ".join(piped).split()).replace(str(tmp_path / "piped.sqlite"), "PATH")
+
+
+def test_an_indented_line_wraps_under_its_indent(tmp_path: Path) -> None:
+    db = str(tmp_path / "j.sqlite")
+    on_pipes("--db", db, "new", "tower", "--game", "hildegard")
+    code, raw = on_terminal("--db", db, "note", "the merchant " * 8, env={"COLUMNS": "40"})
+    assert code == 0
+    lines = [line for line in shown(raw) if line]
+    assert lines[:3] == ["#2 Note: the merchant the merchant the",
+                         "   merchant the merchant the merchant",
+                         "   the merchant the merchant the"]
+    assert max(map(len, lines)) <= 40
