@@ -172,3 +172,22 @@ def test_the_reports_map_draws_only_cards_seen_and_highlights_the_current_road(
                     for card in (1, 3))
     road = mapping.Road("<b>&", "main", None, None, True, reached)
     assert "&lt;b&gt;&amp;" in roads.svg(mapping.story_map("hildegard", "<b>&/main", [road]))
+
+
+def test_a_road_parted_after_a_return_parted_at_the_card_returned_to(spire: Spire) -> None:
+    """"Once you are finished with the pulled card, return to the previous Story Card"
+    (Hildegard, Pull): a branch rewound to after the return parted at card 1, as status
+    says there, not at the card pulled (the map said card 12)."""
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("reveal", "1")
+    spire.ok("pull", "12")
+    spire.ok("return")
+    spire.ok("checkpoint", "back")
+    spire.ok("reveal", "26")
+    spire.ok("rewind", "back", "--as", "other")
+    assert spire.json("status")["card"] == 1
+    spire.ok("reveal", "30")
+    roads = {r["branch"]: r for r in spire.json("map")["roads"]}
+    assert roads["other"]["card_at_fork"] == 1
+    assert roads["main"]["path"] == [1, 12, 26]  # a return reaches no card: it goes back
+    assert "other (from main at #4, card 1): 30" in spire.ok("map")

@@ -48,6 +48,9 @@ class Road:
     fork: int | None
     current: bool
     reaches: tuple[Reach, ...]
+    returns: tuple[tuple[int, int | None], ...] = ()
+    """Where the road went back from a pulled card, and to which card: a return reaches no
+    card, it goes back to one (`card_at`)."""
 
     @property
     def name(self) -> str:
@@ -59,9 +62,12 @@ class Road:
         return tuple(r for r in self.reaches if self.fork is None or r.position > self.fork)
 
     def card_at(self, position: int) -> int | None:
-        """The card last reached at or before `position` (where the road parted)."""
-        found = [r.card for r in self.reaches if r.position <= position]
-        return found[-1] if found else None
+        """The card the road stood at, at `position` (where it parted): the last reached by
+        then, or returned to from a pulled card."""
+        found: list[tuple[int, int | None]] = [
+            (r.position, r.card) for r in self.reaches if r.position <= position]
+        found += [(at, card) for at, card in self.returns if at <= position]
+        return max(found, key=lambda moved: moved[0])[1] if found else None
 
 
 @dataclass(frozen=True)
@@ -108,7 +114,7 @@ class StoryMap:
 
 # -- reading a road from its events ----------------------------------------------------------
 
-WATCHED = (ev.ChapterStarted, ev.CampaignStarted)
+WATCHED = (ev.ChapterStarted, ev.CampaignStarted, ev.PulledCardReturned)
 
 
 class Reader:
@@ -119,6 +125,7 @@ class Reader:
     def __init__(self, gone: frozenset[int], chapter: int | None = None) -> None:
         self.gone, self.chapter = gone, chapter
         self.found: list[Reach] = []
+        self.returns: list[tuple[int, int | None]] = []
         self.chapters: list[tuple[int, int]] = []
 
     @staticmethod
@@ -133,6 +140,8 @@ class Reader:
         if how is not None:  # a card moved to: most of what a road reads
             self.found.append(_reach((event.card, position,  # type: ignore[attr-defined]
                                       self.chapter, recorded.recorded_at, how)))
+        elif isinstance(event, ev.PulledCardReturned):
+            self.returns.append((position, event.card))
         elif isinstance(event, ev.ChapterStarted):
             self.chapter = event.chapter
             self.chapters.append((position, event.chapter))
@@ -160,6 +169,7 @@ class Reader:
         found = Reader(gone, chapter)
         found.found = self.found[:bisect.bisect_right(self.found, fork,
                                                       key=lambda r: r.position)]
+        found.returns = [(at, card) for at, card in self.returns if at <= fork]
         return found
 
 
@@ -268,24 +278,24 @@ def roads(journal: Reading, read: dict[str, Reader] | None = None,
         seen = journal if other.name == campaign.name else journal.through(other.name)
         known = read if read and seen is journal else {}
         for info in seen.branches(cards=False):
+            reader = _read(seen, info, known)
             road = Road(other.name, info.branch.name, info.parent, info.branch.fork_position,
-                        info.current, _reaches(seen, info, known))
+                        info.current, tuple(reader.found), tuple(reader.returns))
             found.append(road)
             if info.current and other.name == campaign.name:
                 current = road.name
     return campaign.game, current, found
 
 
-def _reaches(journal: Reading, info: BranchInfo, known: dict[str, Reader],
-             ) -> tuple[Reach, ...]:
+def _read(journal: Reading, info: BranchInfo, known: dict[str, Reader]) -> Reader:
     name, fork = info.branch.name, info.branch.fork_position
     if name in known:
-        return tuple(known[name].found)
+        return known[name]
     _, gone, events = journal.replays.events(name)  # (nothing is read until they are asked for)
     parent = known.get(info.parent) if info.parent is not None else None
     shared = parent.forked(gone, fork) if parent is not None and fork is not None else None
     if shared is not None and fork is not None:
-        return tuple(shared.read(journal.replays.events(name, fork)[2]).found)
-    return tuple(Reader(gone).read(events).found)
+        return shared.read(journal.replays.events(name, fork)[2])
+    return Reader(gone).read(events)
 
 
