@@ -105,7 +105,7 @@ def test_a_card_number_above_99999_is_refused(
 
 def test_the_longest_name_and_the_highest_card_carry_over(spire: Spire, tmp_path: Path) -> None:
     spire.ok("new", "v", "--game", "volume2")
-    play(spire, f"item gain {'i' * 200}", "reveal 99999")
+    play(spire, f"item gain {'i' * 200}", "reveal 99999 --force")  # past the 149 cards
     carried = tmp_path / "carried.json"
     spire.ok("episode", "end", "--output", str(carried))
     spire.ok("new", "next", "--game", "volume2", "--from", str(carried))

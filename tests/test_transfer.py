@@ -60,6 +60,19 @@ def test_round_trip_keeps_the_status(
         ("Slingshot", "Hallveig"), ("Fishing Rod", "Hallveig")]
 
 
+def test_export_to_a_file_says_what_it_wrote_as_report_does(
+    played: Spire, tmp_path: Path,
+) -> None:
+    """`report -o` says "Wrote the html report to FILE (N bytes)"; `export -o` says the
+    same of its file (it said nothing), and writes nothing else on stdout."""
+    exported = tmp_path / "gray-oaks.jsonl"
+    said = played.ok("export", "-o", str(exported))
+    size = exported.stat().st_size
+    assert said == f"Wrote the JSON Lines export to {exported} ({size:,} bytes)\n"
+    assert exported.read_text(encoding="utf-8") == played.ok("export")
+    assert played.ok("report", "-o", str(tmp_path / "r.md")).startswith("Wrote the md report to ")
+
+
 def test_export_is_one_event_a_line_with_hashes(played: Spire) -> None:
     *lines, closing = played.ok("export").splitlines()
     assert len(lines) == 16 + 2  # and the checkpoints, start and chapter-2

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
@@ -15,6 +15,8 @@ GAME = "spire.game"
 None when there is no journal or campaign yet (journal/cli/dispatch.py)."""
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from journal.service.journal import Command, Journal, Recorder
     from journal.service.reading import Reading
 
@@ -170,6 +172,28 @@ def act(
     from journal.render import lines as render
 
     render.written(journal(ctx).execute(command, force=force, player=player), done)
+
+
+def written_whole(output: Path, text: Iterable[str]) -> int:
+    """Write the pieces to `output`, whole or not at all (journal.paths.write_whole); the
+    bytes written, for the line that says so. A file that cannot be written is bad input,
+    and is as it was."""
+    from journal.errors import BadInput
+    from journal.paths import write_whole
+
+    written = 0
+
+    def counted() -> Iterator[str]:
+        nonlocal written
+        for piece in text:
+            written += len(piece.encode())
+            yield piece
+
+    try:
+        write_whole(output, counted())
+    except OSError as e:
+        raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
+    return written
 
 
 def key(prompt: str) -> str | None:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from journal.cli import app
-from journal.cli.common import Branch, reading
-from journal.errors import BadInput
-from journal.paths import write_whole
+from journal.cli.common import Branch, reading, written_whole
 
 
 @app.command()
@@ -48,7 +45,7 @@ def report(
     with working(f"writing the {kind} report"):
         text = pieces(gather(reading(ctx), branch, KEEPS[kind]), kind)
         if written_to is not None:
-            written = _written(written_to, text)
+            written = written_whole(written_to, text)
     if written_to is None:  # on the terminal once the progress line is gone
         from journal.terminal import visible_json, visible_lines
 
@@ -57,19 +54,3 @@ def report(
         return
     typer.echo(f"Wrote the {kind} report to {written_to} ({written:,} bytes)")
 
-
-def _written(output: Path, text: Iterator[str]) -> int:
-    """Write the pieces to `output`, whole or not at all; the bytes written."""
-    written = 0
-
-    def counted() -> Iterator[str]:
-        nonlocal written
-        for piece in text:
-            written += len(piece.encode())
-            yield piece
-
-    try:
-        write_whole(output, counted())
-    except OSError as e:
-        raise BadInput(f"cannot write {output}: {e.strerror}; it is as it was") from None
-    return written

@@ -47,12 +47,21 @@ def kind(**flags: bool) -> str:
     return chosen[0]
 
 
-def card_added(ctx: typer.Context, game: str, card: Any) -> None:
-    """Keep `card` in the journal's catalog of `game` and say what was entered."""
+CardForce = Annotated[bool, typer.Option(
+    "--force", help="Enter it even if a rule forbids it (a story card past the game's "
+    "count); the override is shown.")]
+"""`card add --force`: the catalog is no event, so the override is shown, not recorded."""
+
+
+def card_added(ctx: typer.Context, game: str, card: Any, force: bool = False) -> None:
+    """Keep `card` in the journal's catalog of `game` and say what was entered, and over
+    which rule if `force` entered it over one."""
     from journal.cli.cards import details, title
     from journal.render.lines import say
 
-    replaced = journal(ctx).add_card(game, card)
+    replaced, override = journal(ctx).add_card(game, card, force)
     say(f"{'Replaced' if replaced else 'Entered'} {title(card)}")
+    if override is not None:
+        say(f"   override: {override}", "yellow")
     for line in details(game, card):
         say(f"  {line}")

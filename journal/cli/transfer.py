@@ -8,9 +8,8 @@ from pathlib import Path
 import typer
 
 from journal.cli import app
-from journal.cli.common import journal, reading
+from journal.cli.common import journal, reading, written_whole
 from journal.errors import BadInput
-from journal.paths import write_whole
 
 
 @app.command()
@@ -41,12 +40,10 @@ def export(
     if output is None:
         for line in lines:  # as they are read: a long campaign is never all in memory
             sys.stdout.write(line)
-    else:
-        written = Path(output)
-        try:
-            write_whole(written, lines)
-        except OSError as e:
-            raise BadInput(f"cannot write {written}: {e.strerror}; it is as it was") from None
+        return
+    written_to = Path(output)
+    written = written_whole(written_to, lines)
+    typer.echo(f"Wrote the JSON Lines export to {written_to} ({written:,} bytes)")
 
 
 @app.command("import")

@@ -9,7 +9,7 @@ no `--force` can mend.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Concatenate, ParamSpec
 
@@ -98,10 +98,23 @@ def _card(number: int) -> int:
     return number
 
 
+def past_the_count(game: Game, numbers: Iterable[int]) -> list[RuleViolation]:
+    """Each of the story cards `numbers` that is numbered past the count the game's
+    Components print ("Story Cards x 408", Hildegard): the cards are in numerical order, so
+    there is no such card. A game whose rulebook prints no count holds no number to one.
+    Asked of a command, never of an event read: a journal keeps what it recorded."""
+    counted = game.story_cards
+    if counted is None:
+        return []
+    return [RuleViolation(f"{game.title} has {counted.highest} {counted.called}: no card "
+                          f"{number}", counted.section)
+            for number in sorted(set(numbers)) if number > counted.highest]
+
+
 @plays_on
 def reveal(state: State, card: int) -> Decision:
     game, card = game_named(state.game), _card(card)
-    violations = []
+    violations = past_the_count(game, (card,))
     if state.pulled_from:
         violations.append(RuleViolation(
             f"card {state.card} was pulled; `spire return` to card {state.pulled_from[-1]} first",
@@ -128,7 +141,7 @@ def reveal(state: State, card: int) -> Decision:
 @plays_on
 def pull(state: State, card: int) -> Decision:
     game, card = game_named(state.game), _card(card)
-    violations = []
+    violations = past_the_count(game, (card,))
     if card in state.removed:
         violations.append(RuleViolation(f"card {card} was removed from the game", NAVIGATION))
     # A pull may draw a supplemental card too: the journal says which version it was.
@@ -173,7 +186,7 @@ def milestone_of(what: str) -> int | None:
 @plays_on
 def discard(state: State, card: int) -> Decision:
     game, card = game_named(state.game), _card(card)
-    violations = []
+    violations = past_the_count(game, (card,))
     if card in state.removed:
         violations.append(RuleViolation(f"card {card} is already out of the game", NAVIGATION))
     elif not game.discard_removes_from_game and card not in state.seen:
@@ -200,6 +213,7 @@ def retrieve(state: State, what: str) -> Decision:
 def _retrieved(game: Game, state: State, what: str, violations: list[RuleViolation]) -> ev.Payload:
     if what.isdigit():
         card = _card(int(what))
+        violations.extend(past_the_count(game, (card,)))
         if card in state.removed:
             # "DISCARD: Remove a card from the game entirely. This card will not be used
             # again." (Volume 2, Navigation)

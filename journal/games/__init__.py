@@ -48,6 +48,16 @@ class ItemLimit:
 
 
 @dataclass(frozen=True)
+class StoryCards:
+    """How many story cards the rulebook's Components print: none is numbered past
+    `highest` (the cards are in numerical order). `called`: the rulebook's name for them."""
+
+    highest: int
+    called: str
+    section: str
+
+
+@dataclass(frozen=True)
 class StartingCharacter:
     name: str
     hp: int | None = None
@@ -77,6 +87,8 @@ class Game:
     raising_kinds: tuple[str, ...] = ()
     """The kinds of item that may raise an ally's HP or AP limit while held."""
     event_sets: tuple[str, ...] = ()
+    story_cards: StoryCards | None = None
+    """The count of story cards; None: the rulebook prints none, and no number is past it."""
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def characters_at_start(self, players: int) -> tuple[StartingCharacter, ...]:
@@ -101,6 +113,7 @@ def _load(name: str, path: Path | None = None) -> Game:
         for kind, value in items.get("limits", {}).items()
     }
     chapters = game.get("chapters")
+    counted = deck.get("story_cards")
     return Game(
         name=game["name"],
         title=game["title"],
@@ -118,6 +131,7 @@ def _load(name: str, path: Path | None = None) -> Game:
         item_limits=limits,
         raising_kinds=tuple(items.get("raising", ())),
         event_sets=tuple(deck.get("event_sets", ())),
+        story_cards=StoryCards(**counted) if counted else None,
         raw=raw,
     )
 

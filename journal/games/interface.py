@@ -191,6 +191,11 @@ class Catalog(Protocol):
         """The card's printed numbers, a line each, as the table reads them."""
         ...
 
+    def story_cards(self, card: Any) -> tuple[int, ...]:
+        """The story cards the card names (its own number, the cards it sends the players
+        to), which `card add` holds to the game's count of story cards."""
+        ...
+
 
 # -- index.py (cli) -------------------------------------------------------
 

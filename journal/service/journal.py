@@ -80,13 +80,13 @@ class Journal:
         read = _card_reader(game)
         return {c.name: read(c.name, c.data) for c in self.store.kept.cards(game)}
 
-    def add_card(self, game: str, card: Any) -> bool:
-        """Enter `card` in `game`'s catalog; True if it replaced a card of that name."""
-        _card_reader(game)
+    def add_card(self, game: str, card: Any, force: bool = False) -> Entered:
+        """Enter `card` in `game`'s catalog, unless it breaks a rule `force` does not mend."""
+        override = _card_override(game, card, force)
         data = card.model_dump(mode="json", exclude={"name"})
-        stamp = self.now().isoformat()
-        return self.store.kept.put_card(
-            StoredCard(game, card.name, card.kind, card.number, data, stamp))
+        replaced = self.store.kept.put_card(StoredCard(
+            game, card.name, card.kind, card.number, data, self.now().isoformat()))
+        return Entered(replaced, override)
 
     def met_cards(self, game: str) -> dict[str, Any]:
         """The entered cards of `game` the current campaign has met on its current branch:
@@ -259,6 +259,25 @@ ENCOUNTERS_STARTED = (
     "target-started", "face-off-started", "ally-drawn", "fight-began", "ally-joined",
     "encounter-began")
 """The events that carry a copy of the cards an encounter used."""
+
+
+class Entered(NamedTuple):
+    """A card entered in the catalog (`Journal.add_card`)."""
+
+    replaced: bool
+    """Whether it replaced a card of the same name."""
+    override: str | None
+    """The rules `--force` entered it over, cited; None: it broke none."""
+
+
+def _card_override(game: str, card: Any, force: bool) -> str | None:
+    """The rules entering `card` breaks (a story card past the game's count), cited, if
+    `force` enters it over them (None if it breaks none); without `force`, the first."""
+    from journal.core.decide import Decision, past_the_count
+    from journal.games.packages import package_of
+
+    named = package_of(game).catalog().story_cards(card)
+    return _overrides(Decision((), tuple(past_the_count(game_named(game), named))), force)
 
 
 def _card_reader(game: str) -> Callable[[str, dict[str, Any]], Any]:

@@ -16,3 +16,7 @@ def card_from(name: str, data: dict[str, Any]) -> Any:
 
 def card_lines(card: Any) -> list[str]:
     return []
+
+
+def story_cards(card: Any) -> tuple[int, ...]:
+    return ()

@@ -84,6 +84,14 @@ class HitMeter(Frozen):
 Card = TargetCard | EnemyCard | HitMeter
 
 
+def story_cards(card: Card) -> tuple[int, ...]:
+    """The story cards `card` names: its own number, and those it sends the players to (a
+    target's hit and miss, a meter's win and lose)."""
+    sent = ((card.hit_card, card.miss_card) if isinstance(card, TargetCard) else
+            (card.win_card, card.lose_card) if isinstance(card, HitMeter) else ())
+    return tuple(n for n in (card.number, *sent) if n is not None)
+
+
 DEFAULT_METER = "Hildegard's Hit Meter"
 
 

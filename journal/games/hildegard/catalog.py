@@ -9,12 +9,12 @@ from typing import Any
 from journal.core.words import plural
 from journal.errors import BadInput, NotFound, invalid
 from journal.games import load
-from journal.games.hildegard.cards import Card, card_from
+from journal.games.hildegard.cards import Card, card_from, story_cards
 
 GAME = load("hildegard")
 
 
-__all__ = ["card_from", "card_lines", "entered", "find", "rulebook_cards"]
+__all__ = ["card_from", "card_lines", "entered", "find", "rulebook_cards", "story_cards"]
 
 
 @cache

@@ -396,6 +396,7 @@ def card_add(
         ":EFFECT its tab, ? not printed (meter)."),
     win: int = _whole("--win", "CARD", "The card winning sends you to (meter)."),
     lose: int = _whole("--lose", "CARD", "The card losing sends you to (meter)."),
+    force: shared.CardForce = False,
 ) -> None:
     """Enter a card with its printed numbers; entering a name again replaces that card.
 
@@ -415,7 +416,7 @@ def card_add(
              "parts": parts, "reward": reward, "bonus": bonus, "hit": hit, "miss": miss,
              "squares": squares, "win": win, "lose": lose}
     kind = shared.kind(target=target, enemy=enemy, meter=meter)
-    shared.card_added(ctx, GAME, entered(name, kind, given))
+    shared.card_added(ctx, GAME, entered(name, kind, given), force)
 
 
 # -- what Tab offers ---------------------------------------------------------------------

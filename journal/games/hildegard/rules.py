@@ -7,14 +7,15 @@ rolled by the command line before it calls here.
 
 from __future__ import annotations
 
-from journal.core.decide import Decision, start_campaign
+from journal.core.decide import Decision, past_the_count, start_campaign
 from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
 from journal.core.events import Payload
 from journal.core.state import State
 from journal.core.words import given, plural, possessive
 from journal.errors import BadInput, Refused, RuleViolation
+from journal.games import load
 from journal.games.hildegard import events as hv
-from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard
+from journal.games.hildegard.cards import EnemyCard, HitMeter, TargetCard, story_cards
 from journal.games.hildegard.combat import players_done, to_attack, told_apart
 from journal.games.hildegard.dice import Face, WildDie, WildEffect
 from journal.games.hildegard.meter import enemy_set_over, must_keep
@@ -22,6 +23,7 @@ from journal.games.hildegard.state import FaceOff, ShotSet, Target, focus, hilde
 from journal.games.hildegard.view import next_roll
 
 start = start_campaign  # the game's `new`: a campaign of cards, nothing carried over
+GAME = load("hildegard")
 
 FINESSE = "Finesse the Shot"
 WILD = "Wild Shots"
@@ -66,14 +68,17 @@ def _under_way(state: State, shooter: str | None = None) -> list[RuleViolation]:
 
 def start_target(state: State, card: TargetCard, player: int | None) -> Decision:
     shooter = shooter_for(state, player) or shooters(state)[0]
-    return decided(hv.TargetStarted(card=card, shooter=shooter), _under_way(state, shooter))
+    violations = past_the_count(GAME, story_cards(card)) + _under_way(state, shooter)
+    return decided(hv.TargetStarted(card=card, shooter=shooter), violations)
 
 
 def start_face_off(state: State, meter: HitMeter, enemies: tuple[EnemyCard, ...],
                    enemy_first: bool = False) -> Decision:
     if not enemies:
         raise BadInput("a face-off needs at least one enemy")
-    violations = _under_way(state)
+    cards: tuple[HitMeter | EnemyCard, ...] = (meter, *enemies)
+    named = (number for card in cards for number in story_cards(card))
+    violations = past_the_count(GAME, named) + _under_way(state)
     if enemy_first:
         violations.append(RuleViolation(
             "Hildegard (and Hallveig) attack first unless a card says otherwise",

@@ -270,6 +270,11 @@ def recoup_text(bar: RecoupBar) -> str:
     return "; ".join(parts + ([f"cleanse {bar.cleanse}"] if bar.cleanse else []))
 
 
+def story_cards(card: Card) -> tuple[int, ...]:
+    """The story card the card names: its own number, if entered."""
+    return () if card.number is None else (card.number,)
+
+
 def card_lines(card: Card) -> list[str]:
     """An ally or enemy card's printed numbers, a line each, as they are typed."""
     lines = [f"HP {card.hp}, AP {card.ap}"]

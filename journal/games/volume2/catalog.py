@@ -219,6 +219,11 @@ def retreat(text: str) -> int | str:
     return int(word)
 
 
+def story_cards(card: Card) -> tuple[int, ...]:
+    """The story card the card names: its own number, if entered."""
+    return () if card.number is None else (card.number,)
+
+
 def card_lines(card: Card) -> list[str]:
     """The card's numbers, a line each, as the table reads them ("?" not entered)."""
     def shown(value: object) -> str:

@@ -96,6 +96,7 @@ def card_add(
     meat: bool = typer.Option(False, "--meat", help="Defeating it gains 1 meat."),
     pelt: bool = typer.Option(False, "--pelt", help="Defeating it gains 1 pelt."),
     wildlife: bool = typer.Option(False, "--wildlife", help="A wildlife card."),
+    force: shared.CardForce = False,
 ) -> None:
     """Enter a card with its printed numbers; entering a name again corrects that card:
     the options given change, the rest is kept (--combo and --ability given again replace
@@ -117,7 +118,7 @@ def card_add(
              "retreat": retreat, "table": table, "quickdraw": quickdraw, "meat": meat,
              "pelt": pelt, "wildlife": wildlife, "rewards": reward, "number": number}
     kind = shared.kind(ally=ally, enemy=enemy)
-    shared.card_added(ctx, GAME, catalog_card(name, kind, given, _entered(ctx, name)))
+    shared.card_added(ctx, GAME, catalog_card(name, kind, given, _entered(ctx, name)), force)
 
 
 def _entered(ctx: typer.Context, name: str) -> Card | None:
