@@ -13,7 +13,7 @@ from functools import cache
 from itertools import combinations, product
 
 import pytest
-from conftest import Spire
+from conftest import Spire, quoted
 
 from journal.games.hildegard import finesse as odds
 from journal.games.hildegard.dice import Face
@@ -451,13 +451,17 @@ def _brute_bar(ranges: list[tuple[int, int, int]], twice: bool, hp: int, ap: int
 def _tower(spire: Spire) -> None:
     """The fight of docs/spires-end.md: Millicent (Back Hand) and Oswin against the Ogre,
     with a (!) bar of our own for Oswin."""
+    _allies(spire)
+    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4",
+             "--bar", "Gash; 5-8: 1, A", "--status", "A: bleed x3", "--recoup", "heal 7-8: 1")
+
+
+def _allies(spire: Spire) -> None:
     spire.ok("new", "tower", "--game", "spires-end", "--players", "2")
     spire.ok("draw", "Millicent", "--hp", "5", "--ap", "2", "--bar", "Back Hand", "--recoup",
              "Recoup Bar Example", "--death", "Death Bar Example")
     spire.ok("draw", "Oswin", "--hp", "4", "--ap", "1", "--bar", "Jab; cost 1; 5-8: 1",
              "--bar", "Flurry; cost 2; twice; 4-6: 2; 7-8: 3", "--recoup", "heal 6-8: 1")
-    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4",
-             "--bar", "Gash; 5-8: 1, A", "--status", "A: bleed x3", "--recoup", "heal 7-8: 1")
 
 
 def _lost(outcome: dict[str, object]) -> tuple[dict[int, Fraction], Fraction]:
@@ -497,6 +501,67 @@ def test_spires_end_enemy_turn_selection_and_damage(spire: Spire) -> None:
     out = spire.ok("odds")
     assert "  1 Back Hand (cost 1): 0: 87.5%, 1: 12.5%; falls 0.0%" in out
     assert "Ogre's turn: selection roll Millicent 50.0%, Oswin 50.0%" in out
+
+
+STUN = "Stun: No action next turn (can still perform recoup or rest)"
+"""The Status Effects Glossary's Stun: a stunned fighter's turn has no action to weigh."""
+
+
+def _stomped(spire: Spire) -> None:
+    """The tower's fight with an Ogre whose Stomp stuns: both allies rest, and its Stomp
+    (a roll of 8 on Millicent) takes 1 AP and stuns her for her next turn, round 2's."""
+    _allies(spire)
+    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4",
+             "--bar", "Stomp; 5-8: 1, A", "--status", "A: stun", "--recoup", "heal 7-8: 1")
+    for step in ("rest", "upkeep", "rest", "upkeep"):
+        spire.ok(step)
+    spire.ok("enemy", "2", "8", "--select", "1")
+    spire.ok("upkeep")
+
+
+def test_a_stunned_ally_has_no_action_to_weigh(spire: Spire) -> None:
+    """Every roll of every bar a stunned Millicent might choose is refused (the brute
+    force: no roll of hers reaches the enemy), so the odds weigh no bar of hers and say
+    why; the enemy's turn is weighed as ever, against every roll of its d8."""
+    quoted("spires-end", STUN)
+    _stomped(spire)
+    found = spire.json("odds")
+    assert found["turn"] == "Millicent"
+    assert found["ally"]["stunned"] is True and found["ally"]["bars"] == []
+    for roll in range(1, 9):
+        assert "Millicent is stunned" in spire.refused("action", "Back Hand", str(roll), code=1)
+    club = found["enemy_turn"]["bars"][0]["against"]
+    assert _lost(club["Millicent"]) == _brute_bar([(3, 5, 2), (6, 8, 4)], False, 5, 1)
+    out = spire.ok("odds")
+    assert "Millicent is stunned: no action this turn (recoup or rest)" in out
+    assert "Back Hand" not in out and "Millicent's bars" not in out
+    spire.ok("rest")
+    assert "Stun on Millicent: over" in spire.ok("upkeep")
+    found = spire.json("odds")  # Oswin's turn: his bars, every roll of the d8
+    assert found["ally"]["stunned"] is False
+    assert _lost(found["ally"]["bars"][0]) == _brute_bar([(5, 8, 1)], False, 4, 2)
+
+
+def test_a_stunned_enemy_has_no_turn_to_weigh(spire: Spire) -> None:
+    """A stunned enemy has no selection roll and no bar to weigh ("At the same time as the
+    attack roll there must also be a Selection Roll"); the ally's bars are weighed as
+    ever, and at the enemy's turn each action card is refused."""
+    quoted("spires-end", STUN, "At the same time as the attack roll there must also be a "
+           "Selection Roll (1D8) to determine WHO they attack.")
+    _tower(spire)
+    spire.ok("effect", "stun", "--on", "Ogre")
+    found = spire.json("odds")
+    assert found["enemy_turn"] == {"stunned": True, "selected": {}, "bars": []}
+    back_hand = found["ally"]["bars"][0]
+    assert _lost(back_hand) == _brute_bar([(4, 6, 1), (7, 7, 2), (8, 8, 3)], False, 4, 2)
+    out = spire.ok("odds")
+    assert "Ogre is stunned: no action on its turn (recoup and upkeep remain)" in out
+    assert "selection roll" not in out and "Club" not in out
+    for step in ("rest", "upkeep", "rest", "upkeep"):
+        spire.ok(step)
+    assert spire.json("odds")["enemy_turn"]["stunned"] is True
+    for card in ("1", "2"):
+        assert "Ogre is stunned" in spire.refused("enemy", card, "5", "--select", "3", code=1)
 
 
 def _simulated(rng: random.Random, aim: odds.Aim, accuracy: int, sets: int) -> bool:
