@@ -630,7 +630,8 @@ def test_a_face_off_round_agrees_with_brute_force(spire: Spire) -> None:
     dice = _dice("c r b d")
     brute = Brute(2, "crd", 4)
     then = brute.after(0)
-    assert _fraction(found["at_least"]["2"]) == brute.finesse(dice, frozenset(), False, 0,
+    assert found["this_round"] == 1  # ring + dot: 2 is 1 still to come
+    assert _fraction(found["at_least"]["1"]) == brute.finesse(dice, frozenset(), False, 0,
                                                              False, then)[0]
     advice = found["advice"]
     assert advice["for"] == 2
@@ -638,6 +639,75 @@ def test_a_face_off_round_agrees_with_brute_force(spire: Spire) -> None:
     first = advice["choices"][0]
     assert brute.reroll(dice, frozenset(p - 1 for p in first["lock"]), 0, False, then)[0] == best
     assert "to make 2+ bullseyes" in spire.ok("odds", "--advise")
+
+
+THATS_2 = ("The results are: Crescent, Crescent. You have another Bullseye. That's 2. You "
+           "roll your Wild Shot.")
+"""Hildegard's Face-Off Scenario counts the set's bullseyes as its dice stand, before the
+wild shot ends the set."""
+
+
+def _this_round(status: str) -> str:
+    return next(line.strip() for line in status.splitlines() if "this round:" in line)
+
+
+def test_a_face_off_rounds_bullseyes_are_the_statuss_as_the_dice_stand(spire: Spire) -> None:
+    """The rulebook's Face-Off Scenario, played through: `spire odds` said "0 more this
+    round" where `spire status` (and the rulebook) said 1, then 2; the bullseyes still to
+    come are those beyond the ones the dice show, by brute force; in round 2 the Crows have
+    3, and the round's 2 are said alike."""
+    quoted("hildegard", "You roll your 4 Shot Dice. The results are: Crescent, Crescent, "
+           "Blank, Blank. Nice! You're able to make 1 Bullseye with Crescent + Crescent.",
+           THATS_2)
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("faceoff", "The Crows")
+    assert _this_round(spire.ok("roll", "c", "c", "b", "b")) == \
+        "this round: 1 bullseye on The Crows"
+    found = spire.json("odds")
+    assert found["this_round"] == 1
+    brute, dice = Brute(2, "crd", 4), _dice("c c b b")
+    assert _fraction(found["at_least"]["1"]) == \
+        brute.finesse(dice, frozenset(), False, 0, False, brute.after(0))[0]
+    assert set(found["at_least"]) == {"1", "2", "3", "4", "5", "6"}  # 7 to make, 1 made
+    assert "The Crows: 0 of 7 bullseyes, 1 more this round, round 1" in spire.ok("odds")
+    spire.ok("lock", "1", "2")
+    assert _this_round(spire.ok("roll", "c", "c")) == "this round: 2 bullseyes on The Crows"
+    found = spire.json("odds")
+    assert found["this_round"] == 2 and found["advice"]["for"] == 2
+    assert all(_fraction(p) == 0 for p in found["at_least"].values())  # 4 dice: 2 at most
+    out = spire.ok("odds", "--advise")
+    assert "The Crows: 0 of 7 bullseyes, 2 more this round, round 1" in out
+    assert "still to come" not in out and "to make 2+ bullseyes" in out
+    spire.ok("wild", "bullseye")
+    for step in (("roll", "r", "c", "b"), ("lock", "1"), ("roll", "b")):  # the Crows' set
+        spire.ok(*step)
+    assert _this_round(spire.ok("roll", "c", "c", "c", "c")) == \
+        "this round: 2 bullseyes on The Crows"
+    found = spire.json("odds")
+    assert (found["round"], found["bullseyes"], found["this_round"]) == (2, 3, 2)
+    assert "The Crows: 3 of 7 bullseyes, 2 more this round, round 2" in spire.ok("odds")
+
+
+def test_two_players_sets_count_alike_in_odds_and_status(spire: Spire) -> None:
+    """Hildegard's set is over with 2 bullseyes, Hallveig's under way shows 1: the round
+    has 3, in the status and in the odds; the advice plays for the round's bullseyes (4+),
+    and the one still to come agrees with the brute force of Hallveig's dice."""
+    quoted("hildegard", "Player 1 and Player 2's Sets cannot be combined to create "
+           "Bullseyes.")
+    spire.ok("new", "sisters", "--game", "hildegard", "--players", "2")
+    spire.ok("faceoff", "The Crows")
+    for step in (("roll", "c", "c", "r", "d"), ("stop",), ("wild", "miss")):
+        spire.ok(*step)
+    status = spire.ok("roll", "c", "c", "b", "b", "--player", "2")
+    assert _this_round(status) == "this round: 3 bullseyes on The Crows"
+    found = spire.json("odds")
+    assert (found["this_round"], found["advice"]["for"]) == (3, 4)
+    brute = Brute(2, "crd", 4)
+    assert _fraction(found["at_least"]["1"]) == \
+        brute.finesse(_dice("c c b b"), frozenset(), False, 0, False, brute.after(0))[0]
+    out = spire.ok("odds", "--advise")
+    assert "The Crows: 0 of 7 bullseyes, 3 more this round, round 1" in out
+    assert "to make 4+ bullseyes" in out
 
 
 def test_face_off_odds_on_the_enemys_turn(spire: Spire) -> None:
