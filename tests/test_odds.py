@@ -13,7 +13,7 @@ from functools import cache
 from itertools import combinations, product
 
 import pytest
-from conftest import Spire
+from conftest import Spire, quoted
 
 from journal.games.hildegard import finesse as odds
 from journal.games.hildegard.dice import Face
@@ -451,13 +451,17 @@ def _brute_bar(ranges: list[tuple[int, int, int]], twice: bool, hp: int, ap: int
 def _tower(spire: Spire) -> None:
     """The fight of docs/spires-end.md: Millicent (Back Hand) and Oswin against the Ogre,
     with a (!) bar of our own for Oswin."""
+    _allies(spire)
+    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4",
+             "--bar", "Gash; 5-8: 1, A", "--status", "A: bleed x3", "--recoup", "heal 7-8: 1")
+
+
+def _allies(spire: Spire) -> None:
     spire.ok("new", "tower", "--game", "spires-end", "--players", "2")
     spire.ok("draw", "Millicent", "--hp", "5", "--ap", "2", "--bar", "Back Hand", "--recoup",
              "Recoup Bar Example", "--death", "Death Bar Example")
     spire.ok("draw", "Oswin", "--hp", "4", "--ap", "1", "--bar", "Jab; cost 1; 5-8: 1",
              "--bar", "Flurry; cost 2; twice; 4-6: 2; 7-8: 3", "--recoup", "heal 6-8: 1")
-    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4",
-             "--bar", "Gash; 5-8: 1, A", "--status", "A: bleed x3", "--recoup", "heal 7-8: 1")
 
 
 def _lost(outcome: dict[str, object]) -> tuple[dict[int, Fraction], Fraction]:
@@ -497,6 +501,67 @@ def test_spires_end_enemy_turn_selection_and_damage(spire: Spire) -> None:
     out = spire.ok("odds")
     assert "  1 Back Hand (cost 1): 0: 87.5%, 1: 12.5%; falls 0.0%" in out
     assert "Ogre's turn: selection roll Millicent 50.0%, Oswin 50.0%" in out
+
+
+STUN = "Stun: No action next turn (can still perform recoup or rest)"
+"""The Status Effects Glossary's Stun: a stunned fighter's turn has no action to weigh."""
+
+
+def _stomped(spire: Spire) -> None:
+    """The tower's fight with an Ogre whose Stomp stuns: both allies rest, and its Stomp
+    (a roll of 8 on Millicent) takes 1 AP and stuns her for her next turn, round 2's."""
+    _allies(spire)
+    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4",
+             "--bar", "Stomp; 5-8: 1, A", "--status", "A: stun", "--recoup", "heal 7-8: 1")
+    for step in ("rest", "upkeep", "rest", "upkeep"):
+        spire.ok(step)
+    spire.ok("enemy", "2", "8", "--select", "1")
+    spire.ok("upkeep")
+
+
+def test_a_stunned_ally_has_no_action_to_weigh(spire: Spire) -> None:
+    """Every roll of every bar a stunned Millicent might choose is refused (the brute
+    force: no roll of hers reaches the enemy), so the odds weigh no bar of hers and say
+    why; the enemy's turn is weighed as ever, against every roll of its d8."""
+    quoted("spires-end", STUN)
+    _stomped(spire)
+    found = spire.json("odds")
+    assert found["turn"] == "Millicent"
+    assert found["ally"]["stunned"] is True and found["ally"]["bars"] == []
+    for roll in range(1, 9):
+        assert "Millicent is stunned" in spire.refused("action", "Back Hand", str(roll), code=1)
+    club = found["enemy_turn"]["bars"][0]["against"]
+    assert _lost(club["Millicent"]) == _brute_bar([(3, 5, 2), (6, 8, 4)], False, 5, 1)
+    out = spire.ok("odds")
+    assert "Millicent is stunned: no action this turn (recoup or rest)" in out
+    assert "Back Hand" not in out and "Millicent's bars" not in out
+    spire.ok("rest")
+    assert "Stun on Millicent: over" in spire.ok("upkeep")
+    found = spire.json("odds")  # Oswin's turn: his bars, every roll of the d8
+    assert found["ally"]["stunned"] is False
+    assert _lost(found["ally"]["bars"][0]) == _brute_bar([(5, 8, 1)], False, 4, 2)
+
+
+def test_a_stunned_enemy_has_no_turn_to_weigh(spire: Spire) -> None:
+    """A stunned enemy has no selection roll and no bar to weigh ("At the same time as the
+    attack roll there must also be a Selection Roll"); the ally's bars are weighed as
+    ever, and at the enemy's turn each action card is refused."""
+    quoted("spires-end", STUN, "At the same time as the attack roll there must also be a "
+           "Selection Roll (1D8) to determine WHO they attack.")
+    _tower(spire)
+    spire.ok("effect", "stun", "--on", "Ogre")
+    found = spire.json("odds")
+    assert found["enemy_turn"] == {"stunned": True, "selected": {}, "bars": []}
+    back_hand = found["ally"]["bars"][0]
+    assert _lost(back_hand) == _brute_bar([(4, 6, 1), (7, 7, 2), (8, 8, 3)], False, 4, 2)
+    out = spire.ok("odds")
+    assert "Ogre is stunned: no action on its turn (recoup and upkeep remain)" in out
+    assert "selection roll" not in out and "Club" not in out
+    for step in ("rest", "upkeep", "rest", "upkeep"):
+        spire.ok(step)
+    assert spire.json("odds")["enemy_turn"]["stunned"] is True
+    for card in ("1", "2"):
+        assert "Ogre is stunned" in spire.refused("enemy", card, "5", "--select", "3", code=1)
 
 
 def _simulated(rng: random.Random, aim: odds.Aim, accuracy: int, sets: int) -> bool:
@@ -565,7 +630,8 @@ def test_a_face_off_round_agrees_with_brute_force(spire: Spire) -> None:
     dice = _dice("c r b d")
     brute = Brute(2, "crd", 4)
     then = brute.after(0)
-    assert _fraction(found["at_least"]["2"]) == brute.finesse(dice, frozenset(), False, 0,
+    assert found["this_round"] == 1  # ring + dot: 2 is 1 still to come
+    assert _fraction(found["at_least"]["1"]) == brute.finesse(dice, frozenset(), False, 0,
                                                              False, then)[0]
     advice = found["advice"]
     assert advice["for"] == 2
@@ -573,6 +639,75 @@ def test_a_face_off_round_agrees_with_brute_force(spire: Spire) -> None:
     first = advice["choices"][0]
     assert brute.reroll(dice, frozenset(p - 1 for p in first["lock"]), 0, False, then)[0] == best
     assert "to make 2+ bullseyes" in spire.ok("odds", "--advise")
+
+
+THATS_2 = ("The results are: Crescent, Crescent. You have another Bullseye. That's 2. You "
+           "roll your Wild Shot.")
+"""Hildegard's Face-Off Scenario counts the set's bullseyes as its dice stand, before the
+wild shot ends the set."""
+
+
+def _this_round(status: str) -> str:
+    return next(line.strip() for line in status.splitlines() if "this round:" in line)
+
+
+def test_a_face_off_rounds_bullseyes_are_the_statuss_as_the_dice_stand(spire: Spire) -> None:
+    """The rulebook's Face-Off Scenario, played through: `spire odds` said "0 more this
+    round" where `spire status` (and the rulebook) said 1, then 2; the bullseyes still to
+    come are those beyond the ones the dice show, by brute force; in round 2 the Crows have
+    3, and the round's 2 are said alike."""
+    quoted("hildegard", "You roll your 4 Shot Dice. The results are: Crescent, Crescent, "
+           "Blank, Blank. Nice! You're able to make 1 Bullseye with Crescent + Crescent.",
+           THATS_2)
+    spire.ok("new", "oaks", "--game", "hildegard")
+    spire.ok("faceoff", "The Crows")
+    assert _this_round(spire.ok("roll", "c", "c", "b", "b")) == \
+        "this round: 1 bullseye on The Crows"
+    found = spire.json("odds")
+    assert found["this_round"] == 1
+    brute, dice = Brute(2, "crd", 4), _dice("c c b b")
+    assert _fraction(found["at_least"]["1"]) == \
+        brute.finesse(dice, frozenset(), False, 0, False, brute.after(0))[0]
+    assert set(found["at_least"]) == {"1", "2", "3", "4", "5", "6"}  # 7 to make, 1 made
+    assert "The Crows: 0 of 7 bullseyes, 1 more this round, round 1" in spire.ok("odds")
+    spire.ok("lock", "1", "2")
+    assert _this_round(spire.ok("roll", "c", "c")) == "this round: 2 bullseyes on The Crows"
+    found = spire.json("odds")
+    assert found["this_round"] == 2 and found["advice"]["for"] == 2
+    assert all(_fraction(p) == 0 for p in found["at_least"].values())  # 4 dice: 2 at most
+    out = spire.ok("odds", "--advise")
+    assert "The Crows: 0 of 7 bullseyes, 2 more this round, round 1" in out
+    assert "still to come" not in out and "to make 2+ bullseyes" in out
+    spire.ok("wild", "bullseye")
+    for step in (("roll", "r", "c", "b"), ("lock", "1"), ("roll", "b")):  # the Crows' set
+        spire.ok(*step)
+    assert _this_round(spire.ok("roll", "c", "c", "c", "c")) == \
+        "this round: 2 bullseyes on The Crows"
+    found = spire.json("odds")
+    assert (found["round"], found["bullseyes"], found["this_round"]) == (2, 3, 2)
+    assert "The Crows: 3 of 7 bullseyes, 2 more this round, round 2" in spire.ok("odds")
+
+
+def test_two_players_sets_count_alike_in_odds_and_status(spire: Spire) -> None:
+    """Hildegard's set is over with 2 bullseyes, Hallveig's under way shows 1: the round
+    has 3, in the status and in the odds; the advice plays for the round's bullseyes (4+),
+    and the one still to come agrees with the brute force of Hallveig's dice."""
+    quoted("hildegard", "Player 1 and Player 2's Sets cannot be combined to create "
+           "Bullseyes.")
+    spire.ok("new", "sisters", "--game", "hildegard", "--players", "2")
+    spire.ok("faceoff", "The Crows")
+    for step in (("roll", "c", "c", "r", "d"), ("stop",), ("wild", "miss")):
+        spire.ok(*step)
+    status = spire.ok("roll", "c", "c", "b", "b", "--player", "2")
+    assert _this_round(status) == "this round: 3 bullseyes on The Crows"
+    found = spire.json("odds")
+    assert (found["this_round"], found["advice"]["for"]) == (3, 4)
+    brute = Brute(2, "crd", 4)
+    assert _fraction(found["at_least"]["1"]) == \
+        brute.finesse(_dice("c c b b"), frozenset(), False, 0, False, brute.after(0))[0]
+    out = spire.ok("odds", "--advise")
+    assert "The Crows: 0 of 7 bullseyes, 3 more this round, round 1" in out
+    assert "to make 4+ bullseyes" in out
 
 
 def test_face_off_odds_on_the_enemys_turn(spire: Spire) -> None:

@@ -448,3 +448,20 @@ def test_a_recoup_the_bar_does_not_print_is_refused_unless_forced(fighting: Spir
     assert under == "rulebook: Step 2: Recoup; --force records it anyway"
     fighting.ok("recoup", "armor", "8", "--force")
     assert "has no armor" in fighting.json("log", "--last", "1")[0]["override"]
+
+
+def test_the_turn_of_a_stunned_fighter_offers_no_action(fighting: Spire) -> None:
+    # A stunned ally's turn said "action or rest next", a stunned enemy's "action
+    # (selection roll, action card) next": the very step the rules refuse.
+    quoted("spires-end", "Stun: No action next turn (can still perform recoup or rest)")
+    fighting.ok("effect", "stun", "--on", "Millicent")
+    assert "Round 1: Millicent's turn, stunned: rest, recoup or upkeep next" in \
+        fighting.ok("status")
+    fighting.ok("rest")
+    assert "Round 1: Millicent's turn, recoup or upkeep next" in fighting.ok("status")
+    fighting.ok("effect", "stun", "--on", "Ogre")
+    for step in ("upkeep", "rest", "upkeep"):
+        fighting.ok(step)
+    assert "Round 1: Ogre's turn, stunned: recoup or upkeep next" in fighting.ok("status")
+    fighting.ok("recoup", "heal", "2")
+    assert "Round 1: Ogre's turn, upkeep next" in fighting.ok("status")

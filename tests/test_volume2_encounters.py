@@ -265,6 +265,31 @@ def test_finesse_locks_one_more_before_each_reroll(v2: Spire) -> None:
     assert "lock at least 1 more die" in v2.refused("roll", "s", "s", code=1)
 
 
+def _dice_line(out: str) -> str:
+    return next(line for line in out.splitlines() if "'s dice (" in line)
+
+
+def test_the_locked_legend_shows_only_when_a_die_is_locked(v2: Spire) -> None:
+    # A newcomer's review: "(* locked)" stood under dice none of which was locked.
+    says("To Finesse, you must lock in at least 1 or more results.")
+    fight(v2)
+    rolled = v2.ok("roll", "sickle", "blank", "hive")
+    assert _dice_line(rolled) == "Finnian's dice (3 HP): 1 sickle, 2 blank, 3 hive"
+    assert _dice_line(v2.ok("lock", "3")) == \
+        "Finnian's dice (3 HP): 1 sickle, 2 blank, 3 hive* (* locked)"
+
+
+@pytest.mark.parametrize(("locked", "said"), [(("1",), "Finnian locked die 1"),
+                                              (("1", "3"), "Finnian locked dice 1, 3")])
+def test_a_lock_says_die_for_one_and_dice_for_more(v2: Spire, locked: tuple[str, ...],
+                                                   said: str) -> None:
+    fight(v2)
+    v2.ok("roll", "sickle", "blank", "hive")
+    assert f"#5 {said}" in v2.ok("lock", *locked)
+    assert v2.json("log", "--last", "1")[0]["type"] == "action-dice-locked"
+    assert said in v2.ok("replay")
+
+
 def test_an_action_lets_the_dice_stand_first(v2: Spire) -> None:
     """Actions come from the locked dice; typed during the finesse, an action ends it (the
     one move left: `stop`), and spire says so by recording the dice standing first (issue

@@ -23,6 +23,12 @@ def many(word: str) -> str:
     return IRREGULAR.get(word, word if word.endswith("s") else f"{word}s")
 
 
+def numbered(word: str, numbers: Sequence[int]) -> str:
+    """A word and the numbers it names, the word in the plural unless there is one:
+    "die 3", "dice 1, 3"."""
+    return f"{word if len(numbers) == 1 else many(word)} {', '.join(map(str, numbers))}"
+
+
 def given(count: int, word: str) -> str:
     """"1 face was given", "2 faces were given"."""
     return f"{plural(count, word)} {'was' if count == 1 else 'were'} given"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from journal.core.describe import Saying
 from journal.core.events import ByEvent
-from journal.core.words import plural
+from journal.core.words import numbered, plural
 from journal.games.hildegard import events as hv
 
 SAYINGS: ByEvent[Saying] = ByEvent()
@@ -32,8 +32,7 @@ def _(e: hv.ShotDiceRolled) -> str:
 
 @SAYINGS.register
 def _(e: hv.DiceLocked) -> str:
-    dice = ", ".join(str(d) for d in e.dice)
-    return f"{e.roller} locked die {dice}" if len(e.dice) == 1 else f"{e.roller} locked dice {dice}"
+    return f"{e.roller} locked {numbered('die', e.dice)}"
 
 
 @SAYINGS.register

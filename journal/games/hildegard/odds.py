@@ -15,7 +15,7 @@ from journal.core.state import State
 from journal.core.words import plural
 from journal.errors import Refused
 from journal.games.hildegard import finesse, meter_odds
-from journal.games.hildegard.combat import players_done
+from journal.games.hildegard.combat import players_done, round_bullseyes
 from journal.games.hildegard.dice import FACES
 from journal.games.hildegard.finesse import NONE, Counts, counts, rolls
 from journal.games.hildegard.rules import enemy_up
@@ -82,21 +82,28 @@ def _face_off(fight: Any, waiting: Any) -> dict[str, Any]:
     foe = standing[0]
     defeat = finesse.chances(at, "hit")[0] if len(standing) == 1 else \
         _defeat_all(fight, waiting)
-    at_least = {n: finesse.chances(_needing(at, n))[0]
-                for n in range(1, max(at.aim.limit - at.made, 0) + 1)}
+    reach = {n: finesse.chances(_needing(at, n))[0]
+             for n in range(1, max(at.aim.limit - at.made, 0) + 1)}
     # Out of reach this round, the advice plays for the most bullseyes the dice can still make.
-    aim_for = max((n for n, p in at_least.items() if p > 0), default=0)
+    aim_for = max((n for n, p in reach.items() if p > 0), default=0)
+    # The round's bullseyes as its dice stand, the set under way's too, as the status says
+    # them: "You have another Bullseye. That's 2. You roll your Wild Shot." (Face-Off
+    # Scenario). Those still to come are the ones beyond them.
+    shown = round_bullseyes(fight).get(foe.card.name, 0)
+    beyond = max(shown - at.made, 0)
+    at_least = {n - beyond: p for n, p in reach.items() if n > beyond}
     return {
         "game": "hildegard", "kind": "face-off", "enemy": foe.card.name,
         "round": fight.round, "bullseyes": foe.bullseyes, "limit": foe.card.bullseye_limit,
-        "this_round": at.made, "sets_left": at.sets + (at.going is not None),
+        "this_round": shown, "sets_left": at.sets + (at.going is not None),
         "set_under_way": _set_json(at),
         "next_set": {"dice": at.next_size, "graze": at.next_graze} if at.sets else None,
         "wild_shot": WILD,
         "enemies": [f.card.name for f in standing],
         "defeat": chance(defeat),
         "at_least": {str(n): chance(p) for n, p in at_least.items()},
-        "advice": {"for": aim_for, **_advice(going, _needing(at, aim_for) if aim_for else at)},
+        "advice": {"for": at.made + aim_for if aim_for else 0,
+                   **_advice(going, _needing(at, aim_for) if aim_for else at)},
         "enemy_set": _enemy_set(fight, foe.card, weighed_or_none=True),
     }
 

@@ -22,14 +22,26 @@ def odds_lines(found: dict[str, Any]) -> list[str]:
               f"{possessive(found['turn'])} turn")]
     ally = found["ally"]
     if ally is not None:
-        lines.append(f"{ally['name']}'s bars: HP the enemy loses (after its AP), and the "
-                     "chance it falls")
-        for bar in ally["bars"]:
-            lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} (cost {bar['cost']}): "
-                         f"{_spread(bar['hp_lost'])}; falls {percent(bar['falls'])}")
-    turn = found["enemy_turn"]
+        lines += _ally_lines(ally)
+    return lines + _enemy_lines(enemy["name"], found["enemy_turn"])
+
+
+def _ally_lines(ally: dict[str, Any]) -> list[str]:
+    if ally["stunned"]:
+        return [f"{ally['name']} is stunned: no action this turn (recoup or rest)"]
+    lines = [f"{ally['name']}'s bars: HP the enemy loses (after its AP), and the chance it "
+             "falls"]
+    for bar in ally["bars"]:
+        lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} (cost {bar['cost']}): "
+                     f"{_spread(bar['hp_lost'])}; falls {percent(bar['falls'])}")
+    return lines
+
+
+def _enemy_lines(name: str, turn: dict[str, Any]) -> list[str]:
+    if turn["stunned"]:
+        return [f"{name} is stunned: no action on its turn (recoup and upkeep remain)"]
     picked = ", ".join(f"{who} {percent(p)}" for who, p in turn["selected"].items())
-    lines.append(f"{possessive(enemy['name'])} turn: selection roll {picked or 'finds no ally'}")
+    lines = [f"{possessive(name)} turn: selection roll {picked or 'finds no ally'}"]
     for bar in turn["bars"]:
         for who, outcome in bar["against"].items():
             lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} on {who}: HP lost "

@@ -8,7 +8,10 @@ re-roll). Every roll of those d8 is resolved by the game's own rules (`turns.act
 Cripple, Pierce, Chant and armor count as they do at the table; each roll is 1/8, and the
 distribution is the count of rolls that lead to each outcome. Damage is the HP the target
 loses: "Damage taken goes through Armor Points, THEN Hit Points" (Damage and Healing
-Distribution).
+Distribution). A stunned fighter has no action to weigh: "Stun: No action next turn (can
+still perform recoup or rest)" (Status Effects Glossary), and the rules refuse its every
+roll; nor, for a stunned enemy, a selection roll, made "At the same time as the attack
+roll".
 """
 
 from __future__ import annotations
@@ -108,24 +111,39 @@ def odds(state: State) -> dict[str, Any]:
                       "(`spire fight ENEMY` begins one)")
     name = game.slots[fight.turn - 1] if fight.turn != ENEMY_TURN else None
     actor = game.ally(name) if name else None
-    bars = [] if actor is None else [
-        {"bar": n, "name": bar.name, "cost": bar.cost,
-         **_outcome(ally_bar(game, actor, n))}
-        for n, bar in enumerate(actor.card.bars, start=1)]
-    picked = selection(game)
     enemy = fight.enemy
     return {
         "game": "spires-end", "kind": "fight", "round": fight.round,
         "turn": name or enemy.name,
         "enemy": {"name": enemy.name, "hp": enemy.hp, "ap": enemy.ap},
-        "ally": None if actor is None else {"name": actor.name, "hp": actor.hp,
-                                            "ap": actor.ap, "bars": bars},
-        "enemy_turn": {
-            "selected": {who: chance(p) for who, p in picked.items()},
-            "bars": [{"bar": n, "name": bar.name, "against": {
-                who: _outcome(enemy_bar(game, n, who)) for who in picked}}
-                for n, bar in enumerate(enemy.card.bars, start=1)],
-        },
+        "ally": None if actor is None else _ally_turn(game, actor),
+        "enemy_turn": _enemy_turn(game),
+    }
+
+
+def _ally_turn(game: SpiresEnd, actor: Fighter) -> dict[str, Any]:
+    """Each bar of the ally whose turn it is; none when Stun forbids the action."""
+    bars = [] if actor.stunned else [
+        {"bar": n, "name": bar.name, "cost": bar.cost, **_outcome(ally_bar(game, actor, n))}
+        for n, bar in enumerate(actor.card.bars, start=1)]
+    return {"name": actor.name, "hp": actor.hp, "ap": actor.ap, "stunned": actor.stunned,
+            "bars": bars}
+
+
+def _enemy_turn(game: SpiresEnd) -> dict[str, Any]:
+    """The enemy's selection roll and each of its bars on each ally it may pick; neither
+    when Stun forbids its action."""
+    assert game.fight is not None
+    enemy = game.fight.enemy
+    if enemy.stunned:
+        return {"stunned": True, "selected": {}, "bars": []}
+    picked = selection(game)
+    return {
+        "stunned": False,
+        "selected": {who: chance(p) for who, p in picked.items()},
+        "bars": [{"bar": n, "name": bar.name, "against": {
+            who: _outcome(enemy_bar(game, n, who)) for who in picked}}
+            for n, bar in enumerate(enemy.card.bars, start=1)],
     }
 
 

@@ -239,7 +239,7 @@ def _turn_rules(actor: Fighter, fight: Fight, number: int, bar: Bar) -> Violatio
     if fight.rested or fight.recouped:
         out.append(RuleViolation(f"{actor.name} has {'rested' if fight.rested else 'recouped'} "
                                  "this turn; the action comes first", FLOW))
-    if actor.has("stun"):
+    if actor.stunned:
         out.append(RuleViolation(f"{actor.name} is stunned: no action this turn (recoup or "
                                  "rest)", GLOSSARY))
     forced = forced_bar(actor)
@@ -290,7 +290,7 @@ def rest(state: State, player: int | None, onward: bool = True) -> Decision:
 def _enemy_acts_first(actor: Fighter, fight: Fight) -> Violations:
     """"Enemy: Selection Roll → Action → Recoup → Upkeep" (Combat Round Flow): the enemy
     never skips its action, unless Stun forbids it."""
-    if not actor.is_enemy or fight.actions or actor.has("stun"):
+    if not actor.is_enemy or fight.actions or actor.stunned:
         return []
     return [RuleViolation(f"{actor.name}'s action comes first: `spire enemy CARD` after its "
                           "selection roll", FLOW)]
@@ -398,7 +398,7 @@ def enemy(
         violations.append(RuleViolation(f"it is {possessive(current(game).name)} turn", FLOW))
     if fight.actions >= (2 if foe.has("surge") else 1):
         violations.append(RuleViolation(f"{foe.name} has acted this turn", FLOW))
-    if foe.has("stun"):
+    if foe.stunned:
         violations.append(RuleViolation(f"{foe.name} is stunned: no action this turn", GLOSSARY))
     target = foe.name if foe.has("confusion") or foe.has("turncoat") else selected(game, selection)
     if target is None:

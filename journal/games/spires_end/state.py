@@ -65,6 +65,12 @@ class Fighter:
     def has(self, name: str) -> bool:
         return self.effect(name) is not None
 
+    @property
+    def stunned(self) -> bool:
+        """No action this turn: "Stun: No action next turn (can still perform recoup or
+        rest)" (Status Effects Glossary)."""
+        return self.has("stun")
+
 
 @dataclass(frozen=True, slots=True)
 class Fight:

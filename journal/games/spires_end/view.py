@@ -70,9 +70,11 @@ def _turn_line(game: SpiresEnd, fight: Fight) -> str:
     if fight.turn == ENEMY_TURN:
         step = "action (selection roll, action card)" if not fight.actions else \
             "recoup or upkeep" if not fight.recouped else "upkeep"
+        if actor.stunned and not fight.actions:  # no action: its recoup, then its upkeep
+            step = "upkeep" if fight.recouped else "stunned: recoup or upkeep"
         return f"Round {fight.round}: {actor.name}'s turn, {step} next"
     if not fight.actions and not fight.rested:
-        step = "action or rest"
+        step = "stunned: rest, recoup or upkeep" if actor.stunned else "action or rest"
     elif not fight.recouped:
         step = "recoup or upkeep"
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.core.describe import Saying
 from journal.core.events import ByEvent
+from journal.core.words import numbered
 from journal.games.volume2 import events as v2
 
 SAYINGS: ByEvent[Saying] = ByEvent()
@@ -30,7 +31,7 @@ def _(e: v2.ActionDiceRolled) -> str:
 
 @SAYINGS.register
 def _(e: v2.ActionDiceLocked) -> str:
-    return f"{e.ally} locked dice {', '.join(str(d) for d in e.dice)}"
+    return f"{e.ally} locked {numbered('die', e.dice)}"
 
 
 @SAYINGS.register

@@ -46,11 +46,14 @@ def dice_line(turn: Turn) -> str:
     """`Finnian's dice (3 HP): 1 sickle*, 2 blank, 3 hive* (* locked)`: the positions
     `spire lock` takes, short enough for 80 columns."""
     stars = not turn.final  # once the dice stand, every one is locked
-    faces = zip(turn.faces, turn.locked, strict=False)
+    faces = list(zip(turn.faces, turn.locked, strict=False))
     dice = ", ".join(f"{i} {face}{'*' if lock and stars else ''}"
                      for i, (face, lock) in enumerate(faces, start=1))
     used = [str(i) for i, done in enumerate(turn.used, start=1) if done]
-    state = " (* locked)" if stars else f"; used {', '.join(used)}" if used else "; they stand"
+    if stars:  # the legend only under a star shown
+        state = " (* locked)" if any(lock for _, lock in faces) else ""
+    else:
+        state = f"; used {', '.join(used)}" if used else "; they stand"
     return f"{turn.ally}'s dice ({turn.spent} HP): {dice}{state}"
 
 
