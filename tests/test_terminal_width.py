@@ -25,7 +25,8 @@ def test_a_line_wider_than_the_terminal_wraps_at_its_words(tmp_path: Path) -> No
     code, raw = on_terminal("--db", db, "demo", "--game", "hildegard", env={"COLUMNS": "80"})
     assert code == 0
     lines = shown(raw)
-    assert max(map(len, lines)) <= 80
+    assert max(len(line) for line in lines if "j.sqlite" not in line) <= 80  # (a path is
+    # one word: a long one stays whole)
     at = lines.index("#4 Hildegard takes aim at Street Merchant: 2 bullseyes to hit, accuracy 3, 2")
     assert lines[at + 1] == "   sets"
     code, out, _ = on_pipes("--db", str(tmp_path / "piped.sqlite"), "demo", "--game",
