@@ -208,11 +208,21 @@ def test_the_demo_shows_each_command_typed_then_its_answer(spire: Spire) -> None
         f"  {spire_} report -o demo.html  the story, as a page"]
 
 
-def test_the_demo_played_again_says_where_it_stands_and_what_next(spire: Spire) -> None:
-    spire.ok("demo")
-    again = spire.ok("demo")
-    assert again.startswith("The demo campaign 'demo' is already in this journal; here it is.")
+@pytest.mark.parametrize(("typed", "campaign", "stands"), [
+    ((), "demo", "Face-off, round 2: The Crows 3/7 | meter XXX...."),
+    (("--game", "spires-end"), "demo-spires-end", "Round 3: Oswin's turn, action or rest next"),
+], ids=["hildegard", "spires-end"])
+def test_the_demo_played_again_says_where_it_stands_and_what_next(
+    spire: Spire, typed: tuple[str, ...], campaign: str, stands: str,
+) -> None:
+    spire.ok("demo", *typed)
+    head = spire.json("status")["head"]
+    again = spire.ok("demo", *typed)
+    assert again.startswith(f"The demo campaign {campaign!r} is already in this journal; "
+                            "here it is.")
+    assert stands in again.splitlines(), again
     assert "$ spire" not in again and again.splitlines()[-4] == "Next:"
+    assert spire.json("status")["head"] == head, "shown, not played again"
 
 
 def test_the_demo_in_the_default_journal_names_it(tmp_path: Path) -> None:
@@ -228,16 +238,17 @@ def test_the_demo_in_the_default_journal_names_it(tmp_path: Path) -> None:
 
 
 
-@pytest.mark.parametrize(("game", "first"), [("hildegard", ()), ("volume2", (
+@pytest.mark.parametrize(("game", "first"), [("hildegard", ()), ("spires-end", ()), ("volume2", (
     "card add Dunstan --ally --hp 6 --ap 2 --combo 'Double Shot: black white: 2 damage'",
     "card add Finnian --ally --hp 5 --ap 3 --recoup 1",
-    "card add 'Wade Slocum' --enemy --hp 8 --ap 2 --ferocity 1 --attacks 1 --retreat 3"))])
+    "card add 'Wade Slocum' --enemy --hp 8 --ap 2 --ferocity 1 --attacks 1 --retreat 3"))],
+    ids=["hildegard", "spires-end", "volume2"])
 def test_every_command_the_demo_shows_prints_that_answer_when_typed(
     new_journal: object, game: str, first: tuple[str, ...], tmp_path: Path,
 ) -> None:
     """Typed into a fresh journal, one by one, each line the demo shows prints what the
     demo printed under it (a made-up card of Volume 2's entered first: the demo itself
-    enters none)."""
+    enters none; Spire's End's are typed inline, on its `draw` and `fight` lines)."""
     shown = Spire(tmp_path / "demo.sqlite")
     typed = _typed(shown.ok("demo", "--game", game))
     table = Spire(tmp_path / "typed.sqlite")

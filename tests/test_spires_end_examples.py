@@ -183,3 +183,48 @@ def test_the_death_bar_gives_strength_for_three_turns(spire: Spire) -> None:
     assert "Jab, roll 4 (as 5)" in out
     out = spire.ok("upkeep")
     assert "Strength on Oswin: over" in out
+
+
+def test_the_demo_plays_the_rulebooks_examples_in_a_fight(spire: Spire) -> None:
+    """`spire demo --game spires-end`, into a fresh journal: each worked example above as the
+    demo shows it, the made-up numbers and the cards' contents said in notes, nothing
+    entered into the catalog, and the fight left under way for the player to go on."""
+    from journal.games.spires_end.demo import SCRIPT
+
+    _quotes("if you are on card #10 and it states Reveal Card 20 you must advance to that card. "
+            "Any card in between must be removed from the game.",
+            "In the Ally Card above, you would place 5 HP Cubes and 2 AP Cubes.",
+            "Example: You roll 3 — DMG: 0 Example: You roll a 5 — DMG: 1 damage to an Enemy",
+            "If you had rolled an 8 you would do 3 DMG and receive 1 HP Kickback to give to "
+            "an Ally.",
+            "Example: You roll a 7 — Heal: +2 HP to an Ally Example: You roll 6 — Remove 1 "
+            "Status Effect",
+            "If the Enemy hits an Ally for 5 DMG, and that Ally has 5 AP / 2 HP, the Ally would "
+            "be left with 0 AP / 2 HP.")
+    out = spire.ok("demo", "--game", "spires-end").splitlines()
+    assert out[2:4] == ["$ spire new demo-spires-end --game spires-end",
+                        "Started 'demo-spires-end'; it is now the current campaign."]
+    for line in ("#4 Revealed card 20; cards 13-19 left the game",
+                 "#6 Drew Millicent as Ally 1 (5 HP, 2 AP)",
+                 "  Back Hand, roll 3: 0 damage",
+                 "  Back Hand, roll 5: 1 damage to Ogre",
+                 "  Back Hand, roll 8: 3 damage to Ogre; kickback +1 HP to Oswin",
+                 "  recoup roll 7: +2 HP to Millicent",
+                 "  recoup roll 6: +1 HP to Millicent; Bleed cleansed from Millicent",
+                 "  Oswin rests (rest meter 1/3: +1 on a heal)",
+                 "  Crush, roll 6: 5 damage to Oswin",
+                 "Ally 2 Oswin: HP 2/2, AP 0/5 | rest 1/3, boost 2/3 | no effects"):
+        assert line in out, line
+    captions = [scene.caption for scene in SCRIPT if scene.caption]
+    assert [c for c in captions if c in out] == captions
+    assert all(len(c) <= 80 for c in captions), "a caption reads whole at 80 columns"
+    status = spire.json("status")
+    assert (status["campaign"], status["card"], status["removed"]) == (
+        "demo-spires-end", 20, list(range(13, 20)))
+    assert "made up for this demo" in status["notes"][0]
+    assert "what they hold is not told" in status["notes"][1]
+    fight = status["fight"]
+    assert (fight["round"], fight["turn"], fight["outcome"]) == (3, "Oswin", None)
+    assert (fight["enemy"]["hp"], fight["enemy"]["ap"]) == (5, 0)
+    assert spire.json("card", "list") == [], "the demo types its cards inline, enters none"
+    assert spire.json("audit")["clean"]

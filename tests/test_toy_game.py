@@ -120,3 +120,11 @@ def test_its_verbs_are_its_own(toy: Toy, tmp_path: Path) -> None:
     toy.ok("new", "oaks", "--game", "hildegard")
     assert "`toss` is not a Hildegard command: Coin Tally has it" in toy.refused(
         "toss", "heads", code=2)
+
+
+def test_a_game_without_a_demo_is_refused_by_spire_demo(toy: Toy) -> None:
+    """A game's `demo` module is optional (journal/games/packages.py): Coin Tally has none,
+    so `spire demo` names the games that have one, and does not list it."""
+    assert "the demo plays hildegard, spires-end or volume2, not 'tally'" in toy.refused(
+        "demo", "--game", "tally", code=2)
+    assert "tally" not in [line.split(":")[0] for line in toy.ok("demo", "--list").splitlines()]

@@ -542,12 +542,14 @@ def test_the_demo_plays_an_encounter(spire: Spire) -> None:
 
 
 def test_the_demo_plays_only_the_games_it_has(spire: Spire) -> None:
-    assert "the demo plays hildegard or volume2" in spire.refused(
-        "demo", "--game", "spires-end", code=2)
+    """Every shipped game has a demo now; a registered game without one is refused in
+    tests/test_toy_game.py."""
+    assert "the demo plays hildegard, spires-end or volume2, not 'nosuch'" in spire.refused(
+        "demo", "--game", "nosuch", code=2)
     listed = spire.ok("demo", "--list").splitlines()
-    assert [line.split(":")[0] for line in listed] == ["hildegard", "volume2"]
+    assert [line.split(":")[0] for line in listed] == ["hildegard", "spires-end", "volume2"]
     assert all(len(line) <= 80 for line in listed), listed
-    assert "Wade Slocum" in listed[1]
+    assert "Ogre" in listed[1] and "Wade Slocum" in listed[2]
     assert spire.journal_rows()[0] == (), "listing plays nothing"
 
 

@@ -102,15 +102,18 @@ def demo(
 ) -> None:
     """Play a short stretch of a campaign into the game's demo campaign, to watch.
 
-    It shows each command as it is typed, then what it prints: reveals, a pulled card, an
-    item, notes and an undo, and the dice, typed as the rulebook rolls them in its worked
-    examples; then what to try next. Run it again to see where it stands, without
+    It shows each command as it is typed, then what it prints, the dice typed as each
+    rulebook rolls them in its worked examples where it has them; then what to try next.
+    Hildegard's, the default: reveals, a pulled card, an item, notes, an undo, a target
+    and a face-off. Spire's End's and Volume 2's: a fight, the numbers their rulebooks do
+    not print made up and named in a note. Run it again to see where it stands, without
     replaying.
 
     \b
     Examples:
       spire --db /tmp/try.sqlite demo
       spire --db /tmp/try.sqlite demo --list
+      spire --db /tmp/try.sqlite demo --game spires-end
       spire --db /tmp/try.sqlite demo --game volume2
     """
     from journal.render import lines as render

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from journal.games.spires_end import (
         catalog,
         commands,
+        demo,
         describe,
         events,
         evolve,
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
         view,
     )
     from journal.report.parts import GameReport
+    from journal.service.demo import Demo
 
     _package: interface.Package = package
     _catalog: interface.Catalog = catalog
@@ -40,4 +42,5 @@ if TYPE_CHECKING:
     _state: interface.StateModule = state
     _view: interface.View = view
     _report: GameReport = report
+    _demo: Demo = demo
     _commands: Commands = commands
