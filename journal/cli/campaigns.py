@@ -100,12 +100,12 @@ def demo(
                              "default."),
     list_games: bool = typer.Option(False, "--list", help="List the games with a demo."),
 ) -> None:
-    """Play a short stretch of a campaign into the game's demo campaign, to watch.
+    """Play a short stretch of a campaign, to watch.
 
-    It shows each command as it is typed, then what it prints: reveals, a pulled card, an
-    item, notes and an undo, and the dice, typed as the rulebook rolls them in its worked
-    examples; then what to try next. Run it again to see where it stands, without
-    replaying.
+    It is played into the game's demo campaign. It shows each command as it is typed,
+    then what it prints: reveals, a pulled card, an item, notes and an undo, and the
+    dice, typed as the rulebook rolls them in its worked examples; then what to try
+    next. Run it again to see where it stands, without replaying.
 
     \b
     Examples:
@@ -174,9 +174,10 @@ def _next_steps(ctx: typer.Context) -> None:
 
 @app.command()
 def where(ctx: typer.Context, as_json: Json = False) -> None:
-    """Which journal is in use: its file (or database), size, schema revision, campaigns.
+    """Which journal is in use, and what it holds.
 
-    A mistyped --db shows here as a journal that is not there; nothing is made by looking.
+    It shows the journal's file (or database), size, schema revision and campaigns. A
+    mistyped --db shows here as a journal that is not there; nothing is made by looking.
 
     \b
     Examples:
