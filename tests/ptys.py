@@ -55,9 +55,11 @@ def on_terminal(*args: str, env: dict[str, str | None] | None = None,
     return code, seen
 
 
-def on_pipes(*args: str, env: dict[str, str | None] | None = None) -> tuple[int, bytes, bytes]:
-    """Run `spire ARGS` with stdout and stderr on pipes: its exit code, stdout, stderr."""
+def on_pipes(*args: str, env: dict[str, str | None] | None = None,
+             input: bytes | None = None) -> tuple[int, bytes, bytes]:
+    """Run `spire ARGS` with stdout and stderr on pipes (and `input` on stdin, if given):
+    its exit code, stdout, stderr."""
     done = subprocess.run([sys.executable, "-m", "journal", *args], capture_output=True,
-                          check=False, env=_env(env or {}), timeout=TIMEOUT,
-                          stdin=subprocess.DEVNULL)
+                          check=False, env=_env(env or {}), timeout=TIMEOUT, input=input,
+                          stdin=subprocess.DEVNULL if input is None else None)
     return done.returncode, done.stdout, done.stderr

@@ -19,13 +19,13 @@ def audit(
              "export's closing record; 8 or more of its first digits)."),
     as_json: Json = False,
 ) -> None:
-    """Check the journal: nothing edited, every step legal; list overrides, undos and dice.
+    """Check the journal: nothing edited, every step legal.
 
-    Exit code 1 when the hash chain, a position, a fork, a head or a payload was edited
-    outside spire, when a head is not the one sealed beside the journal (JOURNAL.seal) or
-    the one given with --expect, when a kept status or snapshot is not the fold of the
-    events, or when an event breaks a rule without --force; dice statistics are shown but
-    never fail the audit.
+    It lists the overrides, undos and dice too. Exit code 1 when the hash chain, a
+    position, a fork, a head or a payload was edited outside spire, when a head is not
+    the one sealed beside the journal (JOURNAL.seal) or the one given with --expect,
+    when a kept status or snapshot is not the fold of the events, or when an event
+    breaks a rule without --force; dice statistics are shown but never fail the audit.
 
     \b
     Examples:

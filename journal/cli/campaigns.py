@@ -100,10 +100,11 @@ def demo(
                              "default."),
     list_games: bool = typer.Option(False, "--list", help="List the games with a demo."),
 ) -> None:
-    """Play a short stretch of a campaign into the game's demo campaign, to watch.
+    """Play a short stretch of a campaign, to watch.
 
-    It shows each command as it is typed, then what it prints, the dice typed as each
-    rulebook rolls them in its worked examples where it has them; then what to try next.
+    It is played into the game's demo campaign. It shows each command as it is typed,
+    then what it prints, the dice typed as each rulebook rolls them in its worked examples
+    where it has them; then what to try next.
     Hildegard's, the default: reveals, a pulled card, an item, notes, an undo, a target
     and a face-off. Spire's End's and Volume 2's: a fight, the numbers their rulebooks do
     not print made up and named in a note. Run it again to see where it stands, without
@@ -177,9 +178,10 @@ def _next_steps(ctx: typer.Context) -> None:
 
 @app.command()
 def where(ctx: typer.Context, as_json: Json = False) -> None:
-    """Which journal is in use: its file (or database), size, schema revision, campaigns.
+    """Which journal is in use, and what it holds.
 
-    A mistyped --db shows here as a journal that is not there; nothing is made by looking.
+    It shows the journal's file (or database), size, schema revision and campaigns. A
+    mistyped --db shows here as a journal that is not there; nothing is made by looking.
 
     \b
     Examples:

@@ -19,8 +19,9 @@ kind and a number)."""
 
 
 card_app = typer.Typer(
-    help="The card catalog: cards entered once with their printed numbers, reused by name "
-    "(`card add` takes the campaign's game's numbers: `spire card add --help`)."
+    help="The card catalog: cards entered once, reused by name.\n\n"
+    "A card is entered with its printed numbers (`card add` takes the campaign's game's "
+    "numbers: `spire card add --help`)."
     "\n\n\b\nExamples:\n  spire card add Ogre --target --number 140 --limit 2 --accuracy 3 "
     "--sets 2 --parts c,r,d\n  spire card list",
     rich_markup_mode=None, no_args_is_help=True)
@@ -34,13 +35,14 @@ SOURCES = {
 
 @card_app.command("list")
 def card_list(ctx: typer.Context, as_json: Json = False) -> None:
-    """The cards this campaign may see: the rulebook's examples and the cards it has met.
+    """The cards this campaign may see.
 
-    An entered card is listed once this campaign has met it on its current branch: its
-    number was revealed, pulled or retrieved there (undone ones aside), or a target or
-    face-off there used a card of its name. A card entered without a number is listed
-    once a target or face-off of this campaign has used it. The rulebook's own example
-    cards are always listed; an entered card of the same name is listed in its place.
+    They are the rulebook's examples and the cards it has met. An entered card is listed
+    once this campaign has met it on its current branch: its number was revealed, pulled
+    or retrieved there (undone ones aside), or a target or face-off there used a card of
+    its name. A card entered without a number is listed once a target or face-off of
+    this campaign has used it. The rulebook's own example cards are always listed; an
+    entered card of the same name is listed in its place.
 
     \b
     Example:
@@ -64,9 +66,10 @@ def card_show(
     name: str = typer.Argument(..., metavar="NAME", help="The card's name."),
     as_json: Json = False,
 ) -> None:
-    """One card's printed numbers, if this campaign may see it (see `spire card list`).
+    """One card's printed numbers.
 
-    A card this campaign has not met is refused as if it were unknown.
+    Only a card this campaign may see is shown (see `spire card list`). A card this
+    campaign has not met is refused as if it were unknown.
 
     \b
     Example:

@@ -12,7 +12,9 @@ Card = typer.Argument(..., metavar="N", help="The card's number.", min=1)
 
 @app.command()
 def reveal(ctx: typer.Context, card: int = Card, force: Force = False) -> None:
-    """Advance to card N (in Spire's End, the cards in between leave the game).
+    """Advance to card N.
+
+    In Spire's End, the cards in between leave the game.
 
     \b
     Example:
@@ -32,8 +34,10 @@ def pull(
                              "in a game that has them; CARD is then the card's name."),
     force: Force = False,
 ) -> None:
-    """Draw card N out of sequence; `spire return` goes back to the card it interrupted. A
-    card of an unnumbered deck is pulled by its deck and name.
+    """Draw card N out of sequence.
+
+    `spire return` goes back to the card it interrupted. A card of an unnumbered deck is
+    pulled by its deck and name.
 
     \b
     Examples:
@@ -76,7 +80,9 @@ def discard(
                                help="The card's number, or a milestone in play (M4)."),
     force: Force = False,
 ) -> None:
-    """Discard card N (in some games this removes it from the game), or a milestone in play.
+    """Discard card N, or a milestone in play.
+
+    In some games, discarding a card removes it from the game.
 
     \b
     Examples:
@@ -104,7 +110,9 @@ def retrieve(
         help="A played card's number, a milestone (M4) or event cards by name."),
     force: Force = False,
 ) -> None:
-    """Retrieve a played card, a milestone, or a set of event cards by name.
+    """Retrieve a played card, a milestone, or event cards.
+
+    Event cards are retrieved as a set, by name.
 
     \b
     Examples:
@@ -123,7 +131,9 @@ def chapter(
     number: int = typer.Argument(..., metavar="N", help="The chapter that begins."),
     force: Force = False,
 ) -> None:
-    """Begin chapter N; its start is recorded as the checkpoint chapter-N.
+    """Begin chapter N.
+
+    Its start is recorded as the checkpoint chapter-N.
 
     \b
     Example:

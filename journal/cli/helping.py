@@ -14,8 +14,10 @@ def help_(
     command: list[str] = typer.Argument(
         None, metavar="[COMMAND]...", help="A command (`item gain` is two words)."),
 ) -> None:
-    """The commands panel by panel, or one command's help (as `spire COMMAND --help`):
-    the core's and the campaign's game's (every game's, by panel, with no campaign).
+    """The commands panel by panel, or one command's help.
+
+    One command's help is the same as `spire COMMAND --help`. The commands are the core's
+    and the campaign's game's (every game's, by panel, with no campaign).
 
     \b
     Examples:
@@ -43,11 +45,12 @@ def help_(
 def completion(
     shell: str = typer.Argument(..., metavar="SHELL", help="bash, zsh or fish."),
 ) -> None:
-    """Print the script that makes SHELL complete spire's commands, options and names.
+    """Print the completion script for SHELL.
 
-    It completes commands, options, faces, card, item, checkpoint and branch names (the
-    same words as Tab in `spire play`), from the journal --db or SPIRE_DB names. Load it
-    once in a session, or from the shell's start-up file:
+    It makes SHELL complete spire's commands, options and names: faces, card, item,
+    checkpoint and branch names (the same words as Tab in `spire play`), from the
+    journal --db or SPIRE_DB names. Load it once in a session, or from the shell's
+    start-up file:
 
     \b
     Examples:

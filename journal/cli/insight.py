@@ -11,11 +11,12 @@ from journal.cli.common import Json, reading
 
 @app.command("map")
 def story_map(ctx: typer.Context, as_json: Json = False) -> None:
-    """The story cards every road reached: across the campaign's branches and every campaign
-    of its game in the journal, by chapter, how often and when first.
+    """The story cards every road reached, chapter by chapter.
 
-    Spoiler-safe: only cards the players have seen are named or counted; the numbers between
-    them appear only as a count of numbers skipped.
+    The roads are the campaign's branches and every campaign of its game in the journal;
+    each card shows how often they reached it, and when first. Spoiler-safe: only cards
+    the players have seen are named or counted; the numbers between them appear only as
+    a count of numbers skipped.
 
     \b
     Example:
@@ -42,17 +43,18 @@ def odds(
         "best chance now, and every other one with its chance."),
     as_json: Json = False,
 ) -> None:
-    """Exact chances from where the players stand, with the best finesse.
+    """Exact chances from where the players stand.
 
-    Hildegard, a target under way: the chance to reach its bullseye limit in the sets left,
-    and its bonus, from the dice rolled and locked and the effects waiting (Hone, Flub,
-    Graze), spending no feats and the feats held at best; before any wild shot, whose
-    faces the rulebook does not print. A face-off, on
-    the players' turn: the chance the round defeats the enemy, and of each number of
-    bullseyes; and the chance the enemy's set hits each square of the meter. Volume 2: each
-    ally's combinations by HP spent, each enemy's target roll, attack and turn damage.
-    Spire's End: each bar of the ally whose turn it is against the enemy, and the enemy's
-    selection roll and bars. Nothing is appended to the journal. See docs/odds.md.
+    Each chance is with the best finesse. Hildegard, a target under way: the chance to
+    reach its bullseye limit in the sets left, and its bonus, from the dice rolled and
+    locked and the effects waiting (Hone, Flub, Graze), spending no feats and the feats
+    held at best; before any wild shot, whose faces the rulebook does not print. A
+    face-off, on the players' turn: the chance the round defeats the enemy, and of each
+    number of bullseyes; and the chance the enemy's set hits each square of the meter.
+    Volume 2: each ally's combinations by HP spent, each enemy's target roll, attack and
+    turn damage. Spire's End: each bar of the ally whose turn it is against the enemy,
+    and the enemy's selection roll and bars. Nothing is appended to the journal. See
+    docs/odds.md.
 
     \b
     Examples:

@@ -14,7 +14,9 @@ def status(
     branch: Branch = None,
     as_json: Json = False,
 ) -> None:
-    """Where the campaign stands: card, chapter, resources, characters, items.
+    """Where the campaign stands.
+
+    It shows the card, chapter, resources, characters and items.
 
     \b
     Example:
@@ -68,11 +70,12 @@ def watch(
     last: int = typer.Option(
         10, "--last", "-n", min=0, metavar="N", help="How many of the latest events to show."),
 ) -> None:
-    """Follow the campaign live: its status and latest events, again whenever anyone appends.
+    """Follow the campaign live: its status and latest events.
 
-    For the second screen at the table or a player at home: it only reads (a role that may
-    only read the journal can run it), and Ctrl-C ends it. On a shared PostgreSQL journal
-    it is told of each append; on a SQLite file it looks several times a second.
+    They are shown again whenever anyone appends. For the second screen at the table or
+    a player at home: it only reads (a role that may only read the journal can run it),
+    and Ctrl-C ends it. On a shared PostgreSQL journal it is told of each append; on a
+    SQLite file it looks several times a second.
 
     \b
     Example:

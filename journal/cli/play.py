@@ -44,13 +44,13 @@ def play(
         1, "--from", min=1, metavar="LINE",
         help="Reading from a file: begin at this line (the lines before it were played)."),
 ) -> None:
-    """A shell inside the current campaign: the same commands, without `spire`.
+    """A shell inside the current campaign.
 
-    The prompt shows the campaign, the card and whose turn it is; the line at the bottom,
-    the encounter under way. Tab completes commands, faces, wild shots, card, item,
-    checkpoint and branch names; `help` lists this game's commands and `help CMD` shows
-    one; a line may start with `spire`, as the docs' examples do; `exit`, `quit` or Ctrl-D
-    leaves. A refused command prints its
+    It takes the same commands, without `spire`. The prompt shows the campaign, the card
+    and whose turn it is; the line at the bottom, the encounter under way. Tab completes
+    commands, faces, wild shots, card, item, checkpoint and branch names; `help` lists
+    this game's commands and `help CMD` shows one; a line may start with `spire`, as the
+    docs' examples do; `exit`, `quit` or Ctrl-D leaves. A refused command prints its
     line and the shell goes on. The history is kept beside the journal file, as
     JOURNAL.history (for a database URL: play.history in spire's data directory).
 

@@ -21,13 +21,13 @@ def report(
         "--output", "-o", metavar="FILE", help="File to write [default: stdout].")] = None,
     branch: Branch = None,
 ) -> None:
-    """A play report to keep or share: the story of the session in order (cards,
-    chapters, checkpoints, notes), each encounter step by step, resources, items,
-    overrides and undos, dice statistics and the players' luck.
+    """A play report of the session, to keep or share.
 
-    HTML is one self-contained file (charts included, no script, nothing fetched) that
-    prints well; JSON follows docs/report.schema.json. With -o the format comes from the
-    file's suffix; the file is written whole or not at all.
+    It tells the story of the session in order (cards, chapters, checkpoints, notes),
+    each encounter step by step, resources, items, overrides and undos, dice statistics
+    and the players' luck. HTML is one self-contained file (charts included, no script,
+    nothing fetched) that prints well; JSON follows docs/report.schema.json. With -o the
+    format comes from the file's suffix; the file is written whole or not at all.
 
     \b
     Examples:

@@ -22,11 +22,12 @@ def serve(
         DEFAULT_PORT, "--port", "-p", min=0, max=65535, metavar="PORT",
         help="The port to listen on; 0 for any free one."),
 ) -> None:
-    """Serve the campaign's live page and its history to a browser: the tablet or the TV.
+    """Serve the campaign's live page and history to a browser.
 
-    It only reads the journal (no request changes it) and follows every write, from any
-    process, within a second. Beyond this machine (--host) every request needs the
-    random token in the address printed. Ctrl-C stops it.
+    Open it on the tablet or the TV. It only reads the journal (no request changes it)
+    and follows every write, from any process, within a second. Beyond this machine
+    (--host) every request needs the random token in the address printed. Ctrl-C stops
+    it.
 
     \b
     Example:

@@ -19,7 +19,9 @@ def ally(
     ap: int = typer.Option(None, "--ap", metavar="N", help="The card's Armor Point threshold."),
     force: Force = False,
 ) -> None:
-    """An ally joins the party, with the thresholds printed on the card.
+    """An ally joins the party.
+
+    It joins with the thresholds printed on its card.
 
     \b
     Example:

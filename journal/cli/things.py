@@ -8,7 +8,8 @@ from journal.cli import app
 from journal.cli.common import Force, act
 
 item_app = typer.Typer(
-    help="Items: gain, lose, or pass one to another character (and the game's own: use)."
+    help="Items: gain, lose, or pass one to another character.\n\n"
+    "The campaign's game may add its own (use)."
     "\n\n\b\nExamples:\n"
     "  spire item gain Slingshot --to Hallveig\n  spire item pass Slingshot --to Millicent",
     rich_markup_mode=None, no_args_is_help=True)
@@ -97,7 +98,9 @@ Amount = typer.Argument(1, metavar="N", help="How many.")
 def gain(
     ctx: typer.Context, resource: str = Resource, amount: int = Amount, force: Force = False,
 ) -> None:
-    """Gain gold, feats, bees, pollen, meat or pelts (within the rulebook's limits).
+    """Gain gold, feats, bees, pollen, meat or pelts.
+
+    A gain stays within the rulebook's limits.
 
     \b
     Example:
@@ -157,12 +160,12 @@ def undo(ctx: typer.Context) -> None:
 
 @app.command()
 def redo(ctx: typer.Context, force: Force = False) -> None:
-    """Take back the latest undo: the action it undid is recorded again, as it was.
+    """Take back the latest undo.
 
-    Only while nothing but undos and redos came after that undo; each redo brings back
-    the next action undone, latest first. The undone event stays in the log, marked
-    undone; the redone one is a new event. An action first recorded with --force needs
-    --force again.
+    The action it undid is recorded again, as it was. Only while nothing but undos and
+    redos came after that undo; each redo brings back the next action undone, latest
+    first. The undone event stays in the log, marked undone; the redone one is a new
+    event. An action first recorded with --force needs --force again.
 
     \b
     Example:

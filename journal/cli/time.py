@@ -32,7 +32,9 @@ def checkpoint(
 
 @app.command()
 def checkpoints(ctx: typer.Context, as_json: Json = False) -> None:
-    """The checkpoints this branch can rewind to, with position, card and time.
+    """The checkpoints this branch can rewind to.
+
+    Each is shown with its position, card and time.
 
     \b
     Example:
@@ -58,12 +60,12 @@ def rewind(
         None, "--as", metavar="BRANCH",
         help="The new branch's name [default: from-CHECKPOINT, from-POSITION]."),
 ) -> None:
-    """Go back to a checkpoint or any event in a new branch, made current; the branch left
-    is kept.
+    """Go back to a checkpoint or any event, in a new branch.
 
-    The state at the fork is exactly the state at the checkpoint: rewinding to chapter-2
-    leaves the gold, feats and items of chapter 1 and none of chapter 2's. Rewinding to
-    #25 keeps the events up to and with #25 (`spire log` numbers them).
+    The new branch is made current; the branch left is kept. The state at the fork is
+    exactly the state at the checkpoint: rewinding to chapter-2 leaves the gold, feats
+    and items of chapter 1 and none of chapter 2's. Rewinding to #25 keeps the events up
+    to and with #25 (`spire log` numbers them).
 
     \b
     Examples:
@@ -83,7 +85,9 @@ def rewind(
 
 @app.command()
 def branches(ctx: typer.Context, as_json: Json = False) -> None:
-    """The tree of branches: parent, fork position, head, current card; * marks the current.
+    """The tree of branches; * marks the current one.
+
+    Each branch is shown with its parent, fork position, head and current card.
 
     \b
     Example:
@@ -110,7 +114,9 @@ def branch_rename(
     old: str = typer.Argument(..., metavar="OLD", help="The branch's name now."),
     new: str = typer.Argument(..., metavar="NEW", help="Its new name."),
 ) -> None:
-    """Give a branch another name; its events, fork and checkpoints stay.
+    """Give a branch another name.
+
+    Its events, fork and checkpoints stay.
 
     \b
     Example:
@@ -158,7 +164,9 @@ def replay(
         help="Rebuild every branch from scratch and check it equals what the journal serves."),
     as_json: Json = False,
 ) -> None:
-    """The campaign as a play-by-play: each event as a sentence, and what it changed.
+    """The campaign as a play-by-play, event by event.
+
+    Each event is told as a sentence, with what it changed.
 
     \b
     Examples:
@@ -197,7 +205,9 @@ def diff(
     right: str = typer.Argument(..., metavar="B", help="Another branch."),
     as_json: Json = False,
 ) -> None:
-    """Where two branches part, each one's path since, and how they differ now.
+    """Where two branches part, and how they differ now.
+
+    Each one's path since is shown too.
 
     \b
     Example:

@@ -21,11 +21,12 @@ def export(
         None, "--branch", "-b", metavar="NAME",
         help="Only this branch's path, as a campaign of its own [default: every branch]."),
 ) -> None:
-    """Write the campaign's events as JSON Lines, one event a line, with their hashes.
+    """Write the campaign's events as JSON Lines.
 
-    Every branch is written (each after a line naming where it forks), and last a
-    closing record with each branch's event count and head hash, so an import finds a
-    file cut short. A file given with -o is replaced whole or not at all.
+    They are written one event a line, with their hashes. Every branch is written (each
+    after a line naming where it forks), and last a closing record with each branch's
+    event count and head hash, so an import finds a file cut short. A file given with -o
+    is replaced whole or not at all.
 
     \b
     Example:
@@ -54,12 +55,12 @@ def import_(
     name: str = typer.Option(
         None, "--name", metavar="NAME", help="The new campaign's name [default: the file's name]."),
 ) -> None:
-    """Read an exported file into a new campaign, after checking every hash.
+    """Read an exported file into a new campaign.
 
-    Every branch in the file comes back. A file without its closing record (cut short,
-    or from an older spire), or whose events disagree with it, is refused, as is a
-    campaign of a game this spire does not know. With - for FILE it reads standard
-    input, so a campaign moves between journals in one line.
+    Every hash is checked first. Every branch in the file comes back. A file without its
+    closing record (cut short, or from an older spire), or whose events disagree with
+    it, is refused, as is a campaign of a game this spire does not know. With - for FILE
+    it reads standard input, so a campaign moves between journals in one line.
 
     \b
     Examples:

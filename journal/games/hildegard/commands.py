@@ -63,7 +63,9 @@ def target(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Take aim at a target: from the catalog by name, or with its numbers inline.
+    """Take aim at a target.
+
+    Name it from the catalog, or give its numbers inline.
 
     \b
     Examples:
@@ -103,7 +105,9 @@ def faceoff(
         "first unless stated otherwise)."),
     force: Force = False,
 ) -> None:
-    """Begin a face-off against one or more enemies on Hildegard's hit meter.
+    """Begin a face-off against one or more enemies.
+
+    It is played on Hildegard's hit meter.
 
     \b
     Examples:
@@ -140,10 +144,10 @@ def roll(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Roll a set's shot dice, or re-roll the dice not locked (finesse).
+    """Roll a set's shot dice, or re-roll the dice not locked.
 
-    The faces come from the table in the order of the dice; with none, spire rolls.
-    Short forms: c crescent, r ring, d dot, b blank.
+    A re-roll is finesse. The faces come from the table in the order of the dice; with
+    none, spire rolls. Short forms: c crescent, r ring, d dot, b blank.
 
     \b
     Examples:
@@ -188,7 +192,9 @@ def lock(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Lock in dice before re-rolling the rest (finesse): at least one each time.
+    """Lock in dice before re-rolling the rest.
+
+    This is finesse: lock at least one die each time.
 
     \b
     Example:
@@ -203,7 +209,9 @@ def lock(
 def stop(
     ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
 ) -> None:
-    """Stop finessing: the dice stand as they are; the wild shot comes next.
+    """Stop finessing: the dice stand as they are.
+
+    The wild shot comes next.
 
     \b
     Example:
@@ -259,7 +267,9 @@ def feat(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Spend Feats of Marksmanship: hone 1, wild 1, bullseye 2, reset 2, redo 3, block 1.
+    """Spend Feats of Marksmanship.
+
+    Each feat has its cost: hone 1, wild 1, bullseye 2, reset 2, redo 3, block 1.
 
     \b
     Examples:
@@ -281,7 +291,9 @@ def block(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Use a shot die to block the hit square showing its part (face-offs).
+    """Use a shot die to block the hit square showing its part.
+
+    It is for face-offs.
 
     \b
     Example:
@@ -300,7 +312,9 @@ def assign(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Split a round's bullseyes among several enemies (the rest go to the others in order).
+    """Split a round's bullseyes among several enemies.
+
+    The rest go to the others in order.
 
     \b
     Example:
@@ -318,9 +332,10 @@ def effect(
         ..., metavar="EFFECT", help="flub, tame, graze, hit or tag-team."),
     force: Force = False,
 ) -> None:
-    """A card's status effect on the next set: Flub, Tame, Graze; Hit at once.
+    """A card's status effect on the next set.
 
-    Hallveig's Tag Team combines the players' sets this round.
+    Flub, Tame and Graze wait for the next set; Hit applies at once. Hallveig's Tag Team
+    combines the players' sets this round.
 
     \b
     Examples:
@@ -344,8 +359,9 @@ def effect(
 def end(
     ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
 ) -> None:
-    """End the target now (its outcome is what the bullseyes so far make it), or the
-    face-off.
+    """End the target or the face-off now.
+
+    A target's outcome is what the bullseyes so far make it.
 
     \b
     Example:
@@ -398,10 +414,10 @@ def card_add(
     lose: int = _whole("--lose", "CARD", "The card losing sends you to (meter)."),
     force: shared.CardForce = False,
 ) -> None:
-    """Enter a card with its printed numbers; entering a name again replaces that card.
+    """Enter a card with its printed numbers.
 
-    Encounters keep their own copy of a card, so replacing one never changes a past
-    playthrough.
+    Entering a name again replaces that card. Encounters keep their own copy of a card,
+    so replacing one never changes a past playthrough.
 
     \b
     Examples:

@@ -119,8 +119,10 @@ def draw(
     number: Number = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Draw an ally into play: a starting ally, or the next one taking a dead ally's place
-    (the dead ally's items pass to it). From the catalog by name, or its numbers inline.
+    """Draw an ally into play.
+
+    It is a starting ally, or the next one taking a dead ally's place (the dead ally's
+    items pass to it). From the catalog by name, or its numbers inline.
 
     \b
     Examples:
@@ -147,8 +149,10 @@ def fight(
     number: Number = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Begin a fight with an enemy: from the catalog by name, or its numbers inline. Its
-    bars are numbered as its action cards pick them, and cost no HP.
+    """Begin a fight with an enemy.
+
+    Name it from the catalog, or give its numbers inline. Its bars are numbered as its
+    action cards pick them, and cost no HP.
 
     \b
     Example:
@@ -177,7 +181,9 @@ def action(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """The ally whose turn it is performs an action: pay the HP, roll 1d8, apply the result.
+    """The ally whose turn it is performs an action.
+
+    Pay the HP, roll 1d8, apply the result.
 
     \b
     Examples:
@@ -197,7 +203,9 @@ def action(
 def rest(
     ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
 ) -> None:
-    """Rest instead of an action: +1, +2, +3 on the heal of this turn's recoup.
+    """Rest instead of an action.
+
+    It gives +1, +2, +3 on the heal of this turn's recoup.
 
     \b
     Example:
@@ -222,8 +230,9 @@ def recoup(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """Recoup: roll 1d8 on the recoup bar to heal or rebuild armor; a roll in its Cleanse
-    range removes a status effect too.
+    """Roll 1d8 on the recoup bar to heal or rebuild armor.
+
+    A roll in its Cleanse range removes a status effect too.
 
     \b
     Examples:
@@ -256,10 +265,11 @@ def boost(
 def upkeep(
     ctx: typer.Context, player: Player = None, force: Force = False,  # type: ignore[assignment]
 ) -> None:
-    """End the turn: one cube off each status effect, its effect applied (negative first).
+    """End the turn: one cube off each status effect.
 
-    An upkeep with nothing to do, after the turn's recoup, need not be typed: the next
-    turn's action, rest or `spire enemy` makes it first, as its own step.
+    Each effect is applied, the negative ones first. An upkeep with nothing to do, after
+    the turn's recoup, need not be typed: the next turn's action, rest or `spire enemy`
+    makes it first, as its own step.
 
     \b
     Example:
@@ -282,7 +292,9 @@ def enemy(
     player: Player = None,  # type: ignore[assignment]
     force: Force = False,
 ) -> None:
-    """The enemy's action: the selection roll picks the ally, the action card the bar.
+    """The enemy's action, on the ally the selection roll picks.
+
+    The action card picks the bar.
 
     \b
     Example:
@@ -314,7 +326,9 @@ def death(
                            "[default: the enemy]."),
     force: Force = False,
 ) -> None:
-    """A dead ally's death move, before the next ally takes its place.
+    """A dead ally's death move.
+
+    It comes before the next ally takes its place.
 
     \b
     Example:
@@ -334,7 +348,9 @@ def select(
     ctx: typer.Context,
     roll: int = typer.Argument(None, metavar="[ROLL]", help="The d8 rolled. None: spire rolls."),
 ) -> None:
-    """The selection roll, for a story card that asks which ally: 1-4 Ally 1, 5-8 Ally 2.
+    """The selection roll, for a story card asking which ally.
+
+    1-4 picks Ally 1, 5-8 Ally 2.
 
     \b
     Example:
@@ -357,7 +373,9 @@ def effect(
     persistent: bool = typer.Option(False, "--persistent", help="It lasts until cleansed."),
     force: Force = False,
 ) -> None:
-    """A status effect a story card inflicts, on an ally or the enemy, with its clocks.
+    """A status effect a story card inflicts.
+
+    It falls on an ally or the enemy, with its clocks.
 
     \b
     Example:
@@ -374,7 +392,9 @@ def effect(
 
 @app.command()
 def end(ctx: typer.Context, force: Force = False) -> None:
-    """End the fight now: the story ends it, or the players abandon it.
+    """End the fight now.
+
+    The story ends it, or the players abandon it.
 
     \b
     Example:
@@ -431,10 +451,10 @@ def card_add(
                               "e.g. \"strength x3\"."),
     status: Statuses = None,  # type: ignore[assignment]
 ) -> None:
-    """Enter a card with its printed numbers; entering a name again replaces that card.
+    """Enter a card with its printed numbers.
 
-    Encounters keep their own copy of a card, so replacing one never changes a past
-    playthrough.
+    Entering a name again replaces that card. Encounters keep their own copy of a card,
+    so replacing one never changes a past playthrough.
 
     \b
     Examples:

@@ -98,9 +98,10 @@ def card_add(
     wildlife: bool = typer.Option(False, "--wildlife", help="A wildlife card."),
     force: shared.CardForce = False,
 ) -> None:
-    """Enter a card with its printed numbers; entering a name again corrects that card:
-    the options given change, the rest is kept (--combo and --ability given again replace
-    its combinations and abilities).
+    """Enter a card with its printed numbers.
+
+    Entering a name again corrects that card: the options given change, the rest is kept
+    (--combo and --ability given again replace its combinations and abilities).
 
     Encounters keep their own copy of a card, so correcting one never changes a past
     playthrough. Entering a rulebook example (Finnian, Dunstan, Wade Slocum) keeps what

@@ -32,8 +32,9 @@ def fight(
         help="A fight the story gives without Finnian (a rule check: needs --force)."),
     force: Force = False,
 ) -> None:
-    """Begin an encounter: Finnian and up to 2 allies against enemies or wildlife, each
-    from the catalog.
+    """Begin an encounter against enemies or wildlife.
+
+    Finnian and up to 2 allies face them, each from the catalog.
 
     \b
     Examples:
@@ -55,7 +56,9 @@ def draw(
     name: str = typer.Argument(..., metavar="NAME", help="The ally card pulled."),
     force: Force = False,
 ) -> None:
-    """An ally pulled from the Ally Deck joins the party (from the catalog).
+    """An ally pulled from the Ally Deck joins the party.
+
+    The ally comes from the catalog.
 
     \b
     Example:
@@ -127,7 +130,9 @@ def lock(
 
 @app.command()
 def stop(ctx: typer.Context, force: Force = False) -> None:
-    """Stop rolling: every die counts as locked; the actions come next.
+    """Stop rolling: every die counts as locked.
+
+    The actions come next.
 
     \b
     Example:
@@ -148,7 +153,9 @@ def action(
         help="Its target: an enemy, or an ally for a heal or a repair."),
     force: Force = False,
 ) -> None:
-    """A combination the locked dice make (Finnian's: sickles), on one target.
+    """A combination the locked dice make, on one target.
+
+    Finnian's combination is sickles.
 
     \b
     Example:
@@ -161,7 +168,9 @@ def action(
 
 @app.command()
 def upkeep(ctx: typer.Context, force: Force = False) -> None:
-    """The ally's turn is over (without a roll, the turn is passed).
+    """The ally's turn is over.
+
+    Without a roll, the turn is passed.
 
     \b
     Example:
@@ -182,8 +191,9 @@ def enemy(
         help="The enemy attacking [default: the one whose turn it is, left to right]."),
     force: Force = False,
 ) -> None:
-    """One enemy attack: a d20 + ferocity on the damage table, on the ally the target
-    roll chose (`spire target-roll` first).
+    """One enemy attack, on the ally the target roll chose.
+
+    It is a d20 + ferocity on the damage table (`spire target-roll` first).
 
     \b
     Examples:
@@ -221,8 +231,10 @@ def deploy(
                            "turn's successful attack]; pollen: the ally [default: whose turn]."),
     force: Force = False,
 ) -> None:
-    """Deploy bees (+1 damage each to a successful attack) or pollen (+1 HP each
-    to an ally) from the hive, once a hive is rolled; at most 4 a turn.
+    """Deploy bees or pollen from the hive.
+
+    Bees give +1 damage each to a successful attack, pollen +1 HP each to an ally. Only
+    once a hive is rolled; at most 4 a turn.
 
     \b
     Examples:
@@ -247,8 +259,9 @@ def target_roll(
         "Repeat."),
     force: Force = False,
 ) -> None:
-    """The target roll before an enemy's attack: the highest d20 is hit; a tie
-    rolls again among the tied allies only.
+    """The target roll before an enemy's attack.
+
+    The highest d20 is hit; a tie rolls again among the tied allies only.
 
     \b
     Examples:
@@ -276,9 +289,11 @@ def ability(
                               "enemy whose turn it is, or the only one standing]."),
     force: Force = False,
 ) -> None:
-    """Trigger an enemy's ability that changes a number, as its card says: one
-    that stacks adds again each time and lasts the encounter; another, to the end of the
-    round. Enter it with `spire card add ... --ability "RAGE: +1 ferocity (stacks)"`.
+    """Trigger an enemy's ability that changes a number.
+
+    It works as its card says: one that stacks adds again each time and lasts the
+    encounter; another, to the end of the round. Enter it with `spire card add ...
+    --ability "RAGE: +1 ferocity (stacks)"`.
 
     \b
     Example:
@@ -303,8 +318,10 @@ def trade(
                                      "raises while held, hp+1 or ap+2. Repeat."),
     force: Force = False,
 ) -> None:
-    """Reveal a Trading Post Card at a trading post, with its price; at most 5 a
-    playthrough. `spire buy ITEM` then trades for it.
+    """Reveal a Trading Post Card at a trading post.
+
+    It is revealed with its price; at most 5 a playthrough. `spire buy ITEM` then trades
+    for it.
 
     \b
     Example:
@@ -325,8 +342,9 @@ def buy(
                            "character; with several, the party (aside)]."),
     force: Force = False,
 ) -> None:
-    """Trade meat and pelts for the item of a revealed Trading Post Card, at the
-    price printed on it.
+    """Trade meat and pelts for a Trading Post Card's item.
+
+    The card is one revealed with `spire trade`; the price is the one printed on it.
 
     \b
     Example:

@@ -16,8 +16,9 @@ app = typer.Typer(rich_markup_mode=None)
 # -- waterfall events --------------------------------------------------------------------
 
 waterfall_app = typer.Typer(
-    help="A waterfall event, row by row: lay it out, choose a card a row, remove "
-    "what a card removes, end on the story card it names.\n\n\b\nExamples:\n"
+    help="A waterfall event, played row by row.\n\n"
+    "Lay it out, choose a card a row, remove what a card removes, end on the story card "
+    "it names.\n\n\b\nExamples:\n"
     "  spire retrieve \"Morwen's Carriage\"\n  spire waterfall lay 3 4 4 4\n"
     "  spire waterfall choose 1 2\n  spire waterfall remove B D\n"
     "  spire waterfall choose 2 C\n  spire waterfall end 112",
@@ -51,7 +52,9 @@ def waterfall_choose(
                                "later rows: its letter (A-F)."),
     force: Force = False,
 ) -> None:
-    """Choose a row's card and reveal it; the rest of that row is discarded.
+    """Choose a row's card and reveal it.
+
+    The rest of that row is discarded.
 
     \b
     Examples:
@@ -71,8 +74,9 @@ def waterfall_remove(
                             help="The row [default: the next row to choose from]."),
     force: Force = False,
 ) -> None:
-    """Remove the cards a revealed card names from the next row ("Remove Row 2 cards B and
-    F").
+    """Remove the cards a revealed card names from the next row.
+
+    The revealed card says which, as in "Remove Row 2 cards B and F".
 
     \b
     Example:
@@ -118,8 +122,10 @@ def episode_end(
                                 "carry-over to FILE, for `spire new --from FILE`."),
     force: Force = False,
 ) -> None:
-    """End the episode: the story card it ended on, the allies, the milestones in play, the
-    items, bees, pollen, meat and pelts are recorded to carry into the next.
+    """End the episode, recording what carries into the next.
+
+    The story card it ended on, the allies, the milestones in play, the items, bees,
+    pollen, meat and pelts are recorded to carry into the next.
 
     \b
     Example:
