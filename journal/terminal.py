@@ -126,6 +126,8 @@ def wrapped(text: str, room: int) -> list[str]:
     takes aim ..."), or two more columns in for a line that is not an event's."""
     if len(text) <= room:
         return [text]
+    if text.startswith("$ ") and (lines := _command_lines(text, room)):
+        return lines
     import textwrap
 
     indent = len(text) - len(text.lstrip(" "))
@@ -135,6 +137,34 @@ def wrapped(text: str, room: int) -> list[str]:
     return textwrap.wrap(text, room, initial_indent="", subsequent_indent=under,
                          break_long_words=False, break_on_hyphens=False,
                          drop_whitespace=True) or [text]
+
+
+def _command_lines(text: str, room: int) -> list[str] | None:
+    """A command line shown as typed (`$ spire ...`), broken between its shell words, each
+    line but the last ending in ` \\` as a shell continues one, so that it can be copied
+    as it is; a quoted word ("Recoup Bar Example") is never broken. None if a word is
+    too long for a line of its own (a long note): such a line wraps as prose does."""
+    words, word, quote = [], "", ""
+    for character in text:
+        if character == " " and not quote:
+            if word:
+                words.append(word)
+            word = ""
+            continue
+        if character in "\"'" and quote in ("", character):
+            quote = "" if quote else character
+        word += character
+    words.append(word)
+    if max(map(len, words)) > room - 6:
+        return None
+    lines, line = [], words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) + 2 > room:
+            lines.append(f"{line} \\")
+            line = f"    {word}"
+        else:
+            line = f"{line} {word}"
+    return [*lines, line]
 
 
 def tell(message: str, more: str = "", lead: str = "spire: ") -> None:

@@ -48,3 +48,18 @@ def test_an_indented_line_wraps_under_its_indent(tmp_path: Path) -> None:
                          "   merchant the merchant the merchant",
                          "   the merchant the merchant the"]
     assert max(map(len, lines)) <= 40
+
+
+def test_a_command_line_wraps_between_its_words_as_a_shell_continues_it(tmp_path: Path) -> None:
+    """The demo shows each command as typed; one wider than the terminal is broken between
+    its shell words with ` \\` (it broke "Recoup Bar" from "Example"), so it can be copied."""
+    code, raw = on_terminal("--db", str(tmp_path / "j.sqlite"), "demo", "--game", "spires-end",
+                            env={"COLUMNS": "80"})
+    assert code == 0
+    lines = shown(raw)
+    at = next(i for i, line in enumerate(lines) if line.startswith("$ spire draw Millicent"))
+    assert lines[at].endswith(" \\") and lines[at + 1].startswith("    ")
+    typed = lines[at].removesuffix(" \\") + " " + lines[at + 1].strip()
+    assert typed == ('$ spire draw Millicent --hp 5 --ap 2 --bar "Back Hand" --recoup '
+                     '"Recoup Bar Example" --death "Death Bar Example"')
+    assert max(len(line) for line in lines if "j.sqlite" not in line) <= 80
