@@ -544,8 +544,11 @@ def test_the_demo_plays_an_encounter(spire: Spire) -> None:
 def test_the_demo_plays_only_the_games_it_has(spire: Spire) -> None:
     """Every shipped game has a demo now; a registered game without one is refused in
     tests/test_toy_game.py."""
-    assert "the demo plays hildegard, spires-end or volume2, not 'nosuch'" in spire.refused(
-        "demo", "--game", "nosuch", code=2)
+    assert spire.refused("demo", "--game", "nosuch", code=2) == (
+        "spire: the demo plays hildegard, spires-end or volume2, not 'nosuch'\n"
+        "`spire demo --list` says what each plays")
+    assert spire.refused("demo", "--game", "spire-end", code=2).endswith(
+        "\ndid you mean 'spires-end'?")
     listed = spire.ok("demo", "--list").splitlines()
     assert [line.split(":")[0] for line in listed] == ["hildegard", "spires-end", "volume2"]
     assert all(len(line) <= 80 for line in listed), listed

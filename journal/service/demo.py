@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, cast
 
 from journal.core.words import listed
-from journal.errors import BadInput, NotFound
+from journal.errors import BadInput, NotFound, meant
 from journal.games import names
 from journal.games.packages import package_of
 
@@ -97,7 +97,8 @@ def play(journal: Journal, game: str | None = None) -> Played:
     having = games()
     game = game or having[0]
     if game not in having:
-        raise BadInput(f"the demo plays {listed(having, 'or')}, not {game!r}")
+        raise BadInput(f"the demo plays {listed(having, 'or')}, not {game!r}",
+                       hint=meant(game, having, "`spire demo --list` says what each plays"))
     demo = demo_of(game)
     try:
         journal.use(demo.NAME)
