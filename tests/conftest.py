@@ -337,6 +337,20 @@ def quoted(book: str, *sentences: str) -> None:
         assert " ".join(sentence.split()) in text, sentence
 
 
+def pytest_sessionfinish(session: Any) -> None:
+    """A pytest-xdist worker hands the quotes it did not check to the controller, which
+    says how many at the end of the run (`-n auto`, the README's command)."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["unchecked"] = list(UNCHECKED)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist's hook, on the controller: a worker has finished."""
+    UNCHECKED.extend(getattr(node, "workeroutput", {}).get("unchecked", ()))
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     if UNCHECKED:
         named = ("" if os.environ.get("SPIRE_RULEBOOKS")

@@ -18,6 +18,8 @@ from journal.cli import app
 from journal.cli.dispatch import index
 from journal.games import GAMES
 
+pytestmark = pytest.mark.slow  # (each test runs spire in processes of its own)
+
 COLUMNS = 80
 SHIPPED = [game for game, package in GAMES.items() if package.startswith("journal.games.")]
 """The games spire ships (a test may register one of its own in this process)."""

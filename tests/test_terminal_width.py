@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from ptys import on_pipes, on_terminal
+
+pytestmark = pytest.mark.slow  # (each test runs spire in processes of its own)
 
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 LONG = "#4 Hildegard takes aim at Street Merchant: 2 bullseyes to hit, accuracy 3, 2 sets"
