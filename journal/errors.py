@@ -128,10 +128,13 @@ class RuleViolation(SpireError):
 
     exit_code = 1
 
-    def __init__(self, reason: str, section: str) -> None:
-        super().__init__(f"{reason} (rulebook: {section}); --force records it anyway")
+    def __init__(self, reason: str, section: str, forced: str = "records it anyway") -> None:
+        super().__init__(f"{reason} (rulebook: {section}); --force {forced}")
         self.reason = reason
         self.section = section
+        self.forced = forced
+        """What `--force` does: records the command (a card entered in the catalog,
+        which is no event, "enters it anyway")."""
 
     @property
     def lines(self) -> tuple[str, str]:
@@ -139,7 +142,7 @@ class RuleViolation(SpireError):
         `--force`."""
         reason, hint = parted(self.reason)
         return reason, "; ".join(filter(None, (hint, f"rulebook: {self.section}",
-                                               "--force records it anyway")))
+                                               f"--force {self.forced}")))
 
     @property
     def citation(self) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from journal.core.chain import Mark, RawEvent, Section
-from journal.errors import BadInput, Conflict, NotFound, Refused, closest
+from journal.errors import BadInput, Conflict, NotFound, Refused, RuleViolation, closest
 from journal.games import game as game_named
 from journal.service import glance as glances
 from journal.service.reading import Reading, label, utc_now
@@ -277,7 +277,9 @@ def _card_override(game: str, card: Any, force: bool) -> str | None:
     from journal.games.packages import package_of
 
     named = package_of(game).catalog().story_cards(card)
-    return _overrides(Decision((), tuple(past_the_count(game_named(game), named))), force)
+    broken = (RuleViolation(v.reason, v.section, "enters it anyway")
+              for v in past_the_count(game_named(game), named))
+    return _overrides(Decision((), tuple(broken)), force)
 
 
 def _card_reader(game: str) -> Callable[[str, dict[str, Any]], Any]:
