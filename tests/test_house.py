@@ -28,7 +28,7 @@ MODULES = sorted(JOURNAL.rglob("*.py"))
 GAME_LAYERS = {
     "rules": ("", "events", "state", "evolve", "cards", "catalog", "dice", "describe", "view",
               "combat", "turns", "rounds", "split", "finesse", "effects", "meter", "rules",
-              "world", "party", "recheck", "order"),
+              "world", "party", "recheck", "order", "allowed"),
     "service": ("demo",),
     "present": ("odds", "meter_odds", "insight", "report"),
     "cli": ("commands", "commands.*", "index", "shape"),
