@@ -30,7 +30,7 @@ GAME_LAYERS = {
               "combat", "turns", "rounds", "split", "finesse", "effects", "meter", "rules",
               "world", "party", "recheck", "order", "allowed"),
     "service": ("demo",),
-    "present": ("odds", "meter_odds", "insight", "report"),
+    "present": ("odds", "odds_next", "meter_odds", "insight", "report"),
     "cli": ("commands", "commands.*", "index", "shape"),
 }
 """A game's modules by layer (its package itself, "", with its rules): a game is a package

@@ -10,6 +10,7 @@ and returns the violations: none, and the step is allowed.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Literal
 
 from journal.core.words import listed
 from journal.errors import RuleViolation
@@ -27,6 +28,7 @@ ENEMY = "Enemy Combat"
 Violations = list[RuleViolation]
 Step = str
 """A step of a turn: "action", "rest", "recoup" or "upkeep" (Combat Round Flow)."""
+RecoupKind = Literal["heal", "armor", "cleanse"]
 
 
 # -- the action ----------------------------------------------------------------------------
@@ -143,10 +145,15 @@ def recoup_rules(actor: Fighter, fight: Fight) -> Violations:
     return out
 
 
-def recoup_kinds(bar: RecoupBar) -> tuple[str, ...]:
+def recoup_kinds(bar: RecoupBar) -> tuple[RecoupKind, ...]:
     """The recoups a bar offers: "1) Choose a Recoup." among those it prints, heal and
     armor; a bar that prints neither, its cleanse."""
-    return tuple(k for k in ("heal", "armor") if getattr(bar, k)) or ("cleanse",)
+    printed: list[RecoupKind] = []
+    if bar.heal:
+        printed.append("heal")
+    if bar.armor:
+        printed.append("armor")
+    return tuple(printed) or ("cleanse",)
 
 
 def upkeep_rules(actor: Fighter, fight: Fight) -> Violations:
