@@ -28,9 +28,9 @@ MODULES = sorted(JOURNAL.rglob("*.py"))
 GAME_LAYERS = {
     "rules": ("", "events", "state", "evolve", "cards", "catalog", "dice", "describe", "view",
               "combat", "turns", "rounds", "split", "finesse", "effects", "meter", "rules",
-              "world", "party", "recheck", "order"),
+              "world", "party", "recheck", "order", "allowed"),
     "service": ("demo",),
-    "present": ("odds", "meter_odds", "insight", "report"),
+    "present": ("odds", "odds_next", "meter_odds", "insight", "report"),
     "cli": ("commands", "commands.*", "index", "shape"),
 }
 """A game's modules by layer (its package itself, "", with its rules): a game is a package

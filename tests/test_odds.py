@@ -533,7 +533,7 @@ def test_a_stunned_ally_has_no_action_to_weigh(spire: Spire) -> None:
     club = found["enemy_turn"]["bars"][0]["against"]
     assert _lost(club["Millicent"]) == _brute_bar([(3, 5, 2), (6, 8, 4)], False, 5, 1)
     out = spire.ok("odds")
-    assert "Millicent is stunned: no action this turn (recoup or rest)" in out
+    assert "Millicent is stunned: rest, recoup or upkeep next" in out
     assert "Back Hand" not in out and "Millicent's bars" not in out
     spire.ok("rest")
     assert "Stun on Millicent: over" in spire.ok("upkeep")
@@ -551,11 +551,13 @@ def test_a_stunned_enemy_has_no_turn_to_weigh(spire: Spire) -> None:
     _tower(spire)
     spire.ok("effect", "stun", "--on", "Ogre")
     found = spire.json("odds")
-    assert found["enemy_turn"] == {"stunned": True, "selected": {}, "bars": []}
+    turn = found["enemy_turn"]
+    assert (turn["stunned"], turn["steps"], turn["selected"], turn["bars"]) == \
+        (True, ["recoup", "upkeep"], {}, [])
     back_hand = found["ally"]["bars"][0]
     assert _lost(back_hand) == _brute_bar([(4, 6, 1), (7, 7, 2), (8, 8, 3)], False, 4, 2)
     out = spire.ok("odds")
-    assert "Ogre is stunned: no action on its turn (recoup and upkeep remain)" in out
+    assert "Ogre is stunned: recoup or upkeep on its turn" in out
     assert "selection roll" not in out and "Club" not in out
     for step in ("rest", "upkeep", "rest", "upkeep"):
         spire.ok(step)

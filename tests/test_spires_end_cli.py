@@ -200,6 +200,11 @@ REFUSALS = [
     (["action 1 5"], "rest", 1, "has acted this turn; one rests instead of the action"),
     (["rest"], "action 1 5", 1, "has rested this turn"),
     (["recoup heal 5"], "recoup heal 6", 1, "one Recoup roll per turn"),
+    (["recoup heal 5"], "rest --player 1", 1, "has recouped this turn; the rest comes before"),
+    (["upkeep", "effect confusion --on Oswin"], "action 2 5 --on Ogre", 1,
+     "Confusion: Oswin attacks themself, not Ogre"),
+    (["upkeep", "effect turncoat --on Oswin"], "action 2 5 --on Ogre", 1,
+     "Turncoat: Oswin attacks Millicent, not Ogre"),
     (["upkeep", "upkeep", "enemy 1 2 --select 1"], "enemy 1 2 --select 1", 1,
      "Ogre has acted this turn"),
     (["upkeep", "upkeep"], "action 1 5", 1, "it is Ogre's turn: `spire enemy CARD` plays it"),
@@ -465,3 +470,44 @@ def test_the_turn_of_a_stunned_fighter_offers_no_action(fighting: Spire) -> None
     assert "Round 1: Ogre's turn, stunned: recoup or upkeep next" in fighting.ok("status")
     fighting.ok("recoup", "heal", "2")
     assert "Round 1: Ogre's turn, upkeep next" in fighting.ok("status")
+
+
+EXHAUSTION = "Exhaustion: No recoup or rest / Clear rest meter"
+STEPS = {"action": "action 1 5", "rest": "rest", "recoup": "recoup heal 5", "upkeep": "upkeep"}
+"""Each step of a turn (Combat Round Flow), typed by player 1, who plays Millicent and
+rolls for the Ogre in round 1 (Co-Op): never the next turn's move."""
+
+OFFERED = [
+    # (commands before, the status's next steps, the steps it offers)
+    (["effect exhaustion --on Millicent", "effect stun --on Millicent"],
+     "stunned and exhausted: upkeep", {"upkeep"}),
+    (["effect exhaustion --on Millicent"], "exhausted: action or upkeep", {"action", "upkeep"}),
+    (["effect exhaustion --on Millicent", "action 1 5"], "exhausted: upkeep", {"upkeep"}),
+    (["effect stun --on Millicent"], "stunned: rest, recoup or upkeep",
+     {"rest", "recoup", "upkeep"}),
+    (["recoup heal 5"], "upkeep", {"upkeep"}),
+    (["upkeep", "upkeep", "effect stun --on Ogre", "effect exhaustion --on Ogre"],
+     "stunned and exhausted: upkeep", {"upkeep"}),
+]
+
+
+@pytest.mark.parametrize(("before", "said", "offered"), OFFERED,
+                         ids=[f"{'; '.join(r[0])}" for r in OFFERED])
+def test_the_status_offers_the_steps_the_rules_allow(
+    fighting: Spire, before: list[str], said: str, offered: set[str],
+) -> None:
+    """An exhausted, stunned ally read "stunned: rest, recoup or upkeep next", and an
+    exhausted one "recoup or upkeep next" after its action, though Exhaustion forbids
+    both. The brute force: every step the status leaves out is refused, journal unchanged,
+    and the one it offers last is taken."""
+    quoted("spires-end", EXHAUSTION, "Stun: No action next turn (can still perform recoup or "
+           "rest)")
+    for line in before:
+        fighting.ok(*shlex.split(line))
+    status = fighting.ok("status")
+    turn = next(line for line in status.splitlines() if line.startswith("Round 1: "))
+    assert turn.endswith(f"'s turn, {said} next"), turn
+    for step, command in STEPS.items():
+        if step not in offered:
+            fighting.refused(*shlex.split(command), "--player", "1", code=1)
+    fighting.ok(*shlex.split(STEPS[max(offered, key=list(STEPS).index)]), "--player", "1")

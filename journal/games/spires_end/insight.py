@@ -1,11 +1,12 @@
-"""Spire's End's odds told to people: the bars of the ally whose turn it is, the enemy's
-selection roll and its bars (the data is journal/games/spires_end/odds.py's)."""
+"""Spire's End's odds told to people: the bars of the ally whose turn it is (or, once its
+action is behind it, its recoup and the next ally's bars), the enemy's selection roll and
+its bars (the data is journal/games/spires_end/odds.py's)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from journal.core.words import percent, possessive
+from journal.core.words import listed, percent, possessive
 from journal.terminal import say
 
 
@@ -16,32 +17,99 @@ def show_odds(found: dict[str, Any], advise: bool) -> None:
 
 
 def odds_lines(found: dict[str, Any]) -> list[str]:
-    """Each bar of the ally whose turn it is; the enemy's selection roll and its bars."""
+    """Each bar of the ally whose turn it is, or what follows its action; the enemy's
+    selection roll and its bars."""
     enemy = found["enemy"]
     lines = [(f"{enemy['name']}: HP {enemy['hp']}, AP {enemy['ap']}; round {found['round']}, "
               f"{possessive(found['turn'])} turn")]
-    ally = found["ally"]
-    if ally is not None:
-        lines += _ally_lines(ally)
-    return lines + _enemy_lines(enemy["name"], found["enemy_turn"])
+    its_turn = found["turn"] == enemy["name"]
+    enemy_lines = _enemy_lines(enemy["name"], found["enemy_turn"],
+                               "next" if its_turn else "on its turn")
+    if its_turn:
+        lines += enemy_lines
+    if found["ally"] is not None:
+        lines += _ally_lines(found["ally"], "next")
+    if found["recoup"] is not None:
+        lines += _recoup_lines(found["recoup"])
+    if found["after_upkeep"] is not None:
+        lines.append(f"Then, from the fight as {possessive(found['after_upkeep'])} upkeep "
+                     "leaves it (before any recoup):")
+    if found["upkeep_ends"] is not None:
+        lines.append(f"  the upkeep ends the fight: {found['upkeep_ends']}")
+    if found["next_ally"] is not None:
+        lines += _ally_lines(found["next_ally"], "on its turn")
+    return lines if its_turn else lines + enemy_lines
 
 
-def _ally_lines(ally: dict[str, Any]) -> list[str]:
-    if ally["stunned"]:
-        return [f"{ally['name']} is stunned: no action this turn (recoup or rest)"]
-    lines = [f"{ally['name']}'s bars: HP the enemy loses (after its AP), and the chance it "
-             "falls"]
-    for bar in ally["bars"]:
-        lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} (cost {bar['cost']}): "
-                     f"{_spread(bar['hp_lost'])}; falls {percent(bar['falls'])}")
+def _held(fighter: dict[str, Any]) -> str:
+    """What keeps the fighter from acting: "has acted", "is stunned and exhausted"."""
+    parts = [f"has {fighter['done']}"] if fighter["done"] else []
+    if fighter["blocked"]:
+        parts.append(f"is {listed(fighter['blocked'])}")
+    return " and ".join(parts) or "has no action"
+
+
+def _steps(fighter: dict[str, Any], when: str) -> str:
+    return f"{fighter['name']} {_held(fighter)}: {listed(fighter['steps'], 'or')} {when}"
+
+
+def _ally_lines(ally: dict[str, Any], when: str) -> list[str]:
+    if "action" not in ally["steps"]:
+        return [_steps(ally, when)]
+    forced = ally["forced"]
+    if forced is not None and forced["target"] is not None:
+        whom = "themself" if forced["target"] == ally["name"] else forced["target"]
+        target = forced["target"]
+        lines = [f"{forced['by'].capitalize()}: {ally['name']} attacks {whom}, at no HP cost",
+                 f"{ally['name']}'s bars: HP {target} loses (after {possessive(target)} AP), "
+                 f"and the chance {target} falls"]
+    else:
+        lines = [f"{ally['name']}'s bars: HP the enemy loses (after its AP), and the chance "
+                 "it falls"]
+    bars = sorted([*ally["bars"], *ally["refused"]], key=lambda b: b["bar"])
+    return lines + [_bar_line(ally["name"], bar) for bar in bars]
+
+
+def _bar_line(name: str, bar: dict[str, Any]) -> str:
+    head = f"  {bar['bar']} {bar['name'] or 'bar'} (cost {bar['cost']}"
+    if "why" in bar:
+        return f"{head}): refused, {bar['why']}"
+    dies = f", all of {possessive(name)} HP: {name} dies after it" if bar["dies"] else ""
+    return f"{head}{dies}): {_spread(bar['hp_lost'])}; falls {percent(bar['falls'])}"
+
+
+def _recoup_lines(recoup: dict[str, Any]) -> list[str]:
+    who = possessive(recoup["by"])
+    if not recoup["entered"]:
+        return [f"{who} recoup: its bar was not entered (spire card add)"]
+    rested = ", after the rest" if recoup["rested"] else ""
+    lines = [f"{who} recoup{rested}, to {recoup['by']}: what each recoup gives, over every "
+             "roll of the d8"]
+    for kind in recoup["kinds"]:
+        line = f"  {kind['kind']}: {kind['points']} gained {_spread(kind['gained'])}"
+        if set(kind["boost"]) != {"0"}:
+            line += f"; boost meter +{_spread(kind['boost']).replace(', ', ', +')}"
+        if recoup["cleanse"]:
+            line += f"; an effect cleansed {percent(kind['cleansed'])}"
+        lines.append(line)
     return lines
 
 
-def _enemy_lines(name: str, turn: dict[str, Any]) -> list[str]:
-    if turn["stunned"]:
-        return [f"{name} is stunned: no action on its turn (recoup and upkeep remain)"]
+def _enemy_lines(name: str, turn: dict[str, Any], when: str) -> list[str]:
+    if "action" not in turn["steps"]:
+        return [_steps({**turn, "name": name}, when)]
+    forced = turn["forced"]
     picked = ", ".join(f"{who} {percent(p)}" for who, p in turn["selected"].items())
-    lines = [f"{possessive(name)} turn: selection roll {picked or 'finds no ally'}"]
+    by = forced["by"].capitalize() if forced is not None else ""
+    bar = f"bar {forced['bar']}" if forced is not None and forced["bar"] is not None else ""
+    if forced is not None and forced["target"] is not None:
+        whom = "itself" if forced["target"] == name else forced["target"]
+        head = f"{by}: {name} attacks {whom}{' with ' + bar if bar else ''}, whatever the " \
+            f"selection roll{' and the action card' if bar else ''}"
+    else:
+        head = f"selection roll {picked or 'finds no ally'}"
+        head += f"; {by} forces {bar}, whatever the action card" if bar else ""
+    lines = [f"{possessive(name)} turn: {head}"]
     for bar in turn["bars"]:
         for who, outcome in bar["against"].items():
             lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} on {who}: HP lost "

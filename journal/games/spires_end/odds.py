@@ -1,5 +1,5 @@
-"""Exact odds in a Spire's End fight: what each action bar does to the enemy, and what the
-enemy's bars do to the ally its selection roll picks.
+"""Exact odds in a Spire's End fight: what each action bar does to the one it strikes, what
+the recoup gives, and what the enemy's bars do to the ally its selection roll picks.
 
 Pure: no I/O, no randomness. An action is "Roll 1D8 ... Perform the results" (Action
 Steps); a bar reads one d8 (two for a (!) bar, one more for Luck, one more for an Encore
@@ -8,10 +8,14 @@ re-roll). Every roll of those d8 is resolved by the game's own rules (`turns.act
 Cripple, Pierce, Chant and armor count as they do at the table; each roll is 1/8, and the
 distribution is the count of rolls that lead to each outcome. Damage is the HP the target
 loses: "Damage taken goes through Armor Points, THEN Hit Points" (Damage and Healing
-Distribution). A stunned fighter has no action to weigh: "Stun: No action next turn (can
-still perform recoup or rest)" (Status Effects Glossary), and the rules refuse its every
-roll; nor, for a stunned enemy, a selection roll, made "At the same time as the attack
-roll".
+Distribution).
+
+Only what the rules allow is weighed, by the checks the rules refuse with
+(`allowed`): no bar of a stunned fighter, nor of one whose action is behind it; only the
+bar an effect forces, on the one it forces (Intimidate, Confusion, Turncoat); no bar that
+costs more HP than the ally has. Once the action is behind the fighter whose turn it is
+(or Stun forbids it), what comes next is weighed instead: its recoup, then the next
+fighter's move from the position its upkeep leaves.
 """
 
 from __future__ import annotations
@@ -25,8 +29,16 @@ from journal.core.dice_stats import chance
 from journal.core.state import State
 from journal.errors import Refused
 from journal.games.spires_end import events as se
+from journal.games.spires_end.allowed import (
+    bar_rules,
+    enemy_bar,
+    forced_target,
+    own_turn,
+    steps,
+)
 from journal.games.spires_end.combat import base_dice
-from journal.games.spires_end.state import ENEMY_TURN, Fighter, SpiresEnd, spires_end
+from journal.games.spires_end.odds_next import after_upkeep, recoup, step_facts
+from journal.games.spires_end.state import Fighter, SpiresEnd, spires_end
 from journal.games.spires_end.turns import action, enemy_action
 
 
@@ -61,23 +73,35 @@ def _tally(befores: Fighter, afters: list[Fighter]) -> Outcome:
     return Outcome(dict(sorted(hp.items())), dict(sorted(ap.items())), falls)
 
 
-def ally_bar(game: SpiresEnd, actor: Fighter, bar_number: int) -> Outcome:
-    """Bar `bar_number` of `actor` against the enemy, over every roll of its dice."""
+def struck_by(game: SpiresEnd, actor: Fighter) -> str:
+    """Whom an ally's action strikes: the one an effect forces, or else the enemy."""
     assert game.fight is not None
-    enemy = game.fight.enemy
+    return forced_target(game, actor) or game.fight.enemy.name
+
+
+def ally_bar(game: SpiresEnd, actor: Fighter, bar_number: int) -> Outcome:
+    """Bar `bar_number` of `actor` on the one it strikes, over every roll of its dice."""
+    target = struck_by(game, actor)
+    struck = game.fighter(target)
+    assert struck is not None and game.fight is not None
+    aimed = None if target == game.fight.enemy.name else target
     afters = []
     for rolls in product(range(1, 9), repeat=dice_for(bar_number, actor)):
-        event = se.ActionPerformed(actor=actor.name, bar=bar_number, rolls=rolls)
-        after = action(game, event).fight
-        afters.append(after.enemy if after is not None else enemy)
-    return _tally(enemy, afters)
+        event = se.ActionPerformed(actor=actor.name, bar=bar_number, rolls=rolls, target=aimed)
+        afters.append(action(game, event).fighter(target) or struck)
+    return _tally(struck, afters)
 
 
 def selection(game: SpiresEnd) -> dict[str, Fraction]:
-    """The chance the enemy's selection roll picks each ally: "Roll 1-4: Attack Ally 1
-    Roll 5-8: Attack Ally 2" (an empty or dead place: the other ally)."""
+    """The chance the enemy's action strikes each fighter: the one an effect forces, or the
+    ally its selection roll picks, "Roll 1-4: Attack Ally 1 Roll 5-8: Attack Ally 2" (an
+    empty or dead place: the other ally)."""
     from journal.games.spires_end.rules import selected
 
+    assert game.fight is not None
+    forced = forced_target(game, game.fight.enemy)
+    if forced is not None:
+        return {forced: Fraction(1)}
     found: dict[str, Fraction] = {}
     for roll in range(1, 9):
         name = selected(game, roll)
@@ -86,18 +110,17 @@ def selection(game: SpiresEnd) -> dict[str, Fraction]:
     return found
 
 
-def enemy_bar(game: SpiresEnd, bar_number: int, target: str) -> Outcome:
+def enemy_bar_on(game: SpiresEnd, bar_number: int, target: str) -> Outcome:
     """The enemy's bar `bar_number` on `target`, over every roll of its dice."""
     assert game.fight is not None
     enemy = game.fight.enemy
-    struck = game.ally(target)
+    struck = game.fighter(target)
     assert struck is not None
     afters = []
     for rolls in product(range(1, 9), repeat=dice_for(bar_number, enemy)):
         event = se.EnemyActed(enemy=enemy.name, card=bar_number, bar=bar_number, rolls=rolls,
                               target=target)
-        after = enemy_action(game, event).ally(target)
-        afters.append(after if after is not None else struck)
+        afters.append(enemy_action(game, event).fighter(target) or struck)
     return _tally(struck, afters)
 
 
@@ -109,45 +132,97 @@ def odds(state: State) -> dict[str, Any]:
     if fight is None or not fight.under_way:
         raise Refused("the odds weigh a Spire's End fight under way; none is now "
                       "(`spire fight ENEMY` begins one)")
-    name = game.slots[fight.turn - 1] if fight.turn != ENEMY_TURN else None
-    actor = game.ally(name) if name else None
+    actor = game.actor()
     enemy = fight.enemy
-    return {
+    its_turn = actor is not None and actor.is_enemy
+    found = {
         "game": "spires-end", "kind": "fight", "round": fight.round,
-        "turn": name or enemy.name,
+        "turn": actor.name if actor is not None else enemy.name,
         "enemy": {"name": enemy.name, "hp": enemy.hp, "ap": enemy.ap},
-        "ally": None if actor is None else _ally_turn(game, actor),
-        "enemy_turn": _enemy_turn(game),
+        "ally": _ally_turn(game, actor) if actor is not None and not its_turn else None,
+        "recoup": None, "after_upkeep": None, "upkeep_ends": None, "next_ally": None,
+    }
+    if actor is None or "action" in steps(actor, fight):
+        return {**found, "enemy_turn": _enemy_turn(game)}
+    return {**found, **_what_follows(game, actor)}
+
+
+def _what_follows(game: SpiresEnd, actor: Fighter) -> dict[str, Any]:
+    """Once `actor`'s action is behind it: its recoup, and the next fighter's move from the
+    fight as its upkeep leaves it (or the fight's end, if the upkeep ends it)."""
+    later = after_upkeep(game, actor)
+    assert later.fight is not None
+    going = later.fight.under_way
+    return {
+        "recoup": recoup(game, actor), "after_upkeep": actor.name,
+        "upkeep_ends": None if going else later.fight.outcome,
+        "next_ally": _next_ally(later) if going else None,
+        "enemy_turn": _enemy_turn(later if going and not actor.is_enemy else game),
     }
 
 
 def _ally_turn(game: SpiresEnd, actor: Fighter) -> dict[str, Any]:
-    """Each bar of the ally whose turn it is; none when Stun forbids the action."""
-    bars = [] if actor.stunned else [
-        {"bar": n, "name": bar.name, "cost": bar.cost, **_outcome(ally_bar(game, actor, n))}
-        for n, bar in enumerate(actor.card.bars, start=1)]
-    return {"name": actor.name, "hp": actor.hp, "ap": actor.ap, "stunned": actor.stunned,
-            "bars": bars}
-
-
-def _enemy_turn(game: SpiresEnd) -> dict[str, Any]:
-    """The enemy's selection roll and each of its bars on each ally it may pick; neither
-    when Stun forbids its action."""
-    assert game.fight is not None
-    enemy = game.fight.enemy
-    if enemy.stunned:
-        return {"stunned": True, "selected": {}, "bars": []}
-    picked = selection(game)
+    """Each bar the ally may perform now, weighed; each it may not, with the rule's reason;
+    neither once its action is behind it or Stun forbids it."""
+    fight = own_turn(game, actor)
+    acting = "action" in steps(actor, fight)
+    numbered = list(enumerate(actor.card.bars, start=1)) if acting else []
+    why = {n: bar_rules(actor, n, bar) for n, bar in numbered}
+    target = struck_by(game, actor)
     return {
-        "stunned": False,
-        "selected": {who: chance(p) for who, p in picked.items()},
-        "bars": [{"bar": n, "name": bar.name, "against": {
-            who: _outcome(enemy_bar(game, n, who)) for who in picked}}
-            for n, bar in enumerate(enemy.card.bars, start=1)],
+        "name": actor.name, "hp": actor.hp, "ap": actor.ap, **step_facts(actor, fight),
+        "forced": _forced(actor, target if acting else None),
+        "bars": [{"bar": n, "name": bar.name, "cost": actor.cost(bar), "target": target,
+                  "dies": 0 < actor.cost(bar) == actor.hp,
+                  **_outcome(ally_bar(game, actor, n))}
+                 for n, bar in numbered if not why[n]],
+        "refused": [{"bar": n, "name": bar.name, "cost": bar.cost,
+                     "why": "; ".join(v.reason for v in why[n])}
+                    for n, bar in numbered if why[n]],
     }
 
 
-def _outcome(found: Any) -> dict[str, Any]:
+def _forced(fighter: Fighter, target: str | None) -> dict[str, Any] | None:
+    """The effect that chooses the action, its bar, and whom it turns it on (None: the
+    action's own target)."""
+    if fighter.forced_by is None:
+        return None
+    turned = fighter.forced_by in ("confusion", "turncoat")
+    return {"by": fighter.forced_by, "bar": fighter.forced_bar,
+            "target": target if turned else None}
+
+
+def _next_ally(ahead: SpiresEnd) -> dict[str, Any] | None:
+    """The move of the ally whose turn comes next, as the upkeep leaves the fight."""
+    actor = ahead.actor()
+    if actor is None or actor.is_enemy:
+        return None
+    return _ally_turn(ahead, actor)
+
+
+def _enemy_turn(game: SpiresEnd) -> dict[str, Any]:
+    """The enemy's selection roll and each bar its action cards lead to, on each fighter
+    it may strike; neither when its action is behind it or Stun forbids it."""
+    assert game.fight is not None
+    enemy = game.fight.enemy
+    fight = own_turn(game, enemy)
+    facts = step_facts(enemy, fight)
+    if "action" not in facts["steps"]:
+        return {**facts, "forced": None, "selected": {}, "bars": []}
+    picked = selection(game)
+    numbers = sorted({enemy_bar(enemy, card) for card in range(1, len(enemy.card.bars) + 1)})
+    forced = _forced(enemy, next(iter(picked)) if len(picked) == 1 else None)
+    if forced is not None and forced["bar"] not in numbers:  # a bar the enemy lacks: its card's
+        forced["bar"] = None
+    return {
+        **facts, "forced": forced,
+        "selected": {who: chance(p) for who, p in picked.items()},
+        "bars": [{"bar": n, "name": enemy.card.bars[n - 1].name, "against": {
+            who: _outcome(enemy_bar_on(game, n, who)) for who in picked}} for n in numbers],
+    }
+
+
+def _outcome(found: Outcome) -> dict[str, Any]:
     return {"hp_lost": {str(k): chance(p) for k, p in found.hp_lost.items()},
             "ap_lost": {str(k): chance(p) for k, p in found.ap_lost.items()},
             "falls": chance(found.falls)}

@@ -14,13 +14,25 @@ from journal.core.state import State
 from journal.core.words import possessive
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games.spires_end import events as se
+from journal.games.spires_end.allowed import (
+    FLOW,
+    RECOUP,
+    REST,
+    action_rules,
+    bar_rules,
+    enemy_bar,
+    forced_target,
+    recoup_kinds,
+    recoup_rules,
+    rest_rules,
+    target_rules,
+    upkeep_rules,
+)
 from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard, Inflicted
 from journal.games.spires_end.dice import owed, rolls_given, words
-from journal.games.spires_end.effects import SECTION as GLOSSARY
 from journal.games.spires_end.order import (
     DEATH,
     acted,
-    actions_allowed,
     current,
     dying,
     played_by,
@@ -43,11 +55,6 @@ from journal.games.spires_end.state import (
 start = start_campaign  # the game's `new`: a campaign of cards, nothing carried over
 
 SET_UP = "Ally Selection & Set Up"
-ACTIONS = "Step 1: Actions"
-RECOUP = "Step 2: Recoup"
-REST = "Rest & Boost Meters"
-FLOW = "Combat Round Flow"
-ENEMY = "Enemy Combat"
 
 Violations = list[RuleViolation]
 
@@ -147,19 +154,10 @@ def end(state: State) -> Decision:
 
 # -- an ally's turn ----------------------------------------------------------------------
 
-def forced_bar(actor: Fighter) -> int | None:
-    """The bar an effect forces: Intimidate bar 1; Confusion and Turncoat bar 2."""
-    if actor.has("confusion") or actor.has("turncoat"):
-        return 2
-    if actor.has("intimidate"):
-        return 1
-    return None
-
-
 def _bar(actor: Fighter, chosen: str | int | None) -> tuple[int, Bar]:
     """The bar by number or by name; none given: the bar an effect forces."""
     bars = actor.card.bars
-    number = _bar_number(bars, chosen) if chosen is not None else forced_bar(actor)
+    number = _bar_number(bars, chosen) if chosen is not None else actor.forced_bar
     if number is None:
         raise BadInput(f"which bar? {actor.name}'s card has {_bars(bars)}")
     if not 1 <= number <= len(bars):
@@ -215,7 +213,7 @@ def action(
         raise BadInput(f"no bar {bar!r}: it is still {possessive(actor.name)} turn "
                        "(`spire upkeep` ends it)") from None
     violations = played_by(state, player, actor) + dying(game)
-    violations += _turn_rules(actor, fight, number, chosen)
+    violations += action_rules(actor, fight) + bar_rules(actor, number, chosen)
     event = se.ActionPerformed(
         actor=actor.name, bar=number,
         rolls=rolls_given(chosen, actor, rolls,
@@ -223,49 +221,14 @@ def action(
         target=_aimed(state, game, actor, target),
         kickback_to=_ally(state, kickback_to, "the kickback") if kickback_to else None,
         given_to=_ally(state, given_to, "its effects") if given_to else None)
-    if event.target and event.target != _forced_target(game, actor) and \
-            not (game.fight and event.target == game.fight.enemy.name):
-        violations.append(RuleViolation(f"{actor.name} attacks an ally only under Confusion "
-                                        "or Turncoat", GLOSSARY))
+    violations += target_rules(game, actor, event.target)
     return _decided(event, violations, first)
-
-
-def _turn_rules(actor: Fighter, fight: Fight, number: int, bar: Bar) -> Violations:
-    out: Violations = []
-    allowed = actions_allowed(actor)
-    if fight.actions >= allowed:
-        out.append(RuleViolation(f"{actor.name} has performed {fight.actions} action"
-                                 f"{'s' if fight.actions != 1 else ''} this turn", ACTIONS))
-    if fight.rested or fight.recouped:
-        out.append(RuleViolation(f"{actor.name} has {'rested' if fight.rested else 'recouped'} "
-                                 "this turn; the action comes first", FLOW))
-    if actor.stunned:
-        out.append(RuleViolation(f"{actor.name} is stunned: no action this turn (recoup or "
-                                 "rest)", GLOSSARY))
-    forced = forced_bar(actor)
-    if forced is not None and number != forced:
-        why = "Intimidate" if forced == 1 else "Confusion" if actor.has("confusion") else "Turncoat"
-        out.append(RuleViolation(f"{why} forces bar {forced}", GLOSSARY))
-    free = actor.has("confusion") or actor.has("turncoat")
-    if not free and bar.cost > actor.hp:
-        out.append(RuleViolation(f"{bar.name or 'the bar'} costs {bar.cost} HP; {actor.name} "
-                                 f"has {actor.hp}", ACTIONS))
-    return out
-
-
-def _forced_target(game: SpiresEnd, actor: Fighter) -> str | None:
-    if actor.has("confusion"):
-        return actor.name  # "Character attacks themself"
-    if actor.has("turncoat"):
-        others = [a.name for a in game.living() if a.name != actor.name]
-        return others[0] if others else actor.name  # "Force an ally to attack another ally"
-    return None
 
 
 def _aimed(state: State, game: SpiresEnd, actor: Fighter, target: str | None) -> str | None:
     if target is not None:
         return _ally(state, target, "the attack")
-    return _forced_target(game, actor)
+    return forced_target(game, actor)
 
 
 def rest(state: State, player: int | None, onward: bool = True) -> Decision:
@@ -273,27 +236,8 @@ def rest(state: State, player: int | None, onward: bool = True) -> Decision:
     state, first = upkept(state, onward, naming(state, player))
     game, fight = under_way(state)
     actor = current(game)
-    violations = played_by(state, player, actor) + dying(game)
-    if fight.actions or fight.rested:
-        done = "acted" if fight.actions else "rested"
-        violations.append(RuleViolation(f"{actor.name} has {done} this turn; one rests instead "
-                                        "of the action", REST))
-    if actor.has("exhaustion"):
-        violations.append(RuleViolation(f"{actor.name} is exhausted: no recoup or rest", GLOSSARY))
-    if actor.is_enemy:
-        violations.append(RuleViolation(
-            f"{actor.name} does not rest; its turn is `spire enemy CARD`, recoup and upkeep",
-            ENEMY))
+    violations = played_by(state, player, actor) + dying(game) + rest_rules(actor, fight)
     return _decided(se.Rested(actor=actor.name), violations, first)
-
-
-def _enemy_acts_first(actor: Fighter, fight: Fight) -> Violations:
-    """"Enemy: Selection Roll → Action → Recoup → Upkeep" (Combat Round Flow): the enemy
-    never skips its action, unless Stun forbids it."""
-    if not actor.is_enemy or fight.actions or actor.stunned:
-        return []
-    return [RuleViolation(f"{actor.name}'s action comes first: `spire enemy CARD` after its "
-                          "selection roll", FLOW)]
 
 
 def recoup(
@@ -308,21 +252,16 @@ def recoup(
     if not 1 <= roll <= 8:
         raise BadInput(f"a d8 shows 1 to 8, not {roll}")
     receiver = _ally(state, to, "the recoup") if to else actor.name
-    violations = played_by(state, player, actor) + dying(game) + _enemy_acts_first(actor, fight)
-    if fight.recouped:
-        violations.append(RuleViolation(f"{actor.name} has recouped this turn; one Recoup roll "
-                                        "per turn", RECOUP))
-    if actor.has("exhaustion"):
-        violations.append(RuleViolation(f"{actor.name} is exhausted: no recoup or rest", GLOSSARY))
+    violations = played_by(state, player, actor) + dying(game) + recoup_rules(actor, fight)
     if receiver != actor.name and (actor.is_enemy or (game.fighter(receiver) or actor).is_enemy):
         violations.append(RuleViolation("recoup points go to an ally of the one who recoups, "
                                         "the enemy's to itself", RECOUP))
-    printed = [k for k in ("heal", "armor") if getattr(actor.card.recoup, k)] or ["cleanse"]
-    if kind in ("heal", "armor") and kind not in printed:  # "1) Choose a Recoup."
+    printed = recoup_kinds(actor.card.recoup)
+    if kind != "cleanse" and kind not in printed:  # "1) Choose a Recoup."
         violations.append(RuleViolation(
             f"{actor.name}'s recoup bar has no {kind}: choose one it prints "
             f"({' or '.join(printed)})", RECOUP))
-    if kind == "cleanse" and (actor.card.recoup.heal or actor.card.recoup.armor):
+    if kind not in printed and kind == "cleanse":
         violations.append(RuleViolation(
             "the Cleanse comes with the roll's result; `spire recoup heal` heals, and "
             "cleanses on a roll in its range",
@@ -359,7 +298,7 @@ def boost(state: State, player: int | None) -> Decision:
 def upkeep(state: State, player: int | None) -> Decision:
     game, fight = under_way(state)
     actor = current(game)
-    violations = played_by(state, player, actor) + dying(game) + _enemy_acts_first(actor, fight)
+    violations = played_by(state, player, actor) + dying(game) + upkeep_rules(actor, fight)
     return _decided(se.UpkeepDone(actor=actor.name), violations)
 
 
@@ -391,16 +330,13 @@ def enemy(
         raise BadInput(f"the selection roll is a d8: 1 to 8, not {selection}")
     if not 1 <= card <= len(foe.card.bars):
         raise BadInput(f"{foe.name}'s card has {_bars(foe.card.bars)}, not bar {card}")
-    number = _enemy_bar(foe, card)
+    number = enemy_bar(foe, card)
     bar = foe.card.bars[number - 1]
     violations = dying(game)
     if fight.turn != ENEMY_TURN:
         violations.append(RuleViolation(f"it is {possessive(current(game).name)} turn", FLOW))
-    if fight.actions >= (2 if foe.has("surge") else 1):
-        violations.append(RuleViolation(f"{foe.name} has acted this turn", FLOW))
-    if foe.stunned:
-        violations.append(RuleViolation(f"{foe.name} is stunned: no action this turn", GLOSSARY))
-    target = foe.name if foe.has("confusion") or foe.has("turncoat") else selected(game, selection)
+    violations += action_rules(foe, fight)
+    target = forced_target(game, foe) or selected(game, selection)
     if target is None:
         violations.append(RuleViolation("no ally in play to attack: draw the next ally", SET_UP))
     event = se.EnemyActed(enemy=foe.name, card=card, bar=number, selection=selection,
@@ -415,13 +351,7 @@ def enemy_dice_owed(state: State, card: int, rolls: tuple[int, ...]) -> int:
     foe = fight.enemy
     if not 1 <= card <= len(foe.card.bars):
         return 0
-    return owed(foe.card.bars[_enemy_bar(foe, card) - 1], foe, rolls)
-
-
-def _enemy_bar(foe: Fighter, card: int) -> int:
-    """The action card's bar, unless an effect forces another the enemy has."""
-    forced = forced_bar(foe)
-    return forced if forced is not None and forced <= len(foe.card.bars) else card
+    return owed(foe.card.bars[enemy_bar(foe, card) - 1], foe, rolls)
 
 
 def select(state: State, roll: int) -> Decision:

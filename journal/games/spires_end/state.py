@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from journal.core.state import State
 from journal.errors import RuleViolation
-from journal.games.spires_end.cards import AllyCard, EnemyCard
+from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard
 
 ALLIES = 7
 """'There are 7 of you now.' (Ally Selection & Set Up)"""
@@ -70,6 +70,31 @@ class Fighter:
         """No action this turn: "Stun: No action next turn (can still perform recoup or
         rest)" (Status Effects Glossary)."""
         return self.has("stun")
+
+    @property
+    def exhausted(self) -> bool:
+        """No recoup and no rest: "Exhaustion: No recoup or rest / Clear rest meter"
+        (Status Effects Glossary)."""
+        return self.has("exhaustion")
+
+    @property
+    def forced_by(self) -> str | None:
+        """The effect that chooses the action: "Confusion: Character attacks themself / 2
+        Action (no HP cost for action)", "Turncoat: Force an ally to attack another ally, 2
+        Action (no HP cost for action)", "Intimidate: Force a 1 Action next turn" (Status
+        Effects Glossary); Confusion and Turncoat before Intimidate."""
+        return next((e for e in ("confusion", "turncoat", "intimidate") if self.has(e)), None)
+
+    @property
+    def forced_bar(self) -> int | None:
+        """The bar an effect forces: Intimidate bar 1; Confusion and Turncoat bar 2."""
+        by = self.forced_by
+        return None if by is None else 1 if by == "intimidate" else 2
+
+    def cost(self, bar: Bar) -> int:
+        """The HP the action `bar` costs: none under Confusion or Turncoat ("no HP cost for
+        action")."""
+        return 0 if self.forced_by in ("confusion", "turncoat") else bar.cost
 
 
 @dataclass(frozen=True, slots=True)

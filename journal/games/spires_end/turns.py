@@ -39,8 +39,7 @@ def action(game: SpiresEnd, event: se.ActionPerformed) -> SpiresEnd:
     if actor is None or not 1 <= event.bar <= len(actor.card.bars):
         return game
     bar = actor.card.bars[event.bar - 1]
-    free = actor.has("confusion") or actor.has("turncoat")
-    cost = 0 if free else bar.cost
+    cost = actor.cost(bar)
     board.put(replace(_used(actor), hp=actor.hp - cost, rest=0))
     board.say(f"{actor.name} pays {cost} HP for {bar.name or 'bar ' + str(event.bar)}" if cost
               else f"{actor.name} performs {bar.name or 'bar ' + str(event.bar)}")

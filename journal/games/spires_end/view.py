@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from journal.games.spires_end.allowed import next_steps
 from journal.games.spires_end.state import (
     ALLIES,
-    ENEMY_TURN,
     METER,
     Effect,
     Fight,
@@ -67,19 +67,7 @@ def _turn_line(game: SpiresEnd, fight: Fight) -> str:
     actor = game.actor()
     if actor is None:
         return f"Round {fight.round}: no ally in play; draw the next ally"
-    if fight.turn == ENEMY_TURN:
-        step = "action (selection roll, action card)" if not fight.actions else \
-            "recoup or upkeep" if not fight.recouped else "upkeep"
-        if actor.stunned and not fight.actions:  # no action: its recoup, then its upkeep
-            step = "upkeep" if fight.recouped else "stunned: recoup or upkeep"
-        return f"Round {fight.round}: {actor.name}'s turn, {step} next"
-    if not fight.actions and not fight.rested:
-        step = "stunned: rest, recoup or upkeep" if actor.stunned else "action or rest"
-    elif not fight.recouped:
-        step = "recoup or upkeep"
-    else:
-        step = "upkeep"
-    return f"Round {fight.round}: {actor.name}'s turn, {step} next"
+    return f"Round {fight.round}: {actor.name}'s turn, {next_steps(actor, fight)} next"
 
 
 def _dead_lines(game: SpiresEnd) -> list[str]:
