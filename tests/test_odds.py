@@ -432,7 +432,8 @@ def test_volume2_odds_through_the_cli(spire: Spire) -> None:
 def _brute_bar(ranges: list[tuple[int, int, int]], twice: bool, hp: int, ap: int,
                ) -> tuple[dict[int, Fraction], Fraction]:
     """Every d8 (two for a (!) bar), each read on the bar's ranges (low, high, damage), the
-    damage through armor, then HP, hit by hit: the HP lost and the chance the target falls."""
+    damage through armor, then HP, hit by hit, none past 0 HP: the HP lost and the chance
+    the target falls."""
     lost: dict[int, Fraction] = {}
     falls = Fraction(0)
     rolls = list(product(range(1, 9), repeat=2 if twice else 1))
@@ -441,7 +442,7 @@ def _brute_bar(ranges: list[tuple[int, int, int]], twice: bool, hp: int, ap: int
         for roll in rolled:
             damage = next((d for low, high, d in ranges if low <= roll <= high), 0)
             armor = min(left_ap, damage)
-            left_ap, left_hp = left_ap - armor, left_hp - (damage - armor)
+            left_ap, left_hp = left_ap - armor, max(left_hp - (damage - armor), 0)
         share = Fraction(1, len(rolls))
         lost[hp - left_hp] = lost.get(hp - left_hp, Fraction(0)) + share
         falls += share if left_hp <= 0 else 0

@@ -251,3 +251,107 @@ def test_an_upkeep_that_ends_the_fight_says_so(spire: Spire) -> None:
     assert (found["enemy"]["hp"], found["upkeep_ends"], found["next_ally"]) == (1, "won", None)
     assert "  the upkeep ends the fight: won" in spire.ok("odds")
     assert "Ogre is defeated" in spire.ok("upkeep")
+
+
+# -- a death move due; the HP lost, capped at what the fighter has ---------------------------
+
+DEATH_MOVE = "When an Ally comes to their dramatic end, they will trigger a Death Move before " \
+    "you discard them."
+LAST_BLOW = [(4, 6, 2), (7, 8, 3)]
+"""A death bar with rolls of our own: "4-6: 2; 7-8: 3"."""
+
+
+def _fighters(spire: Spire) -> dict[str, tuple[int, int]]:
+    """Each fighter's HP and AP as the CLI records them (`spire status --json`)."""
+    found = spire.json("status")
+    fighters = [*found["allies"], found["fight"]["enemy"]]
+    return {f["name"]: (f["hp"], f["ap"]) for f in fighters}
+
+
+def _recorded(spire: Spire, who: str, *command: str, dice: int,
+              ) -> tuple[dict[int, Fraction], Fraction]:
+    """Every roll of `command` played through the CLI, then undone: the HP `who` loses as
+    the journal records it, and the chance it falls (0 HP)."""
+    hp, _ = _fighters(spire)[who]
+    lost: dict[int, Fraction] = {}
+    falls = Fraction(0)
+    rolls = list(product("12345678", repeat=dice))
+    for rolled in rolls:
+        spire.ok(*command, *rolled)
+        left, _ = _fighters(spire)[who]
+        spire.ok("undo")
+        share = Fraction(1, len(rolls))
+        lost[hp - left] = lost.get(hp - left, Fraction(0)) + share
+        falls += share if left <= 0 else 0
+    return dict(sorted(lost.items())), falls
+
+
+def _millicent_dies(spire: Spire, death: str) -> None:
+    """The tower's fight, Millicent (5 HP, death bar `death`) bled to death at once."""
+    spire.ok("new", "tower", "--game", "spires-end", "--players", "2")
+    spire.ok("draw", "Millicent", "--hp", "5", "--ap", "2", "--bar", "Back Hand", "--death",
+             death)
+    spire.ok("draw", "Oswin", "--hp", "4", "--ap", "1", "--bar", "Jab; cost 1; 5-8: 1")
+    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4")
+    for _ in range(5):
+        spire.ok("effect", "bleed", "--on", "Millicent")  # no clock: 1 HP each, at once
+
+
+def test_a_death_move_due_is_the_one_move_weighed(spire: Spire) -> None:
+    """Millicent has died: the rules refuse Oswin's action, his rest and the enemy's turn at
+    every roll until her death move is made. The odds weigh it alone, her death bar on the
+    Ogre (4 HP, 2 AP) over every d8, as the brute force and the CLI find it."""
+    quoted("spires-end", DEATH_MOVE)
+    _millicent_dies(spire, "4-6: 2; 7-8: 3")
+    found = spire.json("odds")
+    death = found["death"]
+    assert (death["ally"], death["command"], death["target"]) == ("Millicent", "spire death",
+                                                                 "Ogre")
+    assert (found["ally"], found["enemy_turn"], found["recoup"], found["next_ally"]) == \
+        (None, None, None, None)
+    assert _lost(death["outcome"]) == _brute_bar(LAST_BLOW, False, 4, 2)
+    assert _lost(death["outcome"]) == _recorded(spire, "Ogre", "death", dice=1)
+    says = "Millicent has died: the death move comes first (`spire death`)"
+    _every_roll_refused(spire, "action", "Jab", dice=1, says=says)
+    assert says in spire.refused("rest", "--player", "2", code=1)
+    for card, select in product("1", "15"):
+        for roll in "12345678":
+            assert says in spire.refused("enemy", card, roll, "--select", select, code=1)
+    out = spire.ok("odds")
+    assert "Millicent's death move is due: `spire death` makes it" in out
+    assert "  Death Move on Ogre: HP lost 0: 75.0%, 1: 25.0%; falls 0.0%" in out
+    assert "Jab" not in out and "selection roll" not in out
+    spire.ok("death", "8")
+    assert spire.json("odds")["death"] is None
+
+
+def test_a_death_bar_with_no_roll_is_due_and_nothing_is_weighed(spire: Spire) -> None:
+    """The Death Bar Example casts Strength and needs no roll: it is due, nothing else is
+    weighed."""
+    quoted("spires-end", DEATH_MOVE, "Death Move: Strength (three circled clock icons) on "
+           "chosen target")
+    _millicent_dies(spire, "Death Bar Example")
+    found = spire.json("odds")
+    assert (found["death"]["outcome"], found["ally"], found["enemy_turn"]) == (None, None, None)
+    out = spire.ok("odds")
+    assert "needs no roll: nothing to weigh" in out and "Jab" not in out
+    _every_roll_refused(spire, "action", "Jab", dice=1, says="the death move comes first")
+
+
+def test_hp_lost_is_capped_at_what_the_ally_has_and_a_kill_is_said(spire: Spire) -> None:
+    """Oswin at 1 HP, 1 AP: the Club's 4 takes his AP, then his last HP, no more ("3 HP
+    lost" was counted before), as the CLI records each roll; a loss of all his HP is his
+    fall, in the JSON (`kills`) and the text."""
+    quoted("spires-end", "Armor Points: are your Allies' physical protection. Armor takes "
+           "damage until it's depleted. If you run out of AP, damage is then taken from HP.")
+    _oswins_turn(spire, "bleed", "bleed", "bleed")  # Oswin at 1 HP
+    for step in ("rest", "upkeep"):
+        spire.ok(step)
+    club = spire.json("odds")["enemy_turn"]["bars"][0]["against"]["Oswin"]
+    assert _lost(club) == _brute_bar([(3, 5, 2), (6, 8, 4)], False, 1, 1)
+    assert _lost(club) == _recorded(spire, "Oswin", "enemy", "1", "--select", "5", dice=1)
+    assert set(club["hp_lost"]) == {"0", "1"} and club["kills"] == "1"
+    assert _chances(club["ap_lost"]) == \
+        {0: Fraction(2, 8), 1: Fraction(6, 8)}
+    assert "  1 Club on Oswin: HP lost 0: 25.0%, 1 (all: falls): 75.0%; falls 75.0%" in \
+        spire.ok("odds")

@@ -1,7 +1,8 @@
-"""What the rules allow the fighter whose turn it is: its action and each of its bars, whom
-the action strikes, a rest, the recoup, the upkeep, and the bar the enemy's action card
-leads to. The rules refuse what these refuse; the status and the odds offer only what they
-allow. One set of functions for all three, so they cannot drift apart.
+"""What the rules allow: a death move due, before any other step; then, for the fighter
+whose turn it is, its action and each of its bars, whom the action strikes, a rest, the
+recoup, the upkeep, and the bar the enemy's action card leads to. The rules refuse what
+these refuse; the status and the odds offer only what they allow. One set of functions for
+all three, so they cannot drift apart.
 
 Each takes the fighter and the fight whose counts (actions, rest, recoup) are its turn's,
 and returns the violations: none, and the step is allowed.
@@ -24,11 +25,34 @@ RECOUP = "Step 2: Recoup"
 REST = "Rest & Boost Meters"
 FLOW = "Combat Round Flow"
 ENEMY = "Enemy Combat"
+DEATH = "Death & Quick Start"
 
 Violations = list[RuleViolation]
 Step = str
 """A step of a turn: "action", "rest", "recoup" or "upkeep" (Combat Round Flow)."""
 RecoupKind = Literal["heal", "armor", "cleanse"]
+
+
+# -- a death move due ---------------------------------------------------------------------
+
+DEATH_MOVE = "spire death"
+"""The command that makes the death move due (the first dying ally's, by default)."""
+
+
+def death_due(game: SpiresEnd) -> str | None:
+    """The dead ally whose death move comes now: "When an Ally comes to their dramatic
+    end, they will trigger a Death Move before you discard them." None: none is due."""
+    return game.dying[0] if game.dying else None
+
+
+def death_rules(game: SpiresEnd) -> Violations:
+    """Every other step of the fight waits for a death move due (the action, rest, recoup,
+    upkeep, the enemy's turn, the next ally's draw)."""
+    name = death_due(game)
+    if name is None:
+        return []
+    return [RuleViolation(f"{name} has died: the death move comes first (`{DEATH_MOVE}`)",
+                          DEATH)]
 
 
 # -- the action ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""Spire's End's odds told to people: the bars of the ally whose turn it is (or, once its
-action is behind it, its recoup and the next ally's bars), the enemy's selection roll and
-its bars (the data is journal/games/spires_end/odds.py's)."""
+"""Spire's End's odds told to people: a death move due (before anything else), the bars of
+the ally whose turn it is (or, once its action is behind it, its recoup and the next ally's
+bars), the enemy's selection roll and its bars (the data is journal/games/spires_end/odds.py's)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ def odds_lines(found: dict[str, Any]) -> list[str]:
     enemy = found["enemy"]
     lines = [(f"{enemy['name']}: HP {enemy['hp']}, AP {enemy['ap']}; round {found['round']}, "
               f"{possessive(found['turn'])} turn")]
+    if found["death"] is not None:
+        return lines + _death_lines(found["death"], enemy["name"])
     its_turn = found["turn"] == enemy["name"]
     enemy_lines = _enemy_lines(enemy["name"], found["enemy_turn"],
                                "next" if its_turn else "on its turn")
@@ -39,6 +41,20 @@ def odds_lines(found: dict[str, Any]) -> list[str]:
     if found["next_ally"] is not None:
         lines += _ally_lines(found["next_ally"], "on its turn")
     return lines if its_turn else lines + enemy_lines
+
+
+def _death_lines(death: dict[str, Any], enemy: str) -> list[str]:
+    """The death move due, the one move the rules allow, and what its bar does."""
+    name = death["ally"]
+    lines = [f"{possessive(name)} death move is due: `{death['command']}` makes it; the rules "
+             "refuse every other step until it is made"]
+    if not death["entered"]:
+        return [*lines, f"  {possessive(name)} death bar was not entered"]
+    outcome = death["outcome"]
+    if outcome is None:
+        return [*lines, f"  {death['bar'] or 'its death bar'} needs no roll: nothing to weigh"]
+    return [*lines, f"  {death['bar'] or 'death bar'} on {enemy}: HP lost "
+            f"{_spread(outcome['hp_lost'], outcome['kills'])}; falls {percent(outcome['falls'])}"]
 
 
 def _held(fighter: dict[str, Any]) -> str:
@@ -75,7 +91,7 @@ def _bar_line(name: str, bar: dict[str, Any]) -> str:
     if "why" in bar:
         return f"{head}): refused, {bar['why']}"
     dies = f", all of {possessive(name)} HP: {name} dies after it" if bar["dies"] else ""
-    return f"{head}{dies}): {_spread(bar['hp_lost'])}; falls {percent(bar['falls'])}"
+    return f"{head}{dies}): {_spread(bar['hp_lost'], bar['kills'])}; falls {percent(bar['falls'])}"
 
 
 def _recoup_lines(recoup: dict[str, Any]) -> list[str]:
@@ -112,10 +128,13 @@ def _enemy_lines(name: str, turn: dict[str, Any], when: str) -> list[str]:
     lines = [f"{possessive(name)} turn: {head}"]
     for bar in turn["bars"]:
         for who, outcome in bar["against"].items():
-            lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} on {who}: HP lost "
-                         f"{_spread(outcome['hp_lost'])}; falls {percent(outcome['falls'])}")
+            lost = _spread(outcome["hp_lost"], outcome["kills"])
+            lines.append(f"  {bar['bar']} {bar['name'] or 'bar'} on {who}: HP lost {lost}; "
+                         f"falls {percent(outcome['falls'])}")
     return lines
 
 
-def _spread(chances: dict[str, Any]) -> str:
-    return ", ".join(f"{k}: {percent(p)}" for k, p in chances.items())
+def _spread(chances: dict[str, Any], kills: str | None = None) -> str:
+    """Each value and its chance; the HP loss that `kills` (all the target has) said so."""
+    return ", ".join(f"{k}{' (all: falls)' if k == kills else ''}: {percent(p)}"
+                     for k, p in chances.items())

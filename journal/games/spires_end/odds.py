@@ -15,7 +15,14 @@ Only what the rules allow is weighed, by the checks the rules refuse with
 bar an effect forces, on the one it forces (Intimidate, Confusion, Turncoat); no bar that
 costs more HP than the ally has. Once the action is behind the fighter whose turn it is
 (or Stun forbids it), what comes next is weighed instead: its recoup, then the next
-fighter's move from the position its upkeep leaves.
+fighter's move from the position its upkeep leaves. A death move due comes before any of
+these ("they will trigger a Death Move before you discard them"; the rules refuse every
+other step until it is made): it alone is weighed, its death bar on the enemy over every
+roll of its d8 (none for a bar that needs no roll).
+
+The HP and AP lost are capped at what the target has: "Damage taken goes through Armor
+Points, THEN Hit Points", and a fighter at 0 HP has no more to lose; a loss of all its HP
+is its fall (`kills`).
 """
 
 from __future__ import annotations
@@ -30,7 +37,9 @@ from journal.core.state import State
 from journal.errors import Refused
 from journal.games.spires_end import events as se
 from journal.games.spires_end.allowed import (
+    DEATH_MOVE,
     bar_rules,
+    death_due,
     enemy_bar,
     forced_target,
     own_turn,
@@ -39,17 +48,19 @@ from journal.games.spires_end.allowed import (
 from journal.games.spires_end.combat import base_dice
 from journal.games.spires_end.odds_next import after_upkeep, recoup, step_facts
 from journal.games.spires_end.state import Fighter, SpiresEnd, spires_end
-from journal.games.spires_end.turns import action, enemy_action
+from journal.games.spires_end.turns import action, death_move, enemy_action
 
 
 @dataclass(frozen=True)
 class Outcome:
     """What a bar does to its target over every roll: the chance of each HP lost, of each
-    AP lost, and that the target falls."""
+    AP lost (neither more than the target has), and that the target falls; `hp` is the HP
+    it has, the loss that kills it."""
 
     hp_lost: dict[int, Fraction]
     ap_lost: dict[int, Fraction]
     falls: Fraction
+    hp: int
 
 
 def dice_for(bar_number: int, actor: Fighter) -> int:
@@ -66,11 +77,12 @@ def _tally(befores: Fighter, afters: list[Fighter]) -> Outcome:
     ap: dict[int, Fraction] = {}
     falls = Fraction(0)
     for after in afters:
-        lost_hp, lost_ap = max(befores.hp - after.hp, 0), max(befores.ap - after.ap, 0)
+        lost_hp = min(max(befores.hp - after.hp, 0), max(befores.hp, 0))
+        lost_ap = min(max(befores.ap - after.ap, 0), max(befores.ap, 0))
         hp[lost_hp] = hp.get(lost_hp, Fraction(0)) + share
         ap[lost_ap] = ap.get(lost_ap, Fraction(0)) + share
         falls += share if after.dead else 0
-    return Outcome(dict(sorted(hp.items())), dict(sorted(ap.items())), falls)
+    return Outcome(dict(sorted(hp.items())), dict(sorted(ap.items())), falls, befores.hp)
 
 
 def struck_by(game: SpiresEnd, actor: Fighter) -> str:
@@ -124,6 +136,28 @@ def enemy_bar_on(game: SpiresEnd, bar_number: int, target: str) -> Outcome:
     return _tally(struck, afters)
 
 
+def death_bar_on(game: SpiresEnd, name: str) -> Outcome | None:
+    """The death move of `name`, due, on the enemy (its damage's default target), over
+    every roll of its death bar's d8; None: its death bar is not entered or needs no roll."""
+    dead = game.ally(name)
+    assert dead is not None and game.fight is not None
+    bar = getattr(dead.card, "death", None)
+    if bar is None or not bar.needs_roll:
+        return None
+    enemy = game.fight.enemy
+    dice = base_dice(bar, dead) + (1 if dead.has("encore") else 0)
+    afters = []
+    for rolls in product(range(1, 9), repeat=dice):
+        event = se.DeathMovePerformed(ally=name, rolls=rolls, given_to=_other(game, name))
+        afters.append(death_move(game, event).fighter(enemy.name) or enemy)
+    return _tally(enemy, afters)
+
+
+def _other(game: SpiresEnd, name: str) -> str | None:
+    """Whom a death move's positive effects go to by default: the other ally in play."""
+    return next((a.name for a in game.living() if a.name != name), None)
+
+
 # -- `spire odds`: the fight under way, as plain data -----------------------------------
 
 def odds(state: State) -> dict[str, Any]:
@@ -141,10 +175,27 @@ def odds(state: State) -> dict[str, Any]:
         "enemy": {"name": enemy.name, "hp": enemy.hp, "ap": enemy.ap},
         "ally": _ally_turn(game, actor) if actor is not None and not its_turn else None,
         "recoup": None, "after_upkeep": None, "upkeep_ends": None, "next_ally": None,
+        "death": None,
     }
+    dying = death_due(game)
+    if dying is not None:  # every other step waits for it: nothing else is weighed
+        return {**found, "ally": None, "enemy_turn": None, "death": _death(game, dying)}
     if actor is None or "action" in steps(actor, fight):
         return {**found, "enemy_turn": _enemy_turn(game)}
     return {**found, **_what_follows(game, actor)}
+
+
+def _death(game: SpiresEnd, name: str) -> dict[str, Any]:
+    """The death move due: whose, the command that makes it, its bar, and (a bar with
+    rolls) what it does to the enemy over every roll."""
+    assert game.fight is not None
+    dead = game.ally(name)
+    bar = getattr(dead.card, "death", None) if dead is not None else None
+    weighed = death_bar_on(game, name)
+    return {"ally": name, "command": DEATH_MOVE, "entered": bar is not None,
+            "bar": (bar.name or None) if bar is not None else None,
+            "target": game.fight.enemy.name if weighed is not None else None,
+            "outcome": _outcome(weighed) if weighed is not None else None}
 
 
 def _what_follows(game: SpiresEnd, actor: Fighter) -> dict[str, Any]:
@@ -225,4 +276,5 @@ def _enemy_turn(game: SpiresEnd) -> dict[str, Any]:
 def _outcome(found: Outcome) -> dict[str, Any]:
     return {"hp_lost": {str(k): chance(p) for k, p in found.hp_lost.items()},
             "ap_lost": {str(k): chance(p) for k, p in found.ap_lost.items()},
-            "falls": chance(found.falls)}
+            "falls": chance(found.falls),
+            "kills": str(found.hp) if found.hp in found.hp_lost else None}

@@ -1,6 +1,6 @@
 """Whose turn it is in a Spire's End fight and who plays it: the fight under way, the
-fighter whose turn it is, the co-op player who controls it, the violations of a death move
-or a player out of turn, and the upkeep that the next turn's move makes where the rules
+fighter whose turn it is, the co-op player who controls it, the violations of a player out
+of turn, and the upkeep that the next turn's move makes where the rules
 leave it the one move (`upkept`). Part of the game's rules (`rules` decides each step).
 """
 
@@ -15,7 +15,6 @@ from journal.games.spires_end import events as se
 from journal.games.spires_end.state import ENEMY_TURN, METER, Fight, Fighter, SpiresEnd, spires_end
 from journal.games.spires_end.turns import quiet
 
-DEATH = "Death & Quick Start"
 CO_OP = "Co-Op"
 
 Violations = list[RuleViolation]
@@ -131,11 +130,6 @@ def current(game: SpiresEnd) -> Fighter:
     if actor is None:
         raise Refused("no ally's turn: draw an ally first (`spire draw NAME`)")
     return actor
-
-
-def dying(game: SpiresEnd) -> Violations:
-    return [RuleViolation(f"{name} has died: the death move comes first (`spire death`)", DEATH)
-            for name in game.dying[:1]]
 
 
 def whose_turn(state: State) -> str | None:

@@ -15,11 +15,14 @@ from journal.core.words import possessive
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games.spires_end import events as se
 from journal.games.spires_end.allowed import (
+    DEATH,
     FLOW,
     RECOUP,
     REST,
     action_rules,
     bar_rules,
+    death_due,
+    death_rules,
     enemy_bar,
     forced_target,
     recoup_kinds,
@@ -31,10 +34,8 @@ from journal.games.spires_end.allowed import (
 from journal.games.spires_end.cards import AllyCard, Bar, EnemyCard, Inflicted
 from journal.games.spires_end.dice import owed, rolls_given, words
 from journal.games.spires_end.order import (
-    DEATH,
     acted,
     current,
-    dying,
     played_by,
     under_way,
 )
@@ -212,7 +213,7 @@ def action(
         # the next ally's bar, typed while the upkeep left is not one to make unasked
         raise BadInput(f"no bar {bar!r}: it is still {possessive(actor.name)} turn "
                        "(`spire upkeep` ends it)") from None
-    violations = played_by(state, player, actor) + dying(game)
+    violations = played_by(state, player, actor) + death_rules(game)
     violations += action_rules(actor, fight) + bar_rules(actor, number, chosen)
     event = se.ActionPerformed(
         actor=actor.name, bar=number,
@@ -236,7 +237,7 @@ def rest(state: State, player: int | None, onward: bool = True) -> Decision:
     state, first = upkept(state, onward, naming(state, player))
     game, fight = under_way(state)
     actor = current(game)
-    violations = played_by(state, player, actor) + dying(game) + rest_rules(actor, fight)
+    violations = played_by(state, player, actor) + death_rules(game) + rest_rules(actor, fight)
     return _decided(se.Rested(actor=actor.name), violations, first)
 
 
@@ -252,7 +253,7 @@ def recoup(
     if not 1 <= roll <= 8:
         raise BadInput(f"a d8 shows 1 to 8, not {roll}")
     receiver = _ally(state, to, "the recoup") if to else actor.name
-    violations = played_by(state, player, actor) + dying(game) + recoup_rules(actor, fight)
+    violations = played_by(state, player, actor) + death_rules(game) + recoup_rules(actor, fight)
     if receiver != actor.name and (actor.is_enemy or (game.fighter(receiver) or actor).is_enemy):
         violations.append(RuleViolation("recoup points go to an ally of the one who recoups, "
                                         "the enemy's to itself", RECOUP))
@@ -298,7 +299,7 @@ def boost(state: State, player: int | None) -> Decision:
 def upkeep(state: State, player: int | None) -> Decision:
     game, fight = under_way(state)
     actor = current(game)
-    violations = played_by(state, player, actor) + dying(game) + upkeep_rules(actor, fight)
+    violations = played_by(state, player, actor) + death_rules(game) + upkeep_rules(actor, fight)
     return _decided(se.UpkeepDone(actor=actor.name), violations)
 
 
@@ -332,7 +333,7 @@ def enemy(
         raise BadInput(f"{foe.name}'s card has {_bars(foe.card.bars)}, not bar {card}")
     number = enemy_bar(foe, card)
     bar = foe.card.bars[number - 1]
-    violations = dying(game)
+    violations = death_rules(game)
     if fight.turn != ENEMY_TURN:
         violations.append(RuleViolation(f"it is {possessive(current(game).name)} turn", FLOW))
     violations += action_rules(foe, fight)
@@ -367,7 +368,7 @@ def death(
     rolls: tuple[int, ...],
 ) -> Decision:
     game = spires_end(state)
-    name = _ally(state, ally, "the death move") if ally else (game.dying[:1] or (None,))[0]
+    name = _ally(state, ally, "the death move") if ally else death_due(game)
     if name is None:
         raise Refused("no ally has died: a death move follows an ally's death")
     dead = game.ally(name)
@@ -387,7 +388,7 @@ def death(
 
 def death_dice(state: State, ally: str | None) -> int:
     game = spires_end(state)
-    name = ally or (game.dying[:1] or (None,))[0]
+    name = ally or death_due(game)
     dead = game.ally(name) if name else None
     bar = getattr(dead.card, "death", None) if dead else None
     return owed(bar, dead, ()) if bar is not None and dead is not None else 0
