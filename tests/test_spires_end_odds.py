@@ -321,8 +321,12 @@ def test_a_death_move_due_is_the_one_move_weighed(spire: Spire) -> None:
     assert "Millicent's death move is due: `spire death` makes it" in out
     assert "  Death Move on Ogre: HP lost 0: 75.0%, 1: 25.0%; falls 0.0%" in out
     assert "Jab" not in out and "selection roll" not in out
+    status = spire.ok("status")  # and the status offers it alone, as the odds do
+    assert "Round 1: Millicent's death move next (`spire death`)" in status
+    assert "upkeep next" not in status and "action or rest next" not in status
     spire.ok("death", "8")
     assert spire.json("odds")["death"] is None
+    assert "death move next" not in spire.ok("status")
 
 
 def test_a_death_bar_with_no_roll_is_due_and_nothing_is_weighed(spire: Spire) -> None:

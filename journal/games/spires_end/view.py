@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.games.spires_end.allowed import next_steps
+from journal.games.spires_end.allowed import DEATH_MOVE, death_due, next_steps
 from journal.games.spires_end.state import (
     ALLIES,
     METER,
@@ -64,6 +64,8 @@ def _slots(game: SpiresEnd) -> list[tuple[int, Fighter]]:
 def _turn_line(game: SpiresEnd, fight: Fight) -> str:
     if fight.outcome is not None:
         return f"Fight {fight.outcome} in round {fight.round}"
+    if (dying := death_due(game)) is not None:  # every other step waits for it
+        return f"Round {fight.round}: {dying}'s death move next (`{DEATH_MOVE}`)"
     actor = game.actor()
     if actor is None:
         return f"Round {fight.round}: no ally in play; draw the next ally"
