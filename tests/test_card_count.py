@@ -107,9 +107,10 @@ def test_the_other_decks_are_not_story_cards(spire: Spire) -> None:
     quoted("volume2-episode1", "PULL CARDS: These cards aren't numbered",
            "you may be instructed to retrieve a specific Milestone Card. Each is numbered.")
     spire.ok("new", "plains", "--game", "volume2")
-    spire.ok("retrieve", "M150")
-    spire.ok("discard", "M150")
-    spire.ok("pull", "--deck", "wildlife", "Minor Needlegrass Nibbler")
+    assert spire.ok("retrieve", "M150").startswith("#2 Retrieved milestone 150")
+    assert spire.ok("discard", "M150").startswith("#3 Discarded milestone 150")
+    assert spire.ok("pull", "--deck", "wildlife", "Minor Needlegrass Nibbler").startswith(
+        "#4 Pulled Minor Needlegrass Nibbler from the Wildlife Deck")
 
 
 def test_hildegards_supplemental_cards_share_the_numbers_they_swap(spire: Spire) -> None:
