@@ -170,13 +170,17 @@ def _command_lines(text: str, room: int) -> list[str] | None:
 def tell(message: str, more: str = "", lead: str = "spire: ") -> None:
     """A message of spire's on stderr, as a refusal is: `lead` and its reason in one line
     of 80 columns (journal.errors.parted cuts a long one before its hint), then what
-    follows it (that hint, and `more`) on a second line, indented, dimmed on a terminal."""
+    follows it (that hint, and `more`) on a second line, indented, dimmed on a terminal
+    (where a hint wider than the terminal wraps at its words, as `say`'s lines do)."""
     from journal.errors import WIDTH, parted
 
     reason, hint = parted(message, room=WIDTH - len(lead))
     print(f"{lead}{visible(reason)}", file=sys.stderr)
     if under := "; ".join(part for part in (hint, " ".join(more.split())) if part):
-        print(styled(f"  {under}", "dim", sys.stderr), file=sys.stderr)
+        under = visible(f"  {under}")
+        lines = wrapped(under, width(sys.stderr)) if sys.stderr.isatty() else [under]
+        for line in lines:
+            print(styled(line, "dim", sys.stderr), file=sys.stderr)
     sys.stderr.flush()
 
 
@@ -214,14 +218,16 @@ def _isatty(out: TextIO) -> bool:
         return False
 
 
-def width() -> int:
-    """The terminal's width; 80 for a pipe or a file (COLUMNS overrides both)."""
+def width(out: TextIO | None = None) -> int:
+    """The width of the terminal standard output (or `out`) is on; 80 for a pipe or a file
+    (COLUMNS overrides both)."""
+    out = out or sys.stdout
     try:
         return int(os.environ["COLUMNS"])
     except (KeyError, ValueError):
         pass
     try:
-        return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else 80
+        return os.get_terminal_size(out.fileno()).columns if out.isatty() else 80
     except (OSError, ValueError, AttributeError):
         return 80
 

@@ -66,3 +66,21 @@ def test_a_command_line_wraps_between_its_words_as_a_shell_continues_it(tmp_path
     assert typed == ('$ spire draw Millicent --hp 5 --ap 2 --bar "Back Hand" --recoup '
                      '"Recoup Bar Example" --death "Death Bar Example"')
     assert max(len(line) for line in lines if "j.sqlite" not in line) <= 80
+
+
+def test_a_refusals_long_hint_wraps_at_its_words_on_a_terminal(tmp_path: Path) -> None:
+    """The reason stays one line; a hint wider than the terminal (three cards' commands)
+    wraps at its words, indented under it, where it was cut at the edge mid-word."""
+    db = str(tmp_path / "j.sqlite")
+    on_pipes("--db", db, "new", "plains", "--game", "volume2")
+    code, raw = on_terminal("--db", db, "fight", "Wade Slocum", "--with", "Dunstan",
+                            env={"COLUMNS": "80"})
+    assert code == 2
+    lines = [line for line in shown(raw) if line]
+    assert lines[0] == ("spire: Finnian, Dunstan and Wade Slocum need numbers the rulebook "
+                        "does not print")
+    assert len(lines) > 2 and max(map(len, lines)) <= 80
+    assert all(line.startswith("  ") for line in lines[1:])
+    code, _, err = on_pipes("--db", db, "fight", "Wade Slocum", "--with", "Dunstan")
+    assert code == 2 and len(err.decode().splitlines()) == 2  # a pipe gets it whole
+    assert " ".join(" ".join(lines[1:]).split()) == err.decode().splitlines()[1].strip()
