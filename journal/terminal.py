@@ -124,7 +124,7 @@ def wrapped(text: str, room: int) -> list[str]:
     """`text` in lines of at most `room` columns, broken at spaces: each line after the
     first under the text of the first, past its indent and its event's `#N ` ("#4 Hildegard
     takes aim ..."), or two more columns in for a line that is not an event's."""
-    if len(text) <= room:
+    if len(text) <= room or room < 20:  # (a terminal that says it is 0 wide: as a pipe)
         return [text]
     if text.startswith("$ ") and (lines := _command_lines(text, room)):
         return lines
@@ -151,10 +151,11 @@ def _command_lines(text: str, room: int) -> list[str] | None:
                 words.append(word)
             word = ""
             continue
-        if character in "\"'" and quote in ("", character):
-            quote = "" if quote else character
+        if character in "\"'" and (quote == character or not (quote or word)):
+            quote = "" if quote else character  # (an apostrophe inside a word opens none)
         word += character
-    words.append(word)
+    if word:
+        words.append(word)
     if max(map(len, words)) > room - 6:
         return None
     lines, line = [], words[0]

@@ -359,3 +359,27 @@ def test_hp_lost_is_capped_at_what_the_ally_has_and_a_kill_is_said(spire: Spire)
         {0: Fraction(2, 8), 1: Fraction(6, 8)}
     assert "  1 Club on Oswin: HP lost 0: 25.0%, 1 (all: falls): 75.0%; falls 75.0%" in \
         spire.ok("odds")
+
+
+def test_an_upkeep_that_kills_an_ally_leaves_only_the_death_move(spire: Spire) -> None:
+    """Millicent at 1 HP under Bleed has rested: her upkeep takes her last HP, so her death
+    move comes before Oswin's turn and the enemy's, which the rules refuse until it is made;
+    the odds weigh neither (they did)."""
+    quoted("spires-end", "Bleed: -1 HP per turn", DEATH_MOVE)
+    spire.ok("new", "keep", "--game", "spires-end", "--players", "2")
+    spire.ok("draw", "Millicent", "--hp", "5", "--ap", "2", "--bar", "Back Hand")
+    spire.ok("draw", "Oswin", "--hp", "4", "--ap", "1", "--bar", "Jab; cost 1; 5-8: 1")
+    spire.ok("fight", "Ogre", "--hp", "4", "--ap", "2", "--bar", "Club; 3-5: 2; 6-8: 4")
+    for _ in range(4):
+        spire.ok("effect", "bleed", "--on", "Millicent")  # no clock: 1 HP each, at once
+    spire.ok("effect", "bleed", "--on", "Millicent", "--turns", "1")
+    spire.ok("rest")
+    found = spire.json("odds")
+    assert (found["upkeep_death"], found["next_ally"], found["enemy_turn"]) == \
+        ("Millicent", None, None)
+    out = spire.ok("odds")
+    assert "  Millicent's death move comes first (`spire death`): nothing after it is " \
+        "weighed" in out
+    assert "Jab" not in out and "selection roll" not in out
+    spire.ok("upkeep")
+    assert "Millicent's death move next" in spire.ok("status")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from journal.core.words import listed, percent, possessive
+from journal.games.spires_end.allowed import DEATH_MOVE
 from journal.terminal import say
 
 
@@ -25,8 +26,8 @@ def odds_lines(found: dict[str, Any]) -> list[str]:
     if found["death"] is not None:
         return lines + _death_lines(found["death"], enemy["name"])
     its_turn = found["turn"] == enemy["name"]
-    enemy_lines = _enemy_lines(enemy["name"], found["enemy_turn"],
-                               "next" if its_turn else "on its turn")
+    enemy_lines = [] if found["enemy_turn"] is None else _enemy_lines(
+        enemy["name"], found["enemy_turn"], "next" if its_turn else "on its turn")
     if its_turn:
         lines += enemy_lines
     if found["ally"] is not None:
@@ -38,6 +39,9 @@ def odds_lines(found: dict[str, Any]) -> list[str]:
                      "leaves it (before any recoup):")
     if found["upkeep_ends"] is not None:
         lines.append(f"  the upkeep ends the fight: {found['upkeep_ends']}")
+    if found["upkeep_death"] is not None:
+        lines.append(f"  {possessive(found['upkeep_death'])} death move comes first "
+                     f"(`{DEATH_MOVE}`): nothing after it is weighed")
     if found["next_ally"] is not None:
         lines += _ally_lines(found["next_ally"], "on its turn")
     return lines if its_turn else lines + enemy_lines
@@ -46,8 +50,8 @@ def odds_lines(found: dict[str, Any]) -> list[str]:
 def _death_lines(death: dict[str, Any], enemy: str) -> list[str]:
     """The death move due, the one move the rules allow, and what its bar does."""
     name = death["ally"]
-    lines = [f"{possessive(name)} death move is due: `{death['command']}` makes it; the rules "
-             "refuse every other step until it is made"]
+    lines = [f"{possessive(name)} death move is due: `{death['command']}` makes it",
+             "  (the rules refuse every other step until it is made)"]
     if not death["entered"]:
         return [*lines, f"  {possessive(name)} death bar was not entered"]
     outcome = death["outcome"]

@@ -174,8 +174,8 @@ def odds(state: State) -> dict[str, Any]:
         "turn": actor.name if actor is not None else enemy.name,
         "enemy": {"name": enemy.name, "hp": enemy.hp, "ap": enemy.ap},
         "ally": _ally_turn(game, actor) if actor is not None and not its_turn else None,
-        "recoup": None, "after_upkeep": None, "upkeep_ends": None, "next_ally": None,
-        "death": None,
+        "recoup": None, "after_upkeep": None, "upkeep_ends": None, "upkeep_death": None,
+        "next_ally": None, "death": None,
     }
     dying = death_due(game)
     if dying is not None:  # every other step waits for it: nothing else is weighed
@@ -204,11 +204,14 @@ def _what_follows(game: SpiresEnd, actor: Fighter) -> dict[str, Any]:
     later = after_upkeep(game, actor)
     assert later.fight is not None
     going = later.fight.under_way
+    dying = death_due(later) if going else None  # (Bleed's last HP): it comes first
+    weighed = going and dying is None
     return {
         "recoup": recoup(game, actor), "after_upkeep": actor.name,
         "upkeep_ends": None if going else later.fight.outcome,
-        "next_ally": _next_ally(later) if going else None,
-        "enemy_turn": _enemy_turn(later if going and not actor.is_enemy else game),
+        "upkeep_death": dying,
+        "next_ally": _next_ally(later) if weighed else None,
+        "enemy_turn": _enemy_turn(later if not actor.is_enemy else game) if weighed else None,
     }
 
 
