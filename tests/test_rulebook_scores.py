@@ -336,7 +336,7 @@ def test_18_a_cleanse_chosen_before_the_roll_is_an_override(spire: Spire) -> Non
     play(spire, *BLEEDING)
     line = refused(spire, "recoup cleanse 6")
     assert ("the Cleanse comes with the roll's result\n"
-            "`spire recoup heal` heals, and cleanses") in line
+            "`spire recoup heal` rolls the bar, and cleanses") in line
     assert "Recoup Bar Example" in line
     out = play(spire, "recoup cleanse 6 --force")
     assert "recoup roll 6: Bleed cleansed from Millicent" in out

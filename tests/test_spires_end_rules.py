@@ -324,8 +324,8 @@ def test_an_effect_forces_the_enemys_bar_when_it_has_it() -> None:
 
 
 @pytest.mark.parametrize(("recoup", "kind", "says"), [
-    ("heal 4-6: 1; 7: 2; 8: 3; cleanse 5-8", "armor", "Boris's recoup bar has no armor"),
-    ("armor 6-8: 1", "heal", "Boris's recoup bar has no heal"),
+    ("heal 4-6: 1; 7: 2; 8: 3; cleanse 5-8", "armor", "Boris' recoup bar has no armor"),
+    ("armor 6-8: 1", "heal", "Boris' recoup bar has no heal"),
 ])
 def test_a_recoup_is_chosen_from_the_bar(recoup: str, kind: str, says: str) -> None:
     # "Steps: 1) Choose a Recoup. 2) Roll 1D8. 3) Perform results." A recoup the bar
@@ -338,3 +338,14 @@ def test_a_recoup_is_chosen_from_the_bar(recoup: str, kind: str, says: str) -> N
     assert violation(decision).startswith(says) and decision.violations[0].section == rules.RECOUP
     assert rules.recoup(state, "heal" if kind == "armor" else "armor", 8, None, None,
                         None).violations == ()
+
+
+def test_a_cleanse_chosen_on_an_armor_bar_names_the_recoup_it_prints() -> None:
+    """The Cleanse comes with a recoup's roll: the refusal names the recoup the bar prints
+    (it said `spire recoup heal`, which an armor-only bar refuses)."""
+    quoted("spires-end", "Cleanse (5-8, circled)")
+    boris = AllyCard(name="Boris", hp=4, ap=1, bars=(catalog.bar("Poke; 5-8: 1"),),
+                     recoup=catalog.recoup("armor 6-8: 1"))
+    state = fold(se.AllyDrawn(card=boris, slot=1), se.FightBegan(enemy=FOE))
+    said = violation(rules.recoup(state, "cleanse", 8, None, None, None))
+    assert "`spire recoup armor` rolls the bar" in said and "recoup heal" not in said

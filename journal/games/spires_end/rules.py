@@ -11,7 +11,7 @@ from journal.core.decide import Decision, start_campaign
 from journal.core.decide import pull_named as pull_named  # noqa: PLC0414 (none to pull: refused)
 from journal.core.events import Payload
 from journal.core.state import State
-from journal.core.words import possessive
+from journal.core.words import listed, possessive
 from journal.errors import BadInput, NotFound, Refused, RuleViolation
 from journal.games.spires_end import events as se
 from journal.games.spires_end.allowed import (
@@ -260,12 +260,13 @@ def recoup(
     printed = recoup_kinds(actor.card.recoup)
     if kind != "cleanse" and kind not in printed:  # "1) Choose a Recoup."
         violations.append(RuleViolation(
-            f"{actor.name}'s recoup bar has no {kind}: choose one it prints "
-            f"({' or '.join(printed)})", RECOUP))
+            f"{possessive(actor.name)} recoup bar has no {kind}: choose one it prints "
+            f"({listed(printed, 'or')})", RECOUP))
     if kind not in printed and kind == "cleanse":
+        rolled = printed[0] if printed else "heal"
         violations.append(RuleViolation(
-            "the Cleanse comes with the roll's result; `spire recoup heal` heals, and "
-            "cleanses on a roll in its range",
+            f"the Cleanse comes with the roll's result; `spire recoup {rolled}` rolls the bar, "
+            "and cleanses on a roll in its range",
             "Recoup Bar Example"))
     named = _effect_named(game, receiver, effect) if effect else None
     return _decided(se.Recouped(actor=actor.name, kind=kind, roll=roll,
