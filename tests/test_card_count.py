@@ -223,3 +223,13 @@ def test_a_face_off_on_a_meter_sending_the_players_past_the_count(hildegard: Spi
     assert hildegard.refused(*faceoff, code=1) == _refusal(HILDEGARD, 409)
     out = hildegard.ok(*faceoff, "--force")
     assert f"override recorded: {HILDEGARD}: no card 409 (rulebook: Components)" in out
+
+
+def test_two_numbers_past_the_count_are_one_reason(hildegard: Spire) -> None:
+    """A card naming two cards past the count says so once, both numbers in it (the
+    override line said the count twice, in about 160 characters)."""
+    line = hildegard.refused(*OGRE, "--number", "500", "--hit", "600", code=1)
+    assert line == f"spire: {HILDEGARD}: no cards 500, 600\n{CITED} enters it anyway"
+    out = hildegard.ok(*OGRE, "--number", "500", "--hit", "600", "--force")
+    assert out.splitlines()[1] == \
+        f"   override: {HILDEGARD}: no cards 500, 600 (rulebook: Components)"

@@ -101,6 +101,16 @@ def test_a_fight_names_every_card_whose_numbers_are_missing_at_once(spire: Spire
         f"#3 Encounter: Finnian, Dunstan against {WADE}")
 
 
+def test_two_cards_of_one_name_missing_numbers_are_named_once(spire: Spire) -> None:
+    """Two pawprints, two Boars of one card: one card to enter, named once."""
+    spire.ok("new", "plains", "--game", "volume2")
+    spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")
+    spire.ok("card", "add", "Old Boar", "--enemy", "--hp", "3", "--ap", "0", "--attacks", "1")
+    line = spire.refused("fight", "Old Boar", "Old Boar", code=2)
+    assert line.startswith("spire: Old Boar's ferocity, retreat, table numbers are not entered")
+    assert line.count("spire card add") == 1
+
+
 def test_one_card_missing_numbers_is_named_with_its_command(spire: Spire) -> None:
     spire.ok("new", "plains", "--game", "volume2")
     spire.ok("card", "add", "Finnian", "--ally", "--recoup", "1")

@@ -18,7 +18,7 @@ from journal.core.decision import Decision as Decision  # noqa: PLC0414 (where i
 from journal.core.state import State
 from journal.core.undo import redo as redo  # noqa: PLC0414 (the core's commands, all here)
 from journal.core.undo import undo as undo  # noqa: PLC0414
-from journal.core.words import counted
+from journal.core.words import counted, numbered
 from journal.errors import BadInput, NotFound, RuleViolation
 from journal.games import Game
 from journal.games import game as game_named
@@ -106,9 +106,11 @@ def past_the_count(game: Game, numbers: Iterable[int]) -> list[RuleViolation]:
     counted = game.story_cards
     if counted is None:
         return []
-    return [RuleViolation(f"{game.title} has {counted.highest} {counted.called}: no card "
-                          f"{number}", counted.section)
-            for number in sorted(set(numbers)) if number > counted.highest]
+    past = sorted({number for number in numbers if number > counted.highest})
+    if not past:
+        return []
+    return [RuleViolation(f"{game.title} has {counted.highest} {counted.called}: no "
+                          f"{numbered('card', past)}", counted.section)]
 
 
 @plays_on

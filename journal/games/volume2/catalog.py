@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import cache, partial
 from typing import Any, TypeVar
 
+from journal.core.words import listed
 from journal.errors import BadInput, NotFound
 from journal.games import load, valid
 from journal.games.volume2.cards import AllyCard, Boost, Card, Combo, EnemyCard, Row
@@ -70,14 +71,15 @@ def ready(card: C) -> C:
 def every_ready(*cards: AllyCard | EnemyCard) -> None:
     """Bad input naming every card of `cards` that lacks a number an encounter needs, and
     the command that enters each, all in one refusal (a table fixes them in one go)."""
-    lacking = [(card, missing) for card in cards if (missing := card.missing())]
+    named = {card.name.casefold(): card for card in reversed(cards)}  # two Nibblers: one card
+    lacking = [(card, missing) for card in named.values() if (missing := card.missing())]
+    lacking.reverse()
     if not lacking:
         return
     commands = "; ".join(f"`{_entering(card, missing)}`" for card, missing in lacking)
     if len(lacking) > 1:
-        *first, last = [card.name for card, _ in lacking]
-        raise BadInput(f"{', '.join(first)} and {last} need numbers the rulebook does not "
-                       "print", hint=f"enter them: {commands}")
+        raise BadInput(f"{listed([card.name for card, _ in lacking])} need numbers the "
+                       "rulebook does not print", hint=f"enter them: {commands}")
     card, missing = lacking[0]
     printed, them = (" is", "it") if len(missing) == 1 else ("s are", "them")
     raise BadInput(f"{card.name}'s {', '.join(m.lstrip('-') for m in missing)} number{printed} "
