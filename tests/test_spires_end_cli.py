@@ -460,14 +460,14 @@ def test_the_turn_of_a_stunned_fighter_offers_no_action(fighting: Spire) -> None
     # (selection roll, action card) next": the very step the rules refuse.
     quoted("spires-end", "Stun: No action next turn (can still perform recoup or rest)")
     fighting.ok("effect", "stun", "--on", "Millicent")
-    assert "Round 1: Millicent's turn, stunned: rest, recoup or upkeep next" in \
+    assert "Round 1: Millicent's turn (stunned): rest, recoup or upkeep next" in \
         fighting.ok("status")
     fighting.ok("rest")
     assert "Round 1: Millicent's turn, recoup or upkeep next" in fighting.ok("status")
     fighting.ok("effect", "stun", "--on", "Ogre")
     for step in ("upkeep", "rest", "upkeep"):
         fighting.ok(step)
-    assert "Round 1: Ogre's turn, stunned: recoup or upkeep next" in fighting.ok("status")
+    assert "Round 1: Ogre's turn (stunned): recoup or upkeep next" in fighting.ok("status")
     fighting.ok("recoup", "heal", "2")
     assert "Round 1: Ogre's turn, upkeep next" in fighting.ok("status")
 
@@ -480,14 +480,15 @@ rolls for the Ogre in round 1 (Co-Op): never the next turn's move."""
 OFFERED = [
     # (commands before, the status's next steps, the steps it offers)
     (["effect exhaustion --on Millicent", "effect stun --on Millicent"],
-     "stunned and exhausted: upkeep", {"upkeep"}),
-    (["effect exhaustion --on Millicent"], "exhausted: action or upkeep", {"action", "upkeep"}),
-    (["effect exhaustion --on Millicent", "action 1 5"], "exhausted: upkeep", {"upkeep"}),
-    (["effect stun --on Millicent"], "stunned: rest, recoup or upkeep",
+     " (stunned and exhausted): upkeep", {"upkeep"}),
+    (["effect exhaustion --on Millicent"], " (exhausted): action or upkeep",
+     {"action", "upkeep"}),
+    (["effect exhaustion --on Millicent", "action 1 5"], " (exhausted): upkeep", {"upkeep"}),
+    (["effect stun --on Millicent"], " (stunned): rest, recoup or upkeep",
      {"rest", "recoup", "upkeep"}),
-    (["recoup heal 5"], "upkeep", {"upkeep"}),
+    (["recoup heal 5"], ", upkeep", {"upkeep"}),
     (["upkeep", "upkeep", "effect stun --on Ogre", "effect exhaustion --on Ogre"],
-     "stunned and exhausted: upkeep", {"upkeep"}),
+     " (stunned and exhausted): upkeep", {"upkeep"}),
 ]
 
 
@@ -506,7 +507,7 @@ def test_the_status_offers_the_steps_the_rules_allow(
         fighting.ok(*shlex.split(line))
     status = fighting.ok("status")
     turn = next(line for line in status.splitlines() if line.startswith("Round 1: "))
-    assert turn.endswith(f"'s turn, {said} next"), turn
+    assert turn.endswith(f"'s turn{said} next"), turn
     for step, command in STEPS.items():
         if step not in offered:
             fighting.refused(*shlex.split(command), "--player", "1", code=1)

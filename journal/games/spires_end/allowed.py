@@ -223,9 +223,16 @@ def blocking(actor: Fighter, fight: Fight) -> tuple[str, ...]:
 
 
 def next_steps(actor: Fighter, fight: Fight) -> str:
-    """What `actor` may do next, as the status says it: "action or rest" (a turn's start,
+    """What `actor` may do next, as the odds say it: "action or rest" (a turn's start,
     where the recoup and the upkeep may follow either), "recoup or upkeep", or the steps
     an effect leaves: "stunned: rest, recoup or upkeep", "stunned and exhausted: upkeep"."""
+    effects, said = step_words(actor, fight)
+    return f"{effects}: {said}" if effects else said
+
+
+def step_words(actor: Fighter, fight: Fight) -> tuple[str, str]:
+    """The effects that take steps away from `actor` ("stunned and exhausted", or ""),
+    and the steps left ("upkeep"), for a sentence to put together."""
     allowed = steps(actor, fight)
     effects = blocking(actor, fight)
     if actor.is_enemy and allowed == ("action",):
@@ -234,4 +241,4 @@ def next_steps(actor: Fighter, fight: Fight) -> str:
         said = "action or rest"
     else:
         said = listed(allowed, "or") or "nothing"
-    return f"{listed(effects)}: {said}" if effects else said
+    return listed(effects), said

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from journal.games.spires_end.allowed import DEATH_MOVE, death_due, next_steps
+from journal.core.words import possessive
+from journal.games.spires_end.allowed import DEATH_MOVE, death_due, step_words
 from journal.games.spires_end.state import (
     ALLIES,
     METER,
@@ -65,11 +66,13 @@ def _turn_line(game: SpiresEnd, fight: Fight) -> str:
     if fight.outcome is not None:
         return f"Fight {fight.outcome} in round {fight.round}"
     if (dying := death_due(game)) is not None:  # every other step waits for it
-        return f"Round {fight.round}: {dying}'s death move next (`{DEATH_MOVE}`)"
+        return f"Round {fight.round}: {possessive(dying)} death move next (`{DEATH_MOVE}`)"
     actor = game.actor()
     if actor is None:
         return f"Round {fight.round}: no ally in play; draw the next ally"
-    return f"Round {fight.round}: {actor.name}'s turn, {next_steps(actor, fight)} next"
+    effects, said = step_words(actor, fight)  # "Millicent's turn (stunned): recoup ..."
+    turn = f"{possessive(actor.name)} turn" + (f" ({effects}): " if effects else ", ")
+    return f"Round {fight.round}: {turn}{said} next"
 
 
 def _dead_lines(game: SpiresEnd) -> list[str]:
